@@ -1,0 +1,29 @@
+"""The game contract and shared types. Nothing here knows Discord, SQL, clocks or I/O."""
+
+from .ai import GreedyPlayer, Player, RandomPlayer
+from .errors import BadNotation, GameError, IllegalMove, NotYourTurn, SetupError
+from .game import Event, Game, Option, Outcome, format_event, ranks_from_keys
+from .record import GameRecord, RecordedMove, ReplayError, replay
+from .rng import Rng
+
+__all__ = [
+    "BadNotation",
+    "Event",
+    "Game",
+    "GameError",
+    "GameRecord",
+    "GreedyPlayer",
+    "IllegalMove",
+    "NotYourTurn",
+    "Option",
+    "Outcome",
+    "Player",
+    "RandomPlayer",
+    "RecordedMove",
+    "ReplayError",
+    "Rng",
+    "SetupError",
+    "format_event",
+    "ranks_from_keys",
+    "replay",
+]

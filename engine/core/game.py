@@ -1,0 +1,272 @@
+"""The game contract every game implements, and the small shared types around it.
+
+A game is a stateless object (one instance per game type, listed in ``engine.games``) whose
+methods take and return plain state. States are ``msgspec.Struct`` values: typed, compact, and
+serialised to JSON and back unchanged. Moves are small hashable values with a text notation
+that round-trips (``parse_move(format_move(m)) == m``).
+
+The flow of a game, seen from the referee:
+
+    state = game.setup(players, seed, options)
+    while not game.is_over(state):
+        seats = game.to_act(state)            # one seat, or several for secret simultaneous choices
+        move = ...one of game.legal_moves(state, seat) for some seat in seats...
+        state, events = game.apply(state, seat, move)
+    game.outcome(state)                       # scores and ranks, ties included
+
+Anything automatic (dealing, rolling dice, revealing secret choices once all are in, scoring a
+round) happens inside ``apply``, so ``to_act`` is empty exactly when the game is over.
+A turn made of several moves simply keeps the same seat in ``to_act`` until it plays a move that
+ends the turn (for example ``done``). Secret choices are stored in the state and left out of every
+view but the chooser's until the reveal.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from .errors import BadNotation, IllegalMove, NotYourTurn, SetupError
+
+if TYPE_CHECKING:
+    from .ai import Player
+
+S = TypeVar("S", bound=msgspec.Struct)
+M = TypeVar("M", bound=Hashable)
+
+
+class Option(msgspec.Struct, frozen=True, kw_only=True):
+    """One setting of a game, as shown in the lobby and accepted as ``NAME=VALUE``."""
+
+    name: str
+    kind: str  # "bool", "int" or "choice"
+    default: Any
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    house_rule: bool = False  # not part of the published rules; labelled as such in the UI
+
+    def parse(self, raw: Any) -> Any:
+        """Convert a raw value (text from a command line or slash command, or a typed value)."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise SetupError(f"Option {self.name} takes true or false, not {raw!r}.")
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise SetupError(f"Option {self.name} takes a whole number, not {raw!r}.") from None
+            if self.minimum is not None and value < self.minimum:
+                raise SetupError(f"Option {self.name} must be at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise SetupError(f"Option {self.name} must be at most {self.maximum}.")
+            return value
+        if self.kind == "choice":
+            text = str(raw).strip().lower()
+            if text not in self.choices:
+                raise SetupError(f"Option {self.name} is one of {', '.join(self.choices)}, not {raw!r}.")
+            return text
+        raise ValueError(f"unknown option kind {self.kind}")
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True):
+    """Something that happened, for logs and announcements.
+
+    ``text`` may name seats as ``{p0}``, ``{p1}``... (0-based); front ends substitute player names
+    with :func:`format_event`. ``visible_to`` is None for a public event, or the seats allowed to
+    see it (for example the card a player drew).
+    """
+
+    text: str
+    actor: int | None = None
+    visible_to: tuple[int, ...] | None = None
+
+    def visible_for(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+_SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+
+
+def format_event(text: str, names: Sequence[str]) -> str:
+    """Replace ``{pN}`` placeholders by player names."""
+    return _SEAT_PLACEHOLDER.sub(lambda match: names[int(match.group(1))], text)
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """Final result. ``ranks[seat]`` is 1 for the winner(s); tied seats share a rank (1, 1, 3)."""
+
+    scores: list[float]
+    ranks: list[int]
+    teams: list[list[int]] | None = None  # seats playing together, when the game has teams
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+
+def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
+    """Competition ranking (1, 1, 3) where a larger key is better; equal keys share a rank."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+class Game(ABC, Generic[S, M]):
+    """The contract. Subclasses fill the class attributes and the abstract methods."""
+
+    name: ClassVar[str]  # registry key, also used in commands: "figures"
+    title: ClassVar[str]  # shown to people: "Figures"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    state_type: ClassVar[type]
+    summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
+    notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
+
+    # ----- set-up -------------------------------------------------------------------------------
+
+    def resolve_options(self, players: int, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Check the player count and options; return every option with defaults filled in.
+
+        The special option ``deck`` (a list of card codes, or one string of codes separated by
+        spaces or commas) stacks the deck in an exact order for tests, tutorials and puzzles.
+        """
+        raw = dict(raw or {})
+        known = {option.name: option for option in self.options}
+        resolved: dict[str, Any] = {}
+        deck = raw.pop("deck", None)
+        for name in raw:
+            if name not in known:
+                listed = ", ".join(known) or "none"
+                raise SetupError(f"{self.title} has no option {name!r} (options: {listed}).")
+        for option in self.options:
+            resolved[option.name] = option.parse(raw[option.name]) if option.name in raw else option.default
+        if deck is not None:
+            resolved["deck"] = deck.replace(",", " ").split() if isinstance(deck, str) else list(deck)
+        self.check_players(players, resolved)
+        return resolved
+
+    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+        """Refuse a player count the game (with these options) does not support."""
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                wanted = f"exactly {self.min_players}"
+            else:
+                wanted = f"{self.min_players} to {self.max_players}"
+            raise SetupError(f"{self.title} is played by {wanted} players, not {players}.")
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
+        """Validate options, then set up. Front ends call this rather than ``setup``."""
+        return self.setup(players, seed, self.resolve_options(players, options))
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> S:
+        """The initial state; ``options`` is already resolved (see ``resolve_options``)."""
+
+    # ----- play ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that must act now, in seat order; empty exactly when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: int) -> list[M]:
+        """Every legal move of ``seat`` now (empty when the seat need not act)."""
+
+    def why_illegal(self, state: S, seat: int, move: M) -> str | None:
+        """None if the move is legal, else the reason in a player's words.
+
+        Games override this to explain; the default only checks membership.
+        """
+        if move in self.legal_moves(state, seat):
+            return None
+        return f"{self.format_move(move)} is not a legal move now."
+
+    @abstractmethod
+    def play(self, state: S, seat: int, move: M) -> list[Event]:
+        """Carry out a legal move on ``state`` in place and return what happened."""
+
+    def apply(self, state: S, seat: int, move: M) -> tuple[S, list[Event]]:
+        """Check and carry out a move; the given state is never modified.
+
+        Raises NotYourTurn or IllegalMove (with a player-readable reason).
+        """
+        if self.is_over(state):
+            raise IllegalMove("The game is over.")
+        if seat not in self.to_act(state):
+            raise NotYourTurn(self.not_your_turn_reason(state, seat))
+        reason = self.why_illegal(state, seat, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        new_state = self.copy_state(state)
+        events = self.play(new_state, seat, move)
+        return new_state, events
+
+    def not_your_turn_reason(self, state: S, seat: int) -> str:
+        waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))
+        return f"It is not your turn; waiting for {waiting}."
+
+    def default_move(self, state: S, seat: int) -> M:
+        """The move made for a seat that runs out of time. Games may choose a gentler default."""
+        return self.legal_moves(state, seat)[0]
+
+    # ----- views and results --------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (JSON-friendly); ``seat=None`` is the public view."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """Final scores and ranks; only called when the game is over."""
+
+    # ----- notation and text --------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move from its notation; raises BadNotation with a hint when unreadable."""
+
+    @abstractmethod
+    def format_move(self, move: M) -> str:
+        """The canonical notation of a move."""
+
+    @abstractmethod
+    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
+        """Plain text of the public board (monospace friendly)."""
+
+    @abstractmethod
+    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
+        """Plain text of one seat's private part (hand, pending choice)."""
+
+    # ----- AI seats -----------------------------------------------------------------------------
+
+    def ai_players(self) -> Mapping[str, Callable[[], Player]]:
+        """Factories of AI players by kind; every game offers at least "random"."""
+        from .ai import RandomPlayer
+
+        return {"random": RandomPlayer}
+
+    # ----- serialisation ------------------------------------------------------------------------
+
+    def encode_state(self, state: S) -> bytes:
+        return msgspec.json.encode(state)
+
+    def decode_state(self, data: bytes | str) -> S:
+        return msgspec.json.decode(data, type=self.state_type)
+
+    def copy_state(self, state: S) -> S:
+        # MessagePack round-trip is a fast deep copy for plain msgspec data.
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=self.state_type)

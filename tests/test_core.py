@@ -1,0 +1,40 @@
+"""The shared contract types: options, seeded randomness, ranking."""
+
+import pytest
+
+from engine.core import Option, Rng, SetupError, ranks_from_keys
+
+
+def test_rng_is_reproducible_and_advances():
+    first, second = Rng(seed=7), Rng(seed=7)
+    deck_a, deck_b = list(range(40)), list(range(40))
+    first.shuffle(deck_a)
+    second.shuffle(deck_b)
+    assert deck_a == deck_b
+    assert first.counter == 1
+    again = list(range(40))
+    first.shuffle(again)
+    assert again != deck_a  # the next draw differs
+
+
+def test_ranks_share_places_on_ties():
+    assert ranks_from_keys([10, 5, 10, 1]) == [1, 3, 1, 4]
+    assert ranks_from_keys([3, 3, 3]) == [1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"), [("true", True), ("off", False), (True, True), ("1", True)]
+)
+def test_bool_option_parses(raw, expected):
+    assert Option(name="easy", kind="bool", default=False, description="").parse(raw) is expected
+
+
+def test_option_errors_are_readable():
+    option = Option(name="target", kind="int", default=31, description="", minimum=1)
+    with pytest.raises(SetupError, match="at least 1"):
+        option.parse("0")
+    with pytest.raises(SetupError, match="whole number"):
+        option.parse("many")
+    mode = Option(name="mode", kind="choice", default="individual", description="", choices=("individual", "pairs"))
+    with pytest.raises(SetupError, match="individual, pairs"):
+        mode.parse("teams")
