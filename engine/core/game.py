@@ -216,6 +216,14 @@ class Game(ABC, Generic[S, M]):
         waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))
         return f"It is not your turn; waiting for {waiting}."
 
+    def automatic_move(self, state: S, seat: int) -> M | None:
+        """A move the referee may make for a human seat without asking (e.g. a forced pass).
+
+        None (the default) means the seat decides. Only return a move that leaves the player no
+        choice at all, so that playing it automatically never takes a decision away.
+        """
+        return None
+
     def default_move(self, state: S, seat: int) -> M:
         """The move made for a seat that runs out of time. Games may choose a gentler default."""
         return self.legal_moves(state, seat)[0]
