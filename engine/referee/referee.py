@@ -42,6 +42,7 @@ from .model import (
     StaleVersion,
     Table,
     TableNotFound,
+    VersionConflict,
     WrongStatus,
 )
 from .store import Store
@@ -301,13 +302,18 @@ class Referee:
             updated_at=self.clock(),
         )
         outcome = game.outcome(state) if finished else None
-        await self.store.commit_moves(
-            new_table,
-            table.version,
-            [RecordedMove(seat, game.format_move(move))],
-            game.encode_state(state),
-            msgspec.json.encode(outcome) if outcome is not None else None,
-        )
+        try:
+            await self.store.commit_moves(
+                new_table,
+                table.version,
+                [RecordedMove(seat, game.format_move(move))],
+                game.encode_state(state),
+                msgspec.json.encode(outcome) if outcome is not None else None,
+            )
+        except VersionConflict:
+            # Another process moved first: our copy is stale. Reload next time, refuse this one.
+            self._cache.pop(table.id, None)
+            raise StaleVersion("The game changed while you were moving; look at the board and try again.") from None
         # Durable: now (and only now) the cache and the report may change.
         loaded.table, loaded.state = new_table, state
         outbox.table = new_table

@@ -1,0 +1,205 @@
+"""The referee on a real SQLite file: lobby, turn flow, refusals, durability and restarts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from db import SqliteStore
+from engine.core import BadNotation, IllegalMove, NotYourTurn
+from engine.referee import (
+    FINISHED,
+    RUNNING,
+    LobbyError,
+    NotInGame,
+    Referee,
+    StaleVersion,
+    WrongStatus,
+)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+async def open_referee(path) -> Referee:
+    store = await SqliteStore.open(path)
+    return Referee(store, clock=FakeClock(), ai_rng=random.Random(5))
+
+
+@pytest.fixture
+async def referee(tmp_path, toy_game):
+    ref = await open_referee(tmp_path / "games.sqlite3")
+    yield ref
+    await ref.store.close()
+
+
+async def started_two_player_game(referee: Referee, tokens: int = 10) -> int:
+    table = await referee.create_table("nim", "alice", "Alice", options={"tokens": tokens}, guild_id="g1")
+    await referee.join(table.id, "bob", "Bob")
+    await referee.start(table.id, "alice", seed=42)
+    return table.id
+
+
+async def test_lobby_join_leave_and_refusals(referee):
+    table = await referee.create_table("nim", "alice", "Alice", guild_id="g1")
+    with pytest.raises(LobbyError, match="already seated"):
+        await referee.join(table.id, "alice", "Alice")
+    await referee.join(table.id, "bob", "Bob")
+    with pytest.raises(LobbyError, match="host cannot leave"):
+        await referee.leave(table.id, "alice")
+    with pytest.raises(NotInGame):
+        await referee.leave(table.id, "carol")
+    table = await referee.leave(table.id, "bob")
+    assert [seat.name for seat in table.seats] == ["Alice"]
+    with pytest.raises(LobbyError, match="2 to 4 players"):
+        await referee.start(table.id, "alice")
+    await referee.join(table.id, "bob", "Bob")
+    with pytest.raises(LobbyError, match="Only the host"):
+        await referee.start(table.id, "bob")
+    with pytest.raises(LobbyError, match="Only the host"):
+        await referee.cancel(table.id, "bob")
+
+
+async def test_table_fills_up_and_ai_seats_are_named(referee):
+    table = await referee.create_table("nim", "alice", "Alice")
+    for _ in range(3):
+        table = await referee.add_ai(table.id, "alice", "random")
+    assert [seat.is_ai for seat in table.seats] == [False, True, True, True]
+    assert len({seat.name for seat in table.seats}) == 4
+    with pytest.raises(LobbyError, match="full"):
+        await referee.join(table.id, "bob", "Bob")
+    table = await referee.remove_ai(table.id, "alice")
+    assert len(table.seats) == 3
+    with pytest.raises(LobbyError, match="Unknown AI kind"):
+        await referee.add_ai(table.id, "alice", "genius")
+
+
+async def test_bad_options_are_refused_when_creating(referee):
+    with pytest.raises(Exception, match="at least 1"):
+        await referee.create_table("nim", "alice", "Alice", options={"tokens": 0})
+    with pytest.raises(Exception, match="no option"):
+        await referee.create_table("nim", "alice", "Alice", options={"colour": "red"})
+    with pytest.raises(Exception, match="Unknown game"):
+        await referee.create_table("chess", "alice", "Alice")
+
+
+async def test_moves_flow_and_every_refusal_leaves_the_game_unchanged(referee):
+    table_id = await started_two_player_game(referee)
+    before = await referee.state(table_id)
+    refusals = [
+        (referee.play(table_id, "bob", "take 1"), NotYourTurn, "waiting for Alice"),
+        (referee.play(table_id, "carol", "take 1"), NotInGame, "not playing"),
+        (referee.play(table_id, "alice", "grab 1"), BadNotation, "take N"),
+        (referee.play(table_id, "alice", "take 4"), IllegalMove, "1 to 3"),
+        (referee.play(table_id, "alice", "take 1", expected_version=3), StaleVersion, "changed"),
+    ]
+    for call, error, text in refusals:
+        with pytest.raises(error, match=text):
+            await call
+    assert (await referee.table(table_id)).version == 0
+    assert await referee.state(table_id) == before
+    assert await referee.legal_moves(table_id, "alice") == ["take 1", "take 2", "take 3"]
+    assert await referee.legal_moves(table_id, "bob") == []
+
+    outbox = await referee.play(table_id, "alice", "take 3", expected_version=0)
+    assert outbox.public_log == ["Alice takes 3."]
+    assert outbox.to_act == [1]
+    assert outbox.table.version == 1
+    assert "Tokens: 7" in await referee.board_text(table_id)
+    assert (await referee.private_text(table_id, "bob")).startswith("Your charm:")
+
+
+async def test_game_end_records_outcome_and_refuses_more_moves(referee):
+    table_id = await started_two_player_game(referee, tokens=4)
+    await referee.play(table_id, "alice", "take 1")
+    outbox = await referee.play(table_id, "bob", "take 3")
+    assert outbox.finished and outbox.outcome.winners == [1]
+    assert outbox.table.status == FINISHED
+    with pytest.raises(WrongStatus, match="over"):
+        await referee.play(table_id, "alice", "take 1")
+    record = await referee.record(table_id)
+    assert [(m.seat, m.move) for m in record.moves] == [(0, "take 1"), (1, "take 3")]
+    assert await referee.store.result(table_id) is not None
+
+
+async def test_ai_seats_answer_at_once(referee):
+    table = await referee.create_table("nim", "alice", "Alice", options={"tokens": 30})
+    await referee.add_ai(table.id, "alice", "random")
+    await referee.add_ai(table.id, "alice", "random")
+    await referee.start(table.id, "alice", seed=1)
+    outbox = await referee.play(table.id, "alice", "take 1")
+    # Both AI seats played before the turn came back (unless one of them won).
+    assert outbox.moves_applied == 3 or outbox.finished
+    if not outbox.finished:
+        assert outbox.to_act == [0]
+
+
+async def test_cancel_and_status_messages(referee):
+    table_id = await started_two_player_game(referee)
+    table = await referee.cancel(table_id, "bob", is_admin=True)
+    assert table.status == "abandoned"
+    with pytest.raises(WrongStatus, match="cancelled"):
+        await referee.play(table_id, "alice", "take 1")
+
+
+async def test_restart_continues_to_the_same_final_state(tmp_path, toy_game):
+    moves = ["take 1", "take 2", "take 3", "take 1", "take 2", "take 1"]
+    users = ["alice", "bob"]
+
+    async def play_moves(ref: Referee, table_id: int, from_index: int, to_index: int) -> None:
+        for index in range(from_index, to_index):
+            await ref.play(table_id, users[index % 2], moves[index])
+
+    # Uninterrupted.
+    ref = await open_referee(tmp_path / "straight.sqlite3")
+    straight_id = await started_two_player_game(ref)
+    await play_moves(ref, straight_id, 0, len(moves))
+    expected = await ref.state(straight_id)
+    await ref.store.close()
+
+    # Interrupted half way: every in-process object and the connection are dropped.
+    path = tmp_path / "restarted.sqlite3"
+    ref = await open_referee(path)
+    table_id = await started_two_player_game(ref)
+    await play_moves(ref, table_id, 0, 3)
+    await ref.store.close()
+    del ref
+    ref = await open_referee(path)
+    table = await ref.table(table_id)
+    assert table.status == RUNNING and table.version == 3
+    await play_moves(ref, table_id, 3, len(moves))
+    assert await ref.state(table_id) == expected
+    assert [m.move for m in (await ref.record(table_id)).moves] == moves
+    await ref.store.close()
+
+
+async def test_two_processes_on_one_file_cannot_both_move(tmp_path, toy_game):
+    path = tmp_path / "shared.sqlite3"
+    first = await open_referee(path)
+    table_id = await started_two_player_game(first)
+    second = await open_referee(path)
+    await second.table(table_id)  # both have it cached at version 0
+    await first.play(table_id, "alice", "take 1")
+    with pytest.raises(StaleVersion):
+        await second.play(table_id, "alice", "take 2")
+    # The stale copy was dropped: the second process now sees the truth.
+    assert (await second.table(table_id)).version == 1
+    await first.store.close()
+    await second.store.close()
+
+
+async def test_tables_are_listed_per_guild_and_user(referee):
+    first = await started_two_player_game(referee)
+    other = await referee.create_table("nim", "carol", "Carol", guild_id="g2")
+    in_g1 = await referee.tables(guild_id="g1")
+    assert [t.id for t in in_g1] == [first]
+    bobs = await referee.tables(user_id="bob", statuses=(RUNNING,))
+    assert [t.id for t in bobs] == [first]
+    assert other.id not in [t.id for t in bobs]
