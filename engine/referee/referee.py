@@ -132,8 +132,10 @@ class Referee:
         options: dict[str, Any] | None = None,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        host_takes_seat: bool = True,
     ) -> Table:
-        """Open a lobby with the host in seat 1. Options are checked now, so errors come early."""
+        """Open a lobby, normally with the host in seat 1. Options are checked now, so errors
+        come early. ``host_takes_seat=False`` lets a host run a table of AI seats only."""
         game = get_game(game_name)
         options = dict(options or {})
         # Validate against the largest count the game allows; the real count is checked at start.
@@ -143,7 +145,7 @@ class Referee:
             game=game.name,
             options=options,
             host=host_id,
-            seats=[Seat(index=0, name=host_name, user_id=host_id)],
+            seats=[Seat(index=0, name=host_name, user_id=host_id)] if host_takes_seat else [],
             guild_id=guild_id,
             channel_id=channel_id,
             created_at=now,
