@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
-from .errors import BadNotation, IllegalMove, NotYourTurn, SetupError
+from .errors import IllegalMove, NotYourTurn, SetupError
 
 if TYPE_CHECKING:
     from .ai import Player
