@@ -1,0 +1,204 @@
+"""Draft Cider (registry name ``orchard``): draft apples from a shared pool into eight scoring batches.
+
+The spec is /work/shared/rules/orchard.md; its section (§) and ruling (R) numbers name the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.core import BadNotation, Event, Game, Option, Outcome, Player, SetupError, ranks_from_keys
+
+from . import notation, render, rules
+from .ai import AI_PLAYERS
+from .cards import BATCH_IDS, CODE, picks_per_round, rounds_for
+from .rules import OrchardState, Place
+
+__all__ = ["GAME", "Orchard", "OrchardState", "Place"]
+
+
+class Orchard(Game[OrchardState, Place]):
+    name = "orchard"
+    title = "Draft Cider"
+    min_players = 1
+    max_players = 6
+    state_type = OrchardState
+    options = (
+        Option(
+            name="easy",
+            kind="bool",
+            default=False,
+            description="Easy mode: cards in the Bad Batch cost nothing instead of 1 point each.",
+        ),
+        Option(
+            name="first_picker",
+            kind="choice",
+            default="random",
+            choices=("random", "host"),
+            description="Who picks first in round 1: a random seat, or the host (seat 1).",
+        ),
+    )
+    summary = """\
+Draft apples into your orchard; the best total after 12 cards each wins.
+75 cards: one per colour (Green, Gold, Red) x height 1-5 x sweetness 1-5.
+Each round a pool is dealt face up: 3 cards per player, or 2 with 3 or 6 players.
+Players take one card at a time in seat order until the pool is empty; the first pick
+moves one seat on each round. 4 rounds (6 with 3 or 6 players) give everyone 12 cards.
+A picked card goes at once into one of your 8 batches; if that batch refuses it, pick again.
+ mono     one colour, set by its first card; 1, 3, 6, 10, 15... points
+ feather  all cards share a sweetness, or all share a height; n x (n-1)
+ special  one card, only if its colour is nowhere else but bad; 20, lost for good
+          once that colour lands in any other batch
+ unlucky  anything; n x n points, but only if the sweetness adds up to exactly 13
+ forte    pairs in placement order; a pair's heights must differ; 2 per step apart
+ sweet    pairs in placement order; a pair must share sweetness; 7 per pair
+ const    each card within 1 height of the previous one; 3, 5, 7, 11, 13... (odd primes)
+ bad      anything; -1 per card (0 in easy mode)
+Ties share the win. Solo: 4 rounds of 3 cards, aiming for your best score.
+Everything is public except the order of the deck."""
+    notation_help = """\
+A move names a pool card and one of your batches: Gold-h2-s5 mono
+Card: colour, h + height, s + sweetness, as in Gold-h2-s5. Also read: gold h2 s5,
+  Gold 2 5 (height first), Go25 (the board's short form); gr, go, r for the colours.
+Batch: mono, feather, special, unlucky, forte, sweet, const, bad; a full name such as
+  "sweet couple" or "constant height"; or its number 1-8 in that order.
+Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> bad"""
+
+    # ----- set-up -------------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> OrchardState:
+        self.check_players(players, options)
+        stacked: list[int] = []
+        for code in options.get("deck") or ():
+            try:
+                stacked.append(notation.parse_card(code))
+            except BadNotation as error:
+                raise SetupError(f"Deck option: {error}") from None
+        return rules.new_state(
+            players,
+            seed,
+            easy=bool(options.get("easy", False)),
+            host_first=options.get("first_picker", "random") == "host",
+            stacked=stacked,
+        )
+
+    # ----- play ---------------------------------------------------------------------------------
+
+    def to_act(self, state: OrchardState) -> tuple[int, ...]:
+        picker = rules.current_picker(state)
+        return () if picker is None else (picker,)
+
+    def legal_moves(self, state: OrchardState, seat: int) -> list[Place]:
+        return rules.legal_placements(state, seat)
+
+    def why_illegal(self, state: OrchardState, seat: int, move: Place) -> str | None:
+        return rules.move_problem(state, seat, move)
+
+    def play(self, state: OrchardState, seat: int, move: Place) -> list[Event]:
+        return rules.play_move(state, seat, move)
+
+    def default_move(self, state: OrchardState, seat: int) -> Place:
+        return rules.default_placement(state, seat)
+
+    # ----- views and results --------------------------------------------------------------------
+
+    def view(self, state: OrchardState, seat: int | None) -> dict[str, Any]:
+        players = state.players
+        over = rules.is_over(state)
+        picker = rules.current_picker(state)
+        orchards = []
+        totals = []
+        for orchard in state.orchards:
+            scores = rules.batch_scores(orchard, state.easy)
+            totals.append(sum(scores))
+            orchards.append(
+                {
+                    "batches": {BATCH_IDS[b]: [CODE[card] for card in cards] for b, cards in enumerate(orchard)},
+                    "scores": dict(zip(BATCH_IDS, scores, strict=True)),
+                    "total": sum(scores),
+                    "unlucky_sum": rules.unlucky_sum(orchard),
+                    "tree_intact": rules.tree_intact(orchard),
+                }
+            )
+        public: dict[str, Any] = {
+            "game": self.name,
+            "players": players,
+            "easy": state.easy,
+            "solo": players == 1,
+            "phase": "over" if over else "picking",
+            "over": over,
+            "round": state.current_round,
+            "rounds": rounds_for(players),
+            "picks_per_round": picks_per_round(players),
+            "picks_this_round": picks_per_round(players) * players,
+            "pick": state.picks_made + 1,
+            "first_picker": rules.round_first_picker(state),
+            "turn": picker,
+            "to_act": [] if picker is None else [picker],
+            "deck_left": len(state.deck),
+            "pool": [CODE[card] for card in state.pool],
+            "orchards": orchards,
+            "scores": totals,
+            "prompt": self._prompt(state),
+        }
+        if over:
+            public["ranks"] = ranks_from_keys(totals)
+            public["winners"] = [] if players == 1 else [s for s, rank in enumerate(public["ranks"]) if rank == 1]
+        if seat is None:
+            return public
+        # Nothing is secret from a seat, so its "private" part is a convenience: what each legal
+        # placement of a pool card would change in its total if it picked now.
+        orchard = state.orchards[seat]
+        public["seat"] = seat
+        public["your_turn"] = picker == seat
+        public["placements"] = [
+            {
+                "move": notation.format_move(Place(card, batch)),
+                "card": CODE[card],
+                "batch": BATCH_IDS[batch],
+                "gain": rules.placement_gain(orchard, card, batch, state.easy),
+            }
+            for card in state.pool
+            for batch in range(8)
+            if rules.can_place(orchard, card, batch)
+        ]
+        return public
+
+    def _prompt(self, state: OrchardState) -> str:
+        if rules.is_over(state):
+            return "The game is over."
+        picker = rules.current_picker(state)
+        assert picker is not None
+        example = notation.format_move(rules.legal_placements(state, picker)[0])
+        return f"Pick a pool card and place it in one of your batches, e.g. {example}."
+
+    def is_over(self, state: OrchardState) -> bool:
+        return rules.is_over(state)
+
+    def outcome(self, state: OrchardState) -> Outcome:
+        # Solo has no winner (only a total); the contract still wants ranks, so the lone seat is 1.
+        totals = [rules.total_score(orchard, state.easy) for orchard in state.orchards]
+        return Outcome(scores=[float(total) for total in totals], ranks=ranks_from_keys(totals))
+
+    # ----- notation and text --------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Place:
+        return notation.parse_move(text)
+
+    def format_move(self, move: Place) -> str:
+        return notation.format_move(move)
+
+    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
+        return render.render_board(public_view, names)
+
+    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
+        return render.render_private(seat_view, names)
+
+    # ----- AI seats -----------------------------------------------------------------------------
+
+    def ai_players(self) -> Mapping[str, Callable[[], Player]]:
+        return AI_PLAYERS
+
+
+GAME = Orchard()

@@ -1,0 +1,139 @@
+"""Text notation of cards and moves.
+
+A card's canonical code is ``Gold-h2-s5`` (colour, height, sweetness); a move is a card code and a
+batch id: ``Gold-h2-s5 mono``. Reading is forgiving: any case, any separators, ``h``/``s`` prefixes
+or bare numbers (height first), short colours (``gr``, ``go``, ``r``), the board's compact form
+(``Go25``), batch names or numbers 1 to 8, and filler words such as ``in`` or ``->``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import BadNotation
+
+from .cards import (
+    BATCH_IDS,
+    CODE,
+    CONST,
+    FEATHER,
+    FORTE,
+    GOLD,
+    GREEN,
+    MONO,
+    RED,
+    SPECIAL,
+    SWEET,
+    UNLUCKY,
+    make_card,
+)
+from .rules import Place
+
+EXAMPLE = "Gold-h2-s5 mono"
+BATCH_LIST = ", ".join(BATCH_IDS)
+
+COLOUR_WORDS: dict[str, int] = {
+    "green": GREEN, "gree": GREEN, "gre": GREEN, "gr": GREEN, "gn": GREEN,
+    "gold": GOLD, "gol": GOLD, "go": GOLD, "gd": GOLD,
+    "red": RED, "re": RED, "r": RED, "rd": RED,
+}  # fmt: skip
+BATCH_WORDS: dict[str, int] = {batch_id: batch for batch, batch_id in enumerate(BATCH_IDS)} | {
+    "monochrome": MONO, "monochromatic": MONO,
+    "feathers": FEATHER,
+    "tree": SPECIAL,
+    "fortepiano": FORTE, "piano": FORTE,
+    "couple": SWEET,
+    "constant": CONST,
+    "unluck": UNLUCKY,
+}  # fmt: skip
+# Words of the long batch names and linking words that carry no meaning of their own.
+FILLER = {"in", "into", "to", "on", "onto", "batch", "apples", "apple", "of", "a", "the", "colour", "color", "height"}
+HEIGHT_PREFIXES = {"h", "height", "ht"}
+SWEETNESS_PREFIXES = {"s", "sweetness", "sw"}
+
+_TOKEN = re.compile(r"[a-z]+|\d+")
+
+
+def format_card(card: int) -> str:
+    return CODE[card]
+
+
+def format_move(move: Place) -> str:
+    return f"{CODE[move.card]} {BATCH_IDS[move.batch]}"
+
+
+def parse_card(text: str) -> int:
+    """Read one card code; raises BadNotation with a hint."""
+    card, batch = _read(text, want_batch=False)
+    return card
+
+
+def parse_move(text: str) -> Place:
+    card, batch = _read(text, want_batch=True)
+    assert batch is not None
+    return Place(card, batch)
+
+
+def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
+    what = "a pool card and a batch" if want_batch else "a card"
+    example = EXAMPLE if want_batch else "Gold-h2-s5"
+    tokens = _TOKEN.findall(str(text).lower())
+    if not tokens:
+        raise BadNotation(f"Write {what}, for example {example}.")
+    colour: int | None = None
+    values: dict[str, int] = {}  # "height", "sweetness"
+    batch: int | None = None
+    index = 0
+
+    def put(slot: str, value: int) -> None:
+        if slot in values:
+            raise BadNotation(f"{text!r} gives the {slot} twice; write {what}, for example {example}.")
+        if not 1 <= value <= 5:
+            raise BadNotation(f"A {slot} runs from 1 to 5, not {value}.")
+        values[slot] = value
+
+    while index < len(tokens):
+        token = tokens[index]
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        index += 1
+        if token.isdigit():
+            if len(token) == 2 and not values:
+                # The board's compact form: height digit then sweetness digit (Go25).
+                put("height", int(token[0]))
+                put("sweetness", int(token[1]))
+            elif "height" not in values:
+                put("height", int(token))
+            elif "sweetness" not in values:
+                put("sweetness", int(token))
+            elif want_batch and batch is None and 1 <= int(token) <= 8:
+                batch = int(token) - 1
+            else:
+                raise BadNotation(f"Too many numbers in {text!r}; write {what}, for example {example}.")
+        elif following.isdigit() and token in HEIGHT_PREFIXES:
+            put("height", int(tokens[index]))
+            index += 1
+        elif following.isdigit() and token in SWEETNESS_PREFIXES:
+            put("sweetness", int(tokens[index]))
+            index += 1
+        elif token in COLOUR_WORDS:
+            if colour is not None and colour != COLOUR_WORDS[token]:
+                raise BadNotation(f"{text!r} names two colours; a card is Green, Gold or Red.")
+            colour = COLOUR_WORDS[token]
+        elif want_batch and token in BATCH_WORDS:
+            if batch is not None and batch != BATCH_WORDS[token]:
+                raise BadNotation(f"{text!r} names two batches; choose one of {BATCH_LIST}.")
+            batch = BATCH_WORDS[token]
+        elif token in FILLER:
+            continue
+        elif token == "g":
+            raise BadNotation("G could be Green or Gold; write gr or go (or the full colour).")
+        else:
+            hint = f" Batches: {BATCH_LIST}." if want_batch else ""
+            raise BadNotation(f"I cannot read {token!r} in {text!r}; write {what}, for example {example}.{hint}")
+    if colour is None:
+        raise BadNotation(f"Name the card's colour (Green, Gold or Red), for example {example}.")
+    if "height" not in values or "sweetness" not in values:
+        raise BadNotation(f"Give the card's height and sweetness, for example {example}.")
+    if want_batch and batch is None:
+        raise BadNotation(f"Say which batch the card goes in ({BATCH_LIST}), for example {example}.")
+    return make_card(colour, values["height"], values["sweetness"]), batch

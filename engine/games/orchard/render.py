@@ -1,0 +1,82 @@
+"""Plain-text rendering of the views, compact enough for a Discord code block with six orchards.
+
+The board writes orchard cards in the four-character form ``Go25`` (Gold, height 2, sweetness 5);
+the pool keeps the full codes so they can be copied into a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import BATCH_IDS, BATCH_NAMES
+
+NAME_WIDTH = 16
+LABEL_WIDTH = max(len(batch_id) for batch_id in BATCH_IDS)
+
+
+def _short(code: str) -> str:
+    """``Gold-h2-s5`` -> ``Go25``, the board's compact card form."""
+    colour, height, sweetness = code.split("-")
+    return f"{colour[:2]}{height[1:]}{sweetness[1:]}"
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
+    players = view["players"]
+    header = f"Draft Cider · round {view['round']}/{view['rounds']}"
+    if not view["over"]:
+        header += f" · pick {view['pick']}/{view['picks_this_round']}"
+    header += f" · deck {view['deck_left']}"
+    if view["easy"]:
+        header += " · easy mode"
+    lines = [header]
+    if view["over"]:
+        lines.append("Game over. " + _result_line(view, names))
+    else:
+        turn = view["turn"]
+        lines.append(f"To pick: {_name(names, turn)} (round started with {_name(names, view['first_picker'])})")
+        lines.append("Pool: " + " ".join(view["pool"]))
+    for seat in range(players):
+        orchard = view["orchards"][seat]
+        marker = ">" if seat == view["turn"] else " "
+        lines.append(f"{marker}{_name(names, seat)}: {orchard['total']} points")
+        for batch_id in BATCH_IDS:
+            cards = orchard["batches"][batch_id]
+            shown = " ".join(_short(code) for code in cards) if cards else "-"
+            if batch_id == "unlucky" and cards:
+                shown += f" (sum {orchard['unlucky_sum']})"
+            lines.append(f"  {batch_id:<{LABEL_WIDTH}} {orchard['scores'][batch_id]:>3}  {shown}")
+    lines.append("Cards: Go25 = Gold, height 2, sweetness 5.")
+    return "\n".join(lines)
+
+
+def _result_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    totals = view["scores"]
+    if view["players"] == 1:
+        return f"Final total: {totals[0]} points."
+    winners = [_name(names, seat) for seat in view["winners"]]
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {max(totals)} points."
+    return f"{' and '.join(winners)} share the win with {max(totals)} points."
+
+
+def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
+    """The seat's legal placements with the points each would add now (all else is on the board)."""
+    placements = view.get("placements") or []
+    if not placements:
+        return "Nothing to place: the game is over." if view["over"] else "No cards to place."
+    heading = "Your pick" if view.get("your_turn") else "If you picked now"
+    lines = [f"{heading} (card: batch and change in your total):"]
+    by_card: dict[str, list[str]] = {}
+    for placement in placements:
+        gain = placement["gain"]
+        by_card.setdefault(placement["card"], []).append(f"{placement['batch']} {gain:+d}")
+    for card, choices in by_card.items():
+        lines.append(f"  {card}: " + ", ".join(choices))
+    lines.append("Batches: " + ", ".join(f"{batch_id} = {name}" for batch_id, name in zip(BATCH_IDS, BATCH_NAMES, strict=True)))
+    return "\n".join(lines)
