@@ -10,6 +10,7 @@ from engine.core import Game, SetupError
 
 # name -> module that defines GAME (an instance of engine.core.Game)
 REGISTRY: dict[str, str] = {
+    "figures": "engine.games.figures",
     "orchard": "engine.games.orchard",
 }
 

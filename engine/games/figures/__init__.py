@@ -1,0 +1,141 @@
+"""Figures: a four-player shedding game for the Italian 40-card deck, with the giro di figure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.core import Game, Option, Outcome, Player, SetupError, ranks_from_keys
+
+from . import ai, notation, render, rules
+from .rules import PASS, FiguresMove, FiguresState
+
+
+class Figures(Game[FiguresState, FiguresMove]):
+    name = "figures"
+    title = "Figures"
+    min_players = 4
+    max_players = 4
+    state_type = FiguresState
+    options = (
+        Option(
+            name="mode",
+            kind="choice",
+            default="individual",
+            choices=("individual", "pairs"),
+            description="individual: everyone for themselves; pairs: lobby seats 1+3 against 2+4, "
+            "partners sitting opposite.",
+        ),
+        Option(
+            name="match_end",
+            kind="choice",
+            default="target",
+            choices=("target", "hands"),
+            description="target: play until someone reaches target_score; hands: play number_of_hands "
+            "hands. A tie for the lead adds hands.",
+        ),
+        Option(
+            name="target_score",
+            kind="int",
+            default=31,
+            minimum=1,
+            maximum=1000,
+            description="Points that end the match when match_end is target.",
+        ),
+        Option(
+            name="number_of_hands",
+            kind="int",
+            default=8,
+            minimum=1,
+            maximum=200,
+            description="Hands in the match when match_end is hands (8 = two full turns of the deal).",
+        ),
+    )
+    summary = (
+        "Four players, Italian 40-card deck (1-7 and the figures J fante, N cavallo, K re); suits never matter.\n"
+        "Seats are drawn; the deal moves one seat each hand; everyone gets 10 cards; the dealer's left leads.\n"
+        "Be the first to empty your hand. On your turn discard one card:\n"
+        "- clear table or after a 7: any card;\n"
+        "- after a 1-6: a strictly higher number card, or a figure;\n"
+        "- a figure starts a giro di figure: each other player in turn must discard one figure (any figure),\n"
+        "  or pass if they hold none; then the table clears and the starter leads again.\n"
+        "You pass only when you cannot discard. After three passes in a row the table clears and the\n"
+        "player of the last card leads.\n"
+        "Three kings: once per hand, holding three kings on your own turn (not in a giro), you may discard\n"
+        "three cards in a row, each legal after the one before; none of them starts a giro.\n"
+        "Scoring, individual: out first 10, then 5/3/1 by fewest cards left (ties take the lower score).\n"
+        "Pairs (partners opposite): the pair going out scores 5 + opponents' cards - partner's cards.\n"
+        "The match runs to a target score (default 31) or a number of hands; a tied lead plays on."
+    )
+    notation_help = (
+        "A card is its rank then its suit: ranks 1-7, J (fante), N (cavallo), K (re); suits d (denari),\n"
+        "c (coppe), s (spade), b (bastoni). Examples: 1d, 7c, Jd, Nb, Ks (case and spaces do not matter;\n"
+        "A for the asso and the Italian F, C, R for fante, cavallo, re are understood too).\n"
+        "Moves:\n"
+        "  7c                 discard one card\n"
+        "  pass               when you cannot discard anything (also: passo)\n"
+        "  kings 5c 6s 7d     three kings: three cards discarded in this order"
+    )
+
+    # ----- set-up -------------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> FiguresState:
+        if players != rules.PLAYERS:
+            raise SetupError(f"Figures is played by exactly 4 players, not {players}.")
+        return rules.new_match(seed, options)
+
+    # ----- play ---------------------------------------------------------------------------------
+
+    def to_act(self, state: FiguresState) -> tuple[int, ...]:
+        return () if state.phase == rules.OVER else (state.turn,)
+
+    def legal_moves(self, state: FiguresState, seat: int) -> list[FiguresMove]:
+        return rules.legal_moves(state, seat)
+
+    def why_illegal(self, state: FiguresState, seat: int, move: FiguresMove) -> str | None:
+        return rules.why_illegal(state, seat, move)
+
+    def play(self, state: FiguresState, seat: int, move: FiguresMove) -> list[Any]:
+        return rules.play(state, seat, move)
+
+    def automatic_move(self, state: FiguresState, seat: int) -> FiguresMove | None:
+        moves = rules.legal_moves(state, seat)
+        return PASS if moves == [PASS] else None
+
+    def default_move(self, state: FiguresState, seat: int) -> FiguresMove:
+        return rules.default_move(state, seat)
+
+    # ----- views and results --------------------------------------------------------------------
+
+    def view(self, state: FiguresState, seat: int | None) -> dict[str, Any]:
+        return rules.public_view(state) if seat is None else rules.seat_view(state, seat)
+
+    def is_over(self, state: FiguresState) -> bool:
+        return state.phase == rules.OVER
+
+    def outcome(self, state: FiguresState) -> Outcome:
+        totals = list(state.totals)
+        teams = [[0, 2], [1, 3]] if state.mode == rules.PAIRS else None
+        return Outcome(scores=[float(total) for total in totals], ranks=ranks_from_keys(totals), teams=teams)
+
+    # ----- notation and text --------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> FiguresMove:
+        return notation.parse_move(text)
+
+    def format_move(self, move: FiguresMove) -> str:
+        return notation.format_move(move)
+
+    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
+        return render.render_board(public_view, names)
+
+    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
+        return render.render_private(seat_view, names)
+
+    # ----- AI seats -----------------------------------------------------------------------------
+
+    def ai_players(self) -> Mapping[str, Callable[[], Player]]:
+        return ai.ai_players()
+
+
+GAME = Figures()

@@ -1,0 +1,63 @@
+"""AI seats for Figures: "random" (any legal move) and "greedy" (a simple shedding heuristic)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.core import GreedyPlayer, Player, RandomPlayer
+
+from .cards import FIGURES, KINGS, VALUE
+from .rules import BAR_AFTER, FiguresState, Single, ThreeKings
+
+
+def _shed_value(card: str, keep_kings: bool) -> float:
+    """How glad we are to be rid of a card: low numbers are the hardest to shed later."""
+    if card in FIGURES:
+        # Figures can be played on any turn, so they are worth keeping; kings most of all while
+        # they still promise the three-kings play.
+        return 0.5 if (card in KINGS and keep_kings) else 1.0
+    return 8.0 - VALUE[card]
+
+
+class FiguresGreedy(GreedyPlayer):
+    """Sheds the hardest cards first and uses three kings at once.
+
+    It reads only its own hand and public facts (the phase, the top card, who used three kings),
+    never another seat's cards.
+    """
+
+    def choose(self, game: Any, state: FiguresState, seat: int, rng: random.Random) -> Any:
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        hand = state.hands[seat]
+        keep_kings = seat not in state.kings_used and sum(1 for card in hand if card in KINGS) >= 3
+        best: list[Any] = []
+        best_score = float("-inf")
+        for move in moves:
+            score = self._score(move, len(hand), keep_kings)
+            if score > best_score:
+                best, best_score = [move], score
+            elif score == best_score:
+                best.append(move)
+        return rng.choice(best)
+
+    @staticmethod
+    def _score(move: Any, hand_size: int, keep_kings: bool) -> float:
+        if isinstance(move, ThreeKings):
+            if hand_size == 3:
+                return 1000.0
+            # Three cards gone in one turn beats any single; prefer dumping low cards and leaving
+            # a high card for the next player to beat.
+            return 100.0 + sum(_shed_value(card, False) for card in move.cards) + 0.3 * BAR_AFTER[move.cards[-1]]
+        if isinstance(move, Single):
+            if hand_size == 1:
+                return 1000.0
+            return _shed_value(move.card, keep_kings)
+        return 0.0
+
+
+def ai_players() -> Mapping[str, Callable[[], Player]]:
+    return {"random": RandomPlayer, "greedy": FiguresGreedy}
