@@ -1,0 +1,5 @@
+"""``python -m console``: the local table."""
+
+from .app import main
+
+raise SystemExit(main())

@@ -1,0 +1,129 @@
+"""Command line of the local table: ``python -m console`` (and ``make run`` without a token)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import os
+import random
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from db import SqliteStore, database_path_from_env
+from engine.referee import Referee
+
+from .reader import LineReader, reader_for
+from .session import LocalTable, NewGame
+
+INTERRUPTED_EXIT_CODE = 130  # the shell's convention for "stopped by Ctrl-C"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m console",
+        description=(
+            "The local table: play the referee's games in a terminal against AI seats. Without "
+            "--game or --resume it opens the start screen."
+        ),
+    )
+    parser.add_argument("--game", help="start a new game of this name at once (no set-up questions)")
+    parser.add_argument("--players", type=int, help="number of players, you included (default: 2 when allowed)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option; repeat for several (unset options keep their defaults)",
+    )
+    parser.add_argument("--ai", help="kind of the AI seats: greedy (default) or random")
+    parser.add_argument("--seed", type=int, help="seed of the deal and of the AI players' choices (default: fresh)")
+    parser.add_argument(
+        "--resume",
+        type=int,
+        nargs="?",
+        const=0,
+        metavar="GAME_ID",
+        help="resume an unfinished game (the latest one without an id)",
+    )
+    parser.add_argument("--database", help="SQLite file (default: $DATABASE_PATH or data/referee.sqlite3)")
+    parser.add_argument("--name", help="your player name (default: your login name)")
+    return parser
+
+
+def parse_option_flags(pairs: Sequence[str]) -> dict[str, str]:
+    """``["tokens=5", "easy=yes"]`` -> ``{"tokens": "5", "easy": "yes"}``; raises ValueError."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def login_name() -> str:
+    try:
+        return getpass.getuser() or "player"
+    except Exception:  # no login name in some containers; any name will do
+        return "player"
+
+
+async def run(args: argparse.Namespace, console: Console, reader: LineReader | None = None) -> int:
+    """The whole local table on one store; returns the process exit code."""
+    options = parse_option_flags(args.option)
+    database_path = args.database or database_path_from_env()
+    store = await SqliteStore.open(database_path)
+    name = args.name or login_name()
+    referee = Referee(store, ai_rng=random.Random(args.seed) if args.seed is not None else None)
+    table = LocalTable(
+        referee,
+        reader or reader_for(console),
+        console,
+        user_id=f"local:{name}",
+        player_name=name,
+        database_path=database_path,
+    )
+    try:
+        if args.game:
+            request = NewGame(args.game, args.players, options, args.ai, args.seed)
+            return await table.run_new_game(request)
+        if args.resume is not None:
+            return await table.run_resume(args.resume or None)
+        return await table.run_interactive()
+    except EOFError:
+        table.goodbye(interrupted=False)
+        return 0
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        # Ctrl-C at a prompt (KeyboardInterrupt) or while the referee works (asyncio.run cancels
+        # the task): every accepted move is already durable, so there is nothing left to save.
+        table.goodbye(interrupted=True)
+        return INTERRUPTED_EXIT_CODE
+    finally:
+        await store.close()
+
+
+def _pipe_width() -> int | None:
+    """Rich assumes 80 columns when stdout is not a terminal; the games' texts are laid out for
+    about 100, so a pipe gets 100 unless COLUMNS says otherwise (a terminal reports its own)."""
+    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+        return None
+    return 100
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the local table to the end (synchronous: ``bot.py`` calls it without a token)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        parse_option_flags(args.option)
+    except ValueError as error:
+        parser.error(str(error))
+    console = Console(highlight=False, width=_pipe_width())
+    try:
+        return asyncio.run(run(args, console))
+    except KeyboardInterrupt:
+        # asyncio.run re-raises Ctrl-C once the cancelled task has said goodbye and closed the store.
+        return INTERRUPTED_EXIT_CODE

@@ -1,0 +1,397 @@
+"""The local table: start screen, game set-up and the play loop, over the shared Referee.
+
+Everything goes through the same Referee and store as the Discord bot, so a game played here is
+stored, validated and replayable exactly like one played on Discord. The local player is the user
+``local:<name>``; every other seat is an AI seat that the referee plays by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from engine.core import Game, GameError, Option, SetupError
+from engine.games import REGISTRY, get_game
+from engine.referee import FINISHED, RUNNING, Outbox, Referee, Table
+
+from . import views
+from .reader import LineReader
+
+PREFERRED_AI = "greedy"
+COMMAND_WORDS = ("help", "rules", "board", "quit")
+
+# How a game at the table ended, for the caller to decide what comes next.
+FINISHED_GAME, QUIT_GAME, NOT_OUR_TURN = "finished", "quit", "waiting"
+
+
+class Quit(Exception):
+    """The player typed ``quit``: leave the current screen (a running game is already saved)."""
+
+
+@dataclass
+class NewGame:
+    """A game to set up without questions (from command-line flags)."""
+
+    game: str
+    players: int | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    ai_kind: str | None = None
+    seed: int | None = None
+
+
+def default_player_count(game: Game[Any, Any]) -> int:
+    """The smallest table with at least one opponent, when the game allows one."""
+    return min(max(2, game.min_players), game.max_players)
+
+
+def loadable_games() -> tuple[list[Game[Any, Any]], list[str]]:
+    """Registered games that import cleanly, and the names of those that do not.
+
+    Games are written while the bot runs from the same tree; one broken package must not take
+    the whole start screen down with it.
+    """
+    games: list[Game[Any, Any]] = []
+    broken: list[str] = []
+    for name in REGISTRY:
+        try:
+            games.append(get_game(name))
+        except Exception:
+            broken.append(name)
+    return games, broken
+
+
+def pick_ai_kind(game: Game[Any, Any], wanted: str | None) -> tuple[str, str | None]:
+    """The AI kind to seat, and a note when the wanted one does not exist for this game."""
+    kinds = list(game.ai_players())
+    wanted = (wanted or PREFERRED_AI).strip().lower()
+    if wanted in kinds:
+        return wanted, None
+    fallback = PREFERRED_AI if PREFERRED_AI in kinds else kinds[0]
+    return fallback, f"{game.title} has no {wanted!r} AI players; they play {fallback!r}."
+
+
+def move_from_input(text: str, moves: Sequence[str]) -> str:
+    """The move text to send to the referee: a listed number becomes that move; anything else is
+    passed on as notation, for the game to read (and explain if it cannot)."""
+    if text.isdigit() and text.lower() not in (move.lower() for move in moves):
+        number = int(text)
+        if 1 <= number <= len(moves):
+            return moves[number - 1]
+        raise MoveNumberError(f"There is no move {number}: type a number from 1 to {len(moves)}, or write the move.")
+    return text
+
+
+class MoveNumberError(GameError):
+    pass
+
+
+class LocalTable:
+    def __init__(
+        self,
+        referee: Referee,
+        reader: LineReader,
+        console: Console,
+        *,
+        user_id: str,
+        player_name: str,
+        database_path: str,
+    ) -> None:
+        self.referee = referee
+        self.reader = reader
+        self.console = console
+        self.user_id = user_id
+        self.player_name = player_name
+        self.database_path = database_path
+        # What the help, rules and board commands refer to at the current prompt.
+        self.current_game: Game[Any, Any] | None = None
+        self.current_table: Table | None = None
+
+    # ----- the whole session -------------------------------------------------------------------
+
+    async def run_interactive(self) -> int:
+        """Start screen, game, start screen... until the player quits."""
+        while True:
+            self.current_game = self.current_table = None
+            choice = await self.start_screen()
+            if choice is None:
+                self.console.print("Bye.")
+                return 0
+            try:
+                if isinstance(choice, Table):
+                    ended = await self.play(choice.id)
+                else:
+                    table_id, outbox = await self.set_up_and_start(choice)
+                    ended = await self.play(table_id, outbox)
+            except Quit:
+                continue  # set-up abandoned: back to the start screen
+            if ended == FINISHED_GAME and not await self.again():
+                return 0
+
+    async def run_new_game(self, request: NewGame) -> int:
+        """Flags say everything: start the game at once, play it, exit."""
+        try:
+            game = get_game(request.game)
+            players = request.players or default_player_count(game)
+            options = game.resolve_options(players, request.options)
+        except SetupError as error:
+            self.console.print(views.error_text(str(error)))
+            return 2
+        ai_kind, note = pick_ai_kind(game, request.ai_kind)
+        if note:
+            self.console.print(Text(note, style="yellow"))
+        try:
+            table_id, outbox = await self.start_game(game, players, options, ai_kind, request.seed)
+        except GameError as error:
+            self.console.print(views.error_text(str(error)))
+            return 2
+        await self.play(table_id, outbox)
+        return 0
+
+    async def run_resume(self, table_id: int | None) -> int:
+        """Resume one game: by id, or the most recently played unfinished one."""
+        if table_id is None:
+            unfinished = await self.unfinished_tables()
+            if not unfinished:
+                self.console.print("There is no unfinished game to resume.")
+                return 1
+            table_id = unfinished[0].id
+        try:
+            table = await self.referee.table(table_id)
+        except GameError as error:
+            self.console.print(views.error_text(str(error)))
+            return 1
+        if table.seat_of(self.user_id) is None:
+            self.console.print(views.error_text(f"You ({self.user_id}) have no seat in game #{table_id}."))
+            return 1
+        await self.play(table_id)
+        return 0
+
+    def goodbye(self, interrupted: bool) -> None:
+        """The one line shown on Ctrl-D or Ctrl-C: nothing is lost, say where it is."""
+        prefix = "Interrupted. " if interrupted else ""
+        table = self.current_table
+        if table is not None and table.status == RUNNING:
+            self.console.print(
+                f"\n{prefix}Game #{table.id} is saved in {self.database_path}; start the local table again to resume it.",
+                markup=False,
+                highlight=False,
+            )
+        else:
+            self.console.print(f"\n{prefix}Bye.", markup=False, highlight=False)
+
+    # ----- prompts -----------------------------------------------------------------------------
+
+    async def ask(self, prompt: str, suggestions: Sequence[str] = ()) -> str:
+        """Read an answer; the commands work at every prompt and are answered here.
+
+        A suggestion (a legal move) that happens to be spelt like a command is taken as the move.
+        """
+        while True:
+            text = (await self.reader.read(prompt, [*suggestions, *COMMAND_WORDS])).strip()
+            word = text.lower()
+            if word in (suggestion.lower() for suggestion in suggestions):
+                return text
+            if word in ("help", "?"):
+                self.console.print(views.help_panel(self.current_game))
+            elif word == "rules":
+                await self.show_rules()
+            elif word == "board":
+                await self.show_board()
+            elif word in ("quit", "exit"):
+                raise Quit
+            else:
+                return text
+
+    async def show_rules(self) -> None:
+        if self.current_game is None:
+            self.console.print("Choose a game first; its rules come with it.")
+            return
+        options = self.current_table.options if self.current_table is not None else None
+        self.console.print(views.rules_panel(self.current_game, options))
+
+    async def show_board(self) -> None:
+        if self.current_table is None or self.current_game is None:
+            self.console.print("No game is on the table yet.")
+            return
+        await self.show_position(self.current_game, self.current_table, [], [])
+
+    # ----- start screen and set-up -------------------------------------------------------------
+
+    async def unfinished_tables(self) -> list[Table]:
+        return await self.referee.tables(statuses=(RUNNING,), user_id=self.user_id)
+
+    async def start_screen(self) -> Table | Game[Any, Any] | None:
+        """The player's choice: an unfinished table to resume, a game to set up, or None to quit."""
+        unfinished = await self.unfinished_tables()
+        games, broken = loadable_games()
+        self.console.print(views.start_screen(unfinished, games, broken, self.database_path, self.user_id))
+        choices: list[Table | Game[Any, Any]] = [*unfinished, *games]
+        by_name = {game.name: game for game in games} | {game.title.lower(): game for game in games}
+        while True:
+            try:
+                answer = (await self.ask("Choose › ", list(by_name))).lower()
+            except Quit:
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+                return choices[int(answer) - 1]
+            if answer in by_name:
+                return by_name[answer]
+            if answer:
+                self.console.print(views.error_text(f"{answer!r} is not on the list: type a number from 1 to {len(choices)}."))
+
+    async def set_up_and_start(self, game: Game[Any, Any]) -> tuple[int, Outbox]:
+        """Ask for the options, the player count and the AI kind, then start."""
+        self.current_game = game
+        self.console.print(
+            Text.assemble(
+                ("\nNew game of ", "bold"),
+                (game.title, "bold green"),
+                f" ({views.player_counts(game)}). Enter keeps a default; rules shows the rules.",
+            )
+        )
+        options = {option.name: await self.ask_option(option) for option in game.options}
+        players = await self.ask_players(game, options)
+        ai_kind = await self.ask_ai_kind(game) if players > 1 else PREFERRED_AI
+        return await self.start_game(game, players, options, ai_kind, seed=None)
+
+    async def ask_option(self, option: Option) -> Any:
+        self.console.print(views.option_intro(option))
+        suggestions = list(option.choices) if option.kind == "choice" else ["yes", "no"] if option.kind == "bool" else []
+        while True:
+            raw = await self.ask(f"{option.name} [{views.show_value(option.default)}] › ", suggestions)
+            if not raw:
+                return option.default
+            try:
+                return option.parse(raw)
+            except SetupError as error:
+                self.console.print(views.error_text(str(error)))
+
+    async def ask_players(self, game: Game[Any, Any], options: Mapping[str, Any]) -> int:
+        if game.min_players == game.max_players:
+            return game.min_players
+        default = default_player_count(game)
+        while True:
+            raw = await self.ask(f"Players, you included ({game.min_players}–{game.max_players}) [{default}] › ")
+            try:
+                players = int(raw) if raw else default
+            except ValueError:
+                self.console.print(views.error_text(f"Type a whole number from {game.min_players} to {game.max_players}."))
+                continue
+            try:
+                # Some games allow fewer counts with some options; the game has the last word.
+                game.resolve_options(players, dict(options))
+            except SetupError as error:
+                self.console.print(views.error_text(str(error)))
+                continue
+            return players
+
+    async def ask_ai_kind(self, game: Game[Any, Any]) -> str:
+        kinds = list(game.ai_players())
+        default, _ = pick_ai_kind(game, None)
+        if len(kinds) == 1:
+            return default
+        while True:
+            raw = (await self.ask(f"AI players ({', '.join(kinds)}) [{default}] › ", kinds)).lower()
+            if not raw:
+                return default
+            if raw in kinds:
+                return raw
+            self.console.print(views.error_text(f"Choose one of {', '.join(kinds)}."))
+
+    async def start_game(
+        self, game: Game[Any, Any], players: int, options: Mapping[str, Any], ai_kind: str, seed: int | None
+    ) -> tuple[int, Outbox]:
+        """Open a table with the local player in seat 1, fill the other seats with AI, deal."""
+        table = await self.referee.create_table(game.name, self.user_id, self.player_name, options=dict(options))
+        try:
+            for _ in range(players - 1):
+                await self.referee.add_ai(table.id, self.user_id, ai_kind)
+            outbox = await self.referee.start(table.id, self.user_id, seed=seed)
+        except GameError:
+            # Leave no half-made lobby behind in the store.
+            await self.referee.cancel(table.id, self.user_id)
+            raise
+        return table.id, outbox
+
+    async def again(self) -> bool:
+        try:
+            await self.ask("Enter for the start screen, quit to leave › ")
+        except Quit:
+            return False
+        return True
+
+    # ----- play --------------------------------------------------------------------------------
+
+    async def play(self, table_id: int, outbox: Outbox | None = None) -> str:
+        """Play at a table until the game ends, the player quits, or another human must act."""
+        table = await self.referee.table(table_id)
+        game = get_game(table.game)
+        self.current_game, self.current_table = game, table
+        if table.status == FINISHED:
+            await self.show_position(game, table, [], [])
+            await self.show_outcome(table)
+            return FINISHED_GAME
+        if outbox is None:
+            # Whatever AI seats are due (none, usually: they play right after each human move).
+            outbox = await self.referee.resume(table_id)
+        self.console.print(views.seats_line(outbox.table, self.user_id))
+        while True:
+            table = self.current_table = outbox.table
+            my_seat = table.seat_of(self.user_id)
+            assert my_seat is not None, "the local player is seated at every local table"
+            await self.show_position(game, table, outbox.public_log, outbox.private_log.get(my_seat.index, []))
+            if outbox.finished:
+                await self.show_outcome(table)
+                return FINISHED_GAME
+            if my_seat.index not in outbox.to_act:
+                self.console.print(Text(await self.referee.waiting_text(table_id)))
+                return NOT_OUR_TURN
+            try:
+                outbox = await self.next_move(table)
+            except Quit:
+                self.console.print(
+                    f"Game #{table.id} is saved; resume it from the start screen (same database).",
+                    markup=False,
+                    highlight=False,
+                )
+                return QUIT_GAME
+
+    async def next_move(self, table: Table) -> Outbox:
+        """Ask until the referee accepts a move; refusals are explained and the player asked again."""
+        while True:
+            moves = await self.referee.legal_moves(table.id, self.user_id)
+            text = await self.ask("Your move › ", moves)
+            if not text:
+                self.console.print("Type the number of a move, or the move itself (help explains how).")
+                continue
+            try:
+                move = move_from_input(text, moves)
+                return await self.referee.play(table.id, self.user_id, move, expected_version=table.version)
+            except GameError as error:
+                self.console.print(views.error_text(str(error)))
+
+    async def show_position(
+        self, game: Game[Any, Any], table: Table, public_log: Sequence[str], private_log: Sequence[str]
+    ) -> None:
+        """What happened, the board, the player's own view and, at their turn, their moves."""
+        parts: list[RenderableType | None] = [
+            views.log_panel(public_log, private_log),
+            views.board_panel(game, table, await self.referee.board_text(table.id)),
+            views.private_panel(self.player_name, await self.referee.private_text(table.id, self.user_id)),
+        ]
+        moves = await self.referee.legal_moves(table.id, self.user_id)
+        if moves:
+            parts.append(views.moves_panel(moves))
+        for part in parts:
+            if part is not None:
+                self.console.print(part)
+
+    async def show_outcome(self, table: Table) -> None:
+        outcome = await self.referee.outcome(table.id)
+        if outcome is not None:
+            self.console.print(views.outcome_panel(table, outcome, self.user_id))
+

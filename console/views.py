@@ -1,0 +1,240 @@
+"""Rich renderables of the local table: what the player sees, never how it is read.
+
+Game texts (boards, hands, log lines, errors) are plain text written by the games and the
+referee; they are always wrapped in ``Text`` so that brackets in them are never taken for rich
+markup.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from engine.core import Game, Option, Outcome
+from engine.referee import Table
+
+COMMANDS = (
+    ("help", "how to write moves, and these commands"),
+    ("rules", "the rules summary of the game"),
+    ("board", "show the board, your view and your moves again"),
+    ("quit", "leave; a game in progress is saved and offered again next time"),
+)
+
+
+def player_counts(game: Game[Any, Any]) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.min_players} player" + ("" if game.min_players == 1 else "s")
+    return f"{game.min_players}–{game.max_players} players"
+
+
+def option_hint(option: Option) -> str:
+    """What values an option takes, in words."""
+    if option.kind == "bool":
+        return "yes or no"
+    if option.kind == "choice":
+        return "one of " + ", ".join(option.choices)
+    bounds = []
+    if option.minimum is not None:
+        bounds.append(f"at least {option.minimum}")
+    if option.maximum is not None:
+        bounds.append(f"at most {option.maximum}")
+    return "a whole number" + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+def show_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def start_screen(
+    unfinished: Sequence[Table],
+    games: Sequence[Game[Any, Any]],
+    broken: Sequence[str],
+    database_path: str,
+    user_id: str,
+) -> RenderableType:
+    """The numbered choices: resume an unfinished game, or start a new one."""
+    parts: list[RenderableType] = [Text.assemble(("Database ", "dim"), database_path, ("  ·  you are ", "dim"), user_id)]
+    number = 0
+    if unfinished:
+        resume = RichTable(title="Resume a game", title_justify="left", expand=True)
+        for column in ("", "Game", "Players", "Moves", "Last played"):
+            resume.add_column(column)
+        for table in unfinished:
+            number += 1
+            resume.add_row(
+                str(number),
+                Text(f"{game_title(table.game)} #{table.id}"),
+                Text(", ".join(table.names)),
+                str(table.version),
+                _when(table.updated_at),
+            )
+        parts.append(resume)
+    new = RichTable(title="New game", title_justify="left", expand=True)
+    for column in ("", "Game", "Players", "Name to type"):
+        new.add_column(column)
+    for game in games:
+        number += 1
+        new.add_row(str(number), Text(game.title), player_counts(game), game.name)
+    if not games:
+        new.add_row("", Text("No game is registered yet.", style="yellow"), "", "")
+    parts.append(new)
+    for name in broken:
+        parts.append(Text(f"({name} is registered but could not be loaded; it is left out.)", style="dim"))
+    parts.append(Text("Type a number (or a game's name); quit to leave.", style="dim"))
+    return Panel(Group(*parts), title="The local table", border_style="cyan")
+
+
+def game_title(name: str) -> str:
+    from engine.games import get_game
+
+    try:
+        return get_game(name).title
+    except Exception:  # a game being rewritten must not hide the others' saved tables
+        return name
+
+
+def option_intro(option: Option) -> Text:
+    text = Text.assemble((option.name, "bold"), " — ", option.description)
+    if option.house_rule:
+        text.append(" (house rule)", style="magenta")
+    text.append(f"\n  {option_hint(option)}; default {show_value(option.default)}", style="dim")
+    return text
+
+
+def seats_line(table: Table, user_id: str) -> Text:
+    text = Text("Players: ", style="dim")
+    for seat in table.seats:
+        if seat.index:
+            text.append(", ")
+        label = f"{seat.index + 1}. {seat.name}"
+        if seat.user_id == user_id:
+            text.append(label + " (you)", style="bold green")
+        elif seat.is_ai:
+            text.append(f"{label} [{seat.ai_kind}]")
+        else:
+            text.append(label)
+    return text
+
+
+def log_panel(public_lines: Sequence[str], private_lines: Sequence[str]) -> RenderableType | None:
+    """What happened since the player last looked: public lines, then lines only they saw."""
+    if not public_lines and not private_lines:
+        return None
+    text = Text("\n".join(public_lines))
+    if private_lines:
+        if public_lines:
+            text.append("\n")
+        text.append("Only you saw:\n", style="italic magenta")
+        text.append("\n".join(private_lines))
+    return Panel(text, title="What happened", title_align="left", border_style="blue")
+
+
+def board_panel(game: Game[Any, Any], table: Table, board: str) -> Panel:
+    title = f"{game.title} · game #{table.id} · move {table.version}"
+    return Panel(Text(board), title=title, title_align="left", border_style="green")
+
+
+def private_panel(seat_name: str, text: str) -> Panel:
+    return Panel(Text(text), title=f"Your view ({seat_name})", title_align="left", border_style="magenta")
+
+
+def moves_panel(moves: Sequence[str]) -> Panel:
+    items = [Text.assemble((f"{number:>2}. ", "bold cyan"), move) for number, move in enumerate(moves, 1)]
+    return Panel(
+        Columns(items, padding=(0, 3), equal=True),
+        title=f"Your turn: {len(moves)} legal move" + ("" if len(moves) == 1 else "s"),
+        title_align="left",
+        subtitle="type a number or a move · help · rules · board · quit",
+        subtitle_align="left",
+        border_style="cyan",
+    )
+
+
+def help_panel(game: Game[Any, Any] | None) -> Panel:
+    parts: list[RenderableType] = []
+    if game is not None and game.notation_help:
+        parts.append(Text(f"Writing moves in {game.title}", style="bold"))
+        parts.append(Text(game.notation_help))
+        parts.append(Text("At your turn you may also type the number of a listed move.\n", style="dim"))
+    commands = RichTable.grid(padding=(0, 2))
+    for name, meaning in COMMANDS:
+        commands.add_row(Text(name, style="bold cyan"), meaning)
+    parts.append(Text("Commands (at any prompt)", style="bold"))
+    parts.append(commands)
+    return Panel(Group(*parts), title="Help", title_align="left", border_style="yellow")
+
+
+def rules_panel(game: Game[Any, Any], options: dict[str, Any] | None = None) -> Panel:
+    parts: list[RenderableType] = [Text(game.summary or "This game has no rules summary yet.")]
+    if options:
+        settings = RichTable.grid(padding=(0, 2))
+        for name, value in options.items():
+            settings.add_row(Text(name, style="bold"), Text(show_value(value)))
+        parts += [Text("\nThis table's options", style="bold"), settings]
+    return Panel(Group(*parts), title=f"{game.title}: rules", title_align="left", border_style="yellow")
+
+
+def outcome_panel(table: Table, outcome: Outcome, user_id: str) -> Panel:
+    """Final scores and ranks with names, best first; ties share a rank."""
+    results = RichTable(expand=False)
+    results.add_column("Rank", justify="right")
+    results.add_column("Player")
+    results.add_column("Score", justify="right")
+    order = sorted(range(len(outcome.ranks)), key=lambda seat: (outcome.ranks[seat], seat))
+    for seat in order:
+        you = table.seats[seat].user_id == user_id
+        results.add_row(
+            str(outcome.ranks[seat]),
+            Text(table.seats[seat].name + (" (you)" if you else "")),
+            _score(outcome.scores[seat]),
+            style="bold green" if you else None,
+        )
+    return Panel(
+        Group(results, Text(verdict(table, outcome, user_id), style="bold")),
+        title=f"Final scores · game #{table.id}",
+        title_align="left",
+        border_style="bright_yellow",
+    )
+
+
+def verdict(table: Table, outcome: Outcome, user_id: str) -> str:
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return "The game is over."
+    if len(outcome.ranks) == 1:
+        return f"Solo game over: you scored {_score(outcome.scores[0])}."
+    rank = outcome.ranks[seat.index]
+    shared = sum(1 for other in outcome.ranks if other == rank) > 1
+    if rank == 1:
+        return "You share the win!" if shared else "You win!"
+    place = f"{rank}{_ordinal_suffix(rank)}"
+    return f"You finished {'joint ' if shared else ''}{place} of {len(outcome.ranks)}."
+
+
+def error_text(message: str) -> Text:
+    return Text.assemble(("✗ ", "bold red"), (message, "red"))
+
+
+def _ordinal_suffix(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+def _score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _when(timestamp: float) -> str:
+    if not timestamp:
+        return ""
+    return datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
