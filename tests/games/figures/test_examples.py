@@ -1,0 +1,172 @@
+"""The worked examples of section 6 of the Figures spec, one test each."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import BadNotation, IllegalMove
+from engine.games.figures import GAME
+from engine.games.figures.rules import individual_points, pairs_points
+
+from .helpers import legal, play, position, refusal, seat, singles
+
+
+def test_E1_free_beat_open_and_a_forced_figure():
+    state = position(
+        {2: "3d 6c", 3: "1c 3b 5s 7c Nd", 4: "2b 6d Js", 1: "1d 2s Kc"}, turn=2, phase="FREE"
+    )
+    # 1. FREE: anything goes.
+    assert legal(state, 2) == {"3d", "6c"}
+    state, _ = play(state, 2, "3d")
+    assert (state.phase, state.top, state.owner, state.turn) == ("BEAT", "3d", seat(2), seat(3))
+    # 2. BEAT(3): only higher numbers and figures.
+    assert legal(state, 3) == {"5s", "7c", "Nd"}
+    assert "equals" in refusal(state, 3, "3b")
+    assert refusal(state, 3, "1c") is not None
+    assert refusal(state, 3, "pass") is not None
+    state, _ = play(state, 3, "7c")
+    assert (state.phase, state.turn) == ("OPEN", seat(4))
+    # 3. OPEN: anything goes.
+    assert legal(state, 4) == {"2b", "6d", "Js"}
+    state, _ = play(state, 4, "2b")
+    assert (state.phase, state.top, state.owner, state.turn) == ("BEAT", "2b", seat(4), seat(1))
+    # 4. P1 can only play the king, and cannot pass.
+    assert legal(state, 1) == {"Kc"}
+    assert refusal(state, 1, "pass") is not None
+    state, _ = play(state, 1, "Kc")
+    assert (state.phase, state.giro_starter, state.giro_left, state.turn) == ("GIRO", seat(1), 3, seat(2))
+
+
+def test_E2_giro_over_a_3():
+    state = position(
+        {3: "4c 6b Nb", 4: "5d Jd Kd", 1: "1b 2c 7b", 2: "4s Jc Nc"},
+        turn=3, phase="BEAT", top="3s", owner=2,
+    )
+    assert legal(state, 3) == {"4c", "6b", "Nb"}
+    state, _ = play(state, 3, "Nb")
+    assert (state.phase, state.giro_starter) == ("GIRO", seat(3))
+    # P4's giro turn: a figure, nothing else.
+    assert legal(state, 4) == {"Jd", "Kd"}
+    assert refusal(state, 4, "5d") is not None and refusal(state, 4, "pass") is not None
+    state, _ = play(state, 4, "Kd")
+    # P1 holds no figure: pass is the only move.
+    assert legal(state, 1) == {"pass"}
+    assert refusal(state, 1, "7b") is not None
+    state, _ = play(state, 1, "pass")
+    # P2: any figure, no need to beat the king.
+    assert legal(state, 2) == {"Jc", "Nc"}
+    assert refusal(state, 2, "4s") is not None and refusal(state, 2, "pass") is not None
+    state, _ = play(state, 2, "Jc")
+    # The giro is over: P3 leads in FREE on a clear table.
+    assert (state.phase, state.top, state.turn) == ("FREE", None, seat(3))
+    assert legal(state, 3) == {"4c", "6b"}
+    state, _ = play(state, 3, "4c")
+    assert state.hands[seat(4)] == ["5d", "Jd"]
+    assert legal(state, 4) == {"5d", "Jd"}
+
+
+def test_E3_everyone_passes():
+    state = position(
+        {1: "2d 5b", 2: "1s 4d", 3: "3c 6s", 4: "1c 5s 7d"},
+        turn=1, phase="BEAT", top="6c", owner=4,
+    )
+    state, _ = play(state, 1, "pass")
+    state, _ = play(state, 2, "pass")
+    assert legal(state, 3) == {"pass"}  # 6s only equals the 6
+    state, events = play(state, 3, "pass")
+    assert (state.phase, state.top, state.turn, state.passes) == ("FREE", None, seat(4), 0)
+    assert any("Three passes" in text for text in events)
+    assert legal(state, 4) == {"1c", "5s", "7d"}
+    state, _ = play(state, 4, "1c")
+    assert (state.phase, state.top, state.owner, state.passes) == ("BEAT", "1c", seat(4), 0)
+    assert legal(state, 1) == {"2d", "5b"}
+
+
+def test_E3_variant_a_seven_must_be_played_and_restarts_the_count():
+    state = position(
+        {1: "2d 5b", 2: "1s 4d", 3: "3c 7s", 4: "1c 5s 7d"},
+        turn=1, phase="BEAT", top="6c", owner=4,
+    )
+    state, _ = play(state, 1, "pass")
+    state, _ = play(state, 2, "pass")
+    assert state.passes == 2
+    assert legal(state, 3) == {"7s"}
+    with pytest.raises(IllegalMove):
+        play(state, 3, "pass")
+    state, _ = play(state, 3, "7s")
+    assert (state.phase, state.passes, state.turn) == ("OPEN", 0, seat(4))
+
+
+def _e4_position():
+    return position({2: "Kd Kc Ks 2d 5c 6s 7d"}, turn=2, phase="BEAT", top="4b", owner=1)
+
+
+def test_E4_three_kings_privilege():
+    state = _e4_position()
+    assert singles(state, 2) == {"5c", "6s", "7d", "Kd", "Kc", "Ks"}
+    assert refusal(state, 2, "2d") is not None
+    # A single king starts a giro as usual.
+    after_king, _ = play(state, 2, "Kd")
+    assert after_king.phase == "GIRO"
+    expected = {
+        "kings 5c 6s 7d": ("OPEN", None),
+        "kings 5c 7d 2d": ("BEAT", 2),
+        "kings Kd 2d 5c": ("BEAT", 5),
+        "kings 6s Kd Kc": ("OPEN", None),
+    }
+    for text, (phase, bar) in expected.items():
+        assert refusal(state, 2, text) is None, text
+        after, events = play(state, 2, text)
+        assert after.phase == phase and after.turn == seat(3), text
+        assert GAME.view(after, None)["beat"] == bar
+        assert after.giro_starter is None
+    for text in ("kings 2d 5c 6s", "kings 6s 5c 7d"):
+        assert refusal(state, 2, text) is not None
+    with pytest.raises(BadNotation, match="three cards"):
+        GAME.parse_move("kings 5c 6s")
+    after, _ = play(state, 2, "kings 5c 6s 7d")
+    assert after.hands[seat(2)].count("Kd") == 1 and seat(2) in after.kings_used
+    # Later in the hand, the privilege is gone even though P2 still holds three kings.
+    later = position(
+        {2: "Kd Kc Ks 2d"}, turn=2, phase="OPEN", top="7c", owner=1, kings_used=[2]
+    )
+    assert not any(text.startswith("kings") for text in legal(later, 2))
+    assert "already used" in refusal(later, 2, "kings Kd Kc Ks")
+
+
+def test_E4_admits_exactly_152_three_kings_plays():
+    kings = [text for text in legal(_e4_position(), 2) if text.startswith("kings")]
+    assert len(kings) == len(set(kings)) == 152
+
+
+def test_E5a_the_seeds_individual_example():
+    # P2 goes out; P1 holds 5, P3 and P4 hold 2 each.
+    assert individual_points(seat(2), [5, 0, 2, 2]) == [1, 10, 3, 3]
+
+
+def test_E5b_tie_for_third_and_fourth():
+    assert individual_points(seat(4), [1, 3, 3, 0]) == [5, 1, 1, 10]
+
+
+def test_E6a_pairs_partner_cards_count_against():
+    # P3 goes out with partner P1 (2 cards); opponents P2 and P4 hold 4 and 3.
+    assert pairs_points(seat(3), seat(1), [2, 4, 0, 3]) == [10, 0, 10, 0]
+
+
+def test_E6b_pairs_result_can_be_small():
+    assert pairs_points(seat(2), seat(4), [1, 0, 1, 6]) == [0, 1, 0, 1]
+
+
+def test_E5_E6_through_play():
+    """The same scores come out of a hand that actually ends, in both modes."""
+    state = position({2: "Ks", 1: "1d 2d 3d 4d 5d", 3: "1c 2c", 4: "1s 2s"}, turn=2, phase="FREE")
+    after, events = play(state, 2, "Ks")
+    assert after.results[-1].points == [1, 10, 3, 3]
+    assert after.totals == [1, 10, 3, 3]
+    assert any("goes out" in text for text in events)
+    pairs = position(
+        {3: "7b", 2: "1c 2c 3c 4c", 4: "1s 2s 3s", 1: "1d 2d"}, turn=3, phase="OPEN", top="7c", owner=2,
+        mode="pairs",
+    )
+    after, _ = play(pairs, 3, "7b")
+    assert after.results[-1].points == [10, 0, 10, 0]
