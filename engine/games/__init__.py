@@ -12,6 +12,7 @@ from engine.core import Game, SetupError
 REGISTRY: dict[str, str] = {
     "figures": "engine.games.figures",
     "orchard": "engine.games.orchard",
+    "vegetables": "engine.games.vegetables",
 }
 
 

@@ -1,0 +1,130 @@
+"""Plain-text rendering of the Vege tables views (a Discord code block, or the terminal).
+
+The field shows each stack's top card (``##`` is a cell whose face-down card is still there,
+``*`` marks a closed sequence, a ``T`` count in brackets says how many Tractors the stack holds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import format_event
+
+from .cards import FAMILIES, FAMILY_NAMES
+
+NAME_WIDTH = 14
+CELL_WIDTH = 7
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
+
+
+def _cards(codes: Sequence[str]) -> str:
+    return " ".join(codes) if codes else "-"
+
+
+def _cell(cell: dict[str, Any]) -> str:
+    stack = cell["stack"]
+    if not stack:
+        return "##" if cell["face_down"] else ".."
+    text = cell["top"] + ("*" if cell["closed"] else "")
+    tractors = sum(1 for code in stack if code.startswith("T"))
+    if tractors:
+        text += f"(T{tractors})" if tractors > 1 else "(T)"
+    return text
+
+
+def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
+    players = view["players"]
+    title = f"Vege tables - {players} players"
+    if view["expert_jokers"]:
+        title += " - Expert jokers"
+    if view["house_rules"]:
+        title += f" - house rules ({view['variant'].upper()})"
+    lines = [title]
+    if view["removed_family"]:
+        lines.append(f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.")
+    if view["over"]:
+        winners = " and ".join(_name(names, seat) for seat in view["winners"])
+        ending = "went out" if view["went_out"] is not None else "nobody could play any more"
+        who = _name(names, view["went_out"]) + " " if view["went_out"] is not None else ""
+        lines.append(f"Game over ({who}{ending}). Winner: {winners}.")
+    else:
+        plays = view["plays_this_turn"]
+        made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
+        lines.append(f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}")
+    lines.append("")
+    header = "Field".ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
+    lines.append(header.rstrip())
+    for row in view["rows"]:
+        family = FAMILY_NAMES[row["family"]] if row["family"] else "-"
+        label = f"{row['row']} {family}".ljust(10)
+        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    lines.append(f"closed {view['closed']}/{view['sequences']}   ## face-down card   * closed   (T) Tractors")
+    lines.append("")
+    lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hidden  well")
+    for seat_info in view["seats"]:
+        seat = seat_info["seat"]
+        marker = ">" if not view["over"] and seat == view["turn"] else " "
+        well = "taken" if seat_info["well_taken"] else f"{seat_info['well']} cards"
+        passes = f"  passes {seat_info['passes']}" if seat_info["passes"] else ""
+        lines.append(
+            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{seat_info['score']:>5}  {seat_info['hidden']:>6}  {well}{passes}"
+        )
+        extra = f"   farmland {_cards(seat_info['farmland'])}"
+        if seat_info["exposed"]:
+            extra += f" | exposed {_cards(seat_info['exposed'])}"
+        lines.append(extra)
+    if view["dead"]:
+        lines.append(f"Dead cards: {_cards(view['dead'])}")
+    if view["discard"]:
+        lines.append(f"Discard pile: {_cards(view['discard'])}")
+    return "\n".join(lines)
+
+
+def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
+    seat = view["seat"]
+    dead = set(view["dead"])
+    playable = set(view["playable"])
+    after_tractor = set(view["playable_after_tractor"])
+    pending = set(view["pending"])
+
+    def mark(code: str) -> str:
+        if code in pending:
+            return code + "(discarding)"
+        if code in dead:
+            return code + "(dead)"
+        if code in playable:
+            return code + "*"
+        if code in after_tractor:
+            return code + "+"
+        return code
+
+    hand = view["hand"]
+    lines = [f"{_name(names, seat)} - your hand ({len(hand)} hidden cards)"]
+    for family in FAMILIES:
+        cards = [code for code in hand if code[0] == family]
+        if cards:
+            lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
+    tractors = [code for code in hand if code.startswith("T")]
+    if tractors:
+        lines.append(f"  {'Tractor':<8}{' '.join(mark(code) for code in tractors)}")
+    if not hand:
+        lines.append("  (empty)")
+    own = view["seats"][seat]
+    lines.append(f"Farmland: {' '.join(mark(code) for code in own['farmland']) or '-'}")
+    if own["exposed"]:
+        lines.append(f"Exposed:  {' '.join(mark(code) for code in own['exposed'])}")
+    if own["well_taken"]:
+        lines.append("Well: taken")
+    else:
+        lines.append(
+            f"Well: {own['well']} cards, unseen; you take it after a play with fewer than "
+            f"{view['well_threshold']} hidden cards (worth {view['next_well_points']} now)"
+        )
+    lines.append("* playable now   + playable right after a Tractor")
+    lines.append(format_event(view["prompt"], names))
+    return "\n".join(lines)

@@ -1,0 +1,162 @@
+"""Position builders and checks shared by the Vege tables tests.
+
+Positions are made from a real deal by moving cards, so every card stays in exactly one place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.games.vegetables import GAME
+from engine.games.vegetables.cards import SLOTS
+from engine.games.vegetables.rules import (
+    COLUMNS,
+    PLAYING,
+    VegetablesState,
+    begin_turn,
+    card_places,
+    expected_cards,
+)
+
+
+def new_game(players: int = 4, seed: int = 1, **options: object) -> VegetablesState:
+    if players != 4:
+        options.setdefault("house_variant", True)
+    return GAME.new_game(players, seed, options)
+
+
+def _take_out(state: VegetablesState, card: str) -> None:
+    """Remove ``card`` from wherever it is."""
+    for player in state.seats:
+        for place in (player.farmland, player.hand, player.exposed, player.well, player.pending):
+            if card in place:
+                place.remove(card)
+    for index, cell in enumerate(state.cells):
+        if cell == card:
+            state.cells[index] = ""
+    for stack in state.stacks.values():
+        if card in stack:
+            stack.remove(card)
+    if card in state.discard:
+        state.discard.remove(card)
+
+
+def put(state: VegetablesState, card: str, place: str, seat: int = 0) -> None:
+    """Move one card to ``place``: farmland, hand, exposed or well of ``seat``, or discard."""
+    _take_out(state, card)
+    player = state.seats[seat]
+    target = {
+        "farmland": player.farmland,
+        "hand": player.hand,
+        "exposed": player.exposed,
+        "well": player.well,
+        "discard": state.discard,
+    }[place]
+    target.append(card)
+
+
+def set_cards(state: VegetablesState, place: str, seat: int, cards: Iterable[str], park: int) -> None:
+    """Make ``place`` of ``seat`` hold exactly ``cards``; what it held before goes to ``park``'s hand
+    (or to the discard pile when park is -1)."""
+    player = state.seats[seat]
+    current = getattr(player, place)
+    wanted = list(cards)
+    for card in list(current):
+        if card not in wanted:
+            if park < 0:
+                put(state, card, "discard")
+            else:
+                put(state, card, "hand", park)
+    for card in wanted:
+        put(state, card, place, seat)
+
+
+def take_well(state: VegetablesState, seat: int, park: int) -> None:
+    """Mark a well as collected, its cards moved to ``park``'s hand (or discarded when -1)."""
+    player = state.seats[seat]
+    for card in list(player.well):
+        put(state, card, "discard" if park < 0 else "hand", max(park, 0))
+    player.well_taken = True
+
+
+def set_cell(state: VegetablesState, row: int, column: int, card: str, park: int = -1) -> None:
+    """Make the face-down card of cell (row, column) (1-based) be ``card``."""
+    index = (row - 1) * COLUMNS + (column - 1)
+    old = state.cells[index]
+    _take_out(state, card)
+    if old and old != card:
+        # Swap: the old cell card goes where ``card`` was is unknown; park it instead.
+        if park < 0:
+            state.discard.append(old)
+        else:
+            state.seats[park].hand.append(old)
+    state.cells[index] = card
+
+
+def build_stack(state: VegetablesState, row: int, sequence: str, cards: Iterable[str], park: int = -1) -> None:
+    """Give ``sequence``'s family row ``row`` (1-based) if it has none, and stack ``cards`` on its
+    cell; the cell's face-down card goes to ``park``'s hand (discard when -1)."""
+    family = sequence[0]
+    if family not in state.rows:
+        assert not state.rows[row - 1], f"row {row} is taken"
+        state.rows[row - 1] = family
+    row_index = state.rows.index(family)
+    cell = row_index * COLUMNS + int(sequence[1:]) - 1
+    old = state.cells[cell]
+    if old:
+        state.cells[cell] = ""
+        if park < 0:
+            state.discard.append(old)
+        else:
+            state.seats[park].hand.append(old)
+    for card in cards:
+        _take_out(state, card)
+        state.stacks[sequence].append(card)
+
+
+def close_sequence(state: VegetablesState, row: int, sequence: str, park: int = -1) -> None:
+    base = int(sequence[1:])
+    build_stack(state, row, sequence, [f"{sequence[0]}{base + 4 * k}" for k in range(SLOTS)], park)
+
+
+def start_turn(state: VegetablesState, seat: int) -> None:
+    """Make it the start of ``seat``'s turn (pending discards, out check, PLAYING or MUST_PASS)."""
+    state.turn = seat
+    state.phase = PLAYING
+    begin_turn(state, [])
+
+
+def play(state: VegetablesState, seat: int, text: str) -> tuple[VegetablesState, list[str]]:
+    """Apply a move written in notation; returns the new state and the event texts."""
+    new_state, events = GAME.apply(state, seat, GAME.parse_move(text))
+    return new_state, [event.text for event in events]
+
+
+def legal(state: VegetablesState, seat: int) -> list[str]:
+    return [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
+
+
+def why(state: VegetablesState, seat: int, text: str) -> str | None:
+    return GAME.why_illegal(state, seat, GAME.parse_move(text))
+
+
+def check_conservation(state: VegetablesState) -> None:
+    """Every card of the configuration is in exactly one place."""
+    places = card_places(state)
+    counts = Counter(card for card, _ in places)
+    doubles = {card: n for card, n in counts.items() if n != 1}
+    assert not doubles, f"cards in several places: {doubles}"
+    assert sorted(counts) == sorted(expected_cards(state)), "cards missing or unknown"
+
+
+def secrets(state: VegetablesState, seat: int) -> list[str]:
+    """Strings nobody but ``seat`` may see: its live hidden cards; plus the live cards of every well
+    and face-down cell, which nobody may see at all. Dead cards are public by identity (only their
+    holder is secret, which views must show structurally, not by the card's name)."""
+    dead = set(state.dead)
+    found = [card for card in state.seats[seat].hand if card not in dead]
+    for player in state.seats:
+        found.extend(card for card in player.well if card not in dead)
+    found.extend(card for card in state.cells if card and card not in dead)
+    return found
