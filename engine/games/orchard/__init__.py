@@ -132,7 +132,7 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
             "rounds": rounds_for(players),
             "picks_per_round": picks_per_round(players),
             "picks_this_round": picks_per_round(players) * players,
-            "pick": state.picks_made + 1,
+            "pick": None if over else state.picks_made + 1,
             "first_picker": rules.round_first_picker(state),
             "turn": picker,
             "to_act": [] if picker is None else [picker],
@@ -147,22 +147,19 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
             public["winners"] = [] if players == 1 else [s for s, rank in enumerate(public["ranks"]) if rank == 1]
         if seat is None:
             return public
-        # Nothing is secret from a seat, so its "private" part is a convenience: what each legal
-        # placement of a pool card would change in its total if it picked now.
+        # Nothing is secret from a seat, so its "private" part is a convenience: for each pool card,
+        # the batches it may legally go in now and how much each would change the seat's total.
         orchard = state.orchards[seat]
         public["seat"] = seat
         public["your_turn"] = picker == seat
-        public["placements"] = [
-            {
-                "move": notation.format_move(Place(card, batch)),
-                "card": CODE[card],
-                "batch": BATCH_IDS[batch],
-                "gain": rules.placement_gain(orchard, card, batch, state.easy),
+        public["placements"] = {
+            CODE[card]: {
+                BATCH_IDS[batch]: rules.placement_gain(orchard, card, batch, state.easy)
+                for batch in range(8)
+                if rules.can_place(orchard, card, batch)
             }
             for card in state.pool
-            for batch in range(8)
-            if rules.can_place(orchard, card, batch)
-        ]
+        }
         return public
 
     def _prompt(self, state: OrchardState) -> str:

@@ -67,16 +67,12 @@ def _result_line(view: dict[str, Any], names: Sequence[str]) -> str:
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     """The seat's legal placements with the points each would add now (all else is on the board)."""
-    placements = view.get("placements") or []
+    placements: dict[str, dict[str, int]] = view.get("placements") or {}
     if not placements:
         return "Nothing to place: the game is over." if view["over"] else "No cards to place."
     heading = "Your pick" if view.get("your_turn") else "If you picked now"
     lines = [f"{heading} (card: batch and change in your total):"]
-    by_card: dict[str, list[str]] = {}
-    for placement in placements:
-        gain = placement["gain"]
-        by_card.setdefault(placement["card"], []).append(f"{placement['batch']} {gain:+d}")
-    for card, choices in by_card.items():
-        lines.append(f"  {card}: " + ", ".join(choices))
+    for card, gains in placements.items():
+        lines.append(f"  {card}: " + ", ".join(f"{batch_id} {gain:+d}" for batch_id, gain in gains.items()))
     lines.append("Batches: " + ", ".join(f"{batch_id} = {name}" for batch_id, name in zip(BATCH_IDS, BATCH_NAMES, strict=True)))
     return "\n".join(lines)

@@ -126,7 +126,9 @@ def test_private_placements_list_exactly_the_legal_moves_with_their_true_gains(s
         seat = GAME.to_act(state)[0]
         view = GAME.view(state, seat)
         assert view["your_turn"] is True
-        listed = {placement["move"]: placement["gain"] for placement in view["placements"]}
+        listed = {
+            f"{code} {batch_id}": gain for code, gains in view["placements"].items() for batch_id, gain in gains.items()
+        }
         legal = GAME.legal_moves(state, seat)
         assert set(listed) == {GAME.format_move(m) for m in legal}
         before = total_score(state.orchards[seat], easy)
