@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -180,7 +181,7 @@ def test_R6_R8_seat_order_laps_and_first_pick_passes_on(players):
         assert Counter(seats) == {seat: k for seat in range(players)}
 
 
-def test_s2_2_each_round_deals_a_fresh_pool_from_the_top():
+def test_s2_2_R34_each_round_deals_a_fresh_pool_from_the_top():
     top = [f"Red h{h} s{s}" for h in range(1, 6) for s in range(1, 6)][:12]
     state = stacked_game(2, top, first_picker="host")
     assert state.pool == sorted(cards_of(top[:6]))
@@ -284,3 +285,52 @@ def test_s9_default_move_is_the_first_pool_card_into_bad():
     assert GAME.default_move(state, seat) == move("Green h4 s4", "bad")
     assert GAME.default_move(state, seat) in GAME.legal_moves(state, seat)
     assert GAME.automatic_move(state, seat) is None  # never a forced choice: UNLUCKY and BAD take anything
+
+
+def test_s1_2_R32_placed_cards_never_move():
+    state = GAME.new_game(4, seed=21)
+    greedy = GAME.ai_players()["greedy"]()
+    rng = random.Random(21)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        before = [[list(batch) for batch in orchard] for orchard in state.orchards]
+        chosen = greedy.choose(GAME, state, seat, rng)
+        state, _ = GAME.apply(state, seat, chosen)
+        for who, orchard in enumerate(state.orchards):
+            for batch, cards_now in enumerate(orchard):
+                grew = who == seat and batch == chosen.batch
+                assert cards_now == before[who][batch] + ([chosen.card] if grew else [])
+
+
+# ----- §5 options ---------------------------------------------------------------------------------
+
+
+def test_s5_1_solo_takes_all_three_pool_cards_in_any_order():
+    deck = ["Gold h2 s2", "Gold h4 s2", "Red h3 s2"]
+    for order in (deck, list(reversed(deck))):
+        state = stacked_game(1, deck + ["Green h1 s1"])
+        for text in order:
+            assert GAME.to_act(state) == (0,)
+            assert {CODE[m.card] for m in GAME.legal_moves(state, 0)} == {CODE[c] for c in state.pool}
+            state, _ = GAME.apply(state, 0, move(text, "forte"))
+        assert state.current_round == 2 and card("Green h1 s1") in state.pool
+
+
+def test_s5_1_solo_placement_order_matters():
+    # The same three cards into FORTE score differently depending on which two pair up.
+    def forte_score(order):
+        state = stacked_game(1, order)
+        for text in order:
+            state, _ = GAME.apply(state, 0, move(text, "forte"))
+        return GAME.view(state, None)["orchards"][0]["scores"]["forte"]
+
+    assert forte_score(["Gold h1 s2", "Gold h5 s2", "Red h3 s2"]) == 8
+    assert forte_score(["Gold h1 s2", "Red h3 s2", "Gold h5 s2"]) == 4
+
+
+def test_s5_1_s5_2_solo_combines_with_easy_mode():
+    state = GAME.new_game(1, seed=2, options={"easy": True})
+    while not GAME.is_over(state):
+        state, _ = GAME.apply(state, 0, GAME.default_move(state, 0))
+    assert GAME.outcome(state).scores == [0]  # twelve cards in BAD cost nothing in easy mode
+    assert GAME.view(state, None)["easy"] is True
