@@ -170,3 +170,12 @@ def test_E5_E6_through_play():
     )
     after, _ = play(pairs, 3, "7b")
     assert after.results[-1].points == [10, 0, 10, 0]
+
+
+def test_R5_the_truncated_pairs_example_is_replaced_by_E6():
+    """The seed's pairs example breaks off; E6 (above) supplies one, checked here through a played hand."""
+    state = position(
+        {2: "Kb", 1: "1d", 3: "1c", 4: "1s 2s 3s 4s 5s 6s"}, turn=2, phase="OPEN", top="7c", owner=1, mode="pairs"
+    )
+    state, _ = play(state, 2, "Kb")
+    assert state.results[-1].points == [0, 1, 0, 1]  # E6(b): 5 + (1 + 1) - 6

@@ -308,3 +308,18 @@ def test_R1_R4_R6_no_rules_beyond_single_pass_and_three_kings():
     state = GAME.new_game(4, 12)
     kinds = {type(move).__name__ for move in GAME.legal_moves(state, state.turn)}
     assert kinds <= {"Single", "Pass", "ThreeKings"}
+
+
+def test_R10_the_card_showing_is_the_last_discard():
+    state = position({1: "2d 6d", 2: "3c 4c", 3: "5b 1b", 4: "6s 2s"}, turn=1)
+    for player, card in ((1, "2d"), (2, "4c"), (3, "5b")):
+        state, _ = play(state, player, card)
+    assert GAME.view(state, None)["top"] == "5b"
+    assert legal(state, 4) == {"6s"}  # judged against 5b only, not the earlier cards
+
+
+def test_R31_passing_hands_the_turn_on_and_no_cards():
+    state = position({1: "2d 6d", 2: "3c 4c", 3: "5b 1b", 4: "6s 2s"}, turn=1, phase="BEAT", top="6c", owner=4)
+    hands_before = [list(hand) for hand in state.hands]
+    state, _ = play(state, 1, "pass")
+    assert state.turn == seat(2) and state.hands == hands_before
