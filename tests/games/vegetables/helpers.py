@@ -57,8 +57,8 @@ def put(state: VegetablesState, card: str, place: str, seat: int = 0) -> None:
 
 
 def set_cards(state: VegetablesState, place: str, seat: int, cards: Iterable[str], park: int) -> None:
-    """Make ``place`` of ``seat`` hold exactly ``cards``; what it held before goes to ``park``'s hand
-    (or to the discard pile when park is -1)."""
+    """Make ``place`` (farmland, hand, exposed, well) of ``seat`` hold exactly ``cards``; what it
+    held before goes to the same place of seat ``park`` (or to the discard pile when park is -1)."""
     player = state.seats[seat]
     current = getattr(player, place)
     wanted = list(cards)
@@ -67,7 +67,7 @@ def set_cards(state: VegetablesState, place: str, seat: int, cards: Iterable[str
             if park < 0:
                 put(state, card, "discard")
             else:
-                put(state, card, "hand", park)
+                put(state, card, place, park)
     for card in wanted:
         put(state, card, place, seat)
 
@@ -80,18 +80,29 @@ def take_well(state: VegetablesState, seat: int, park: int) -> None:
     player.well_taken = True
 
 
-def set_cell(state: VegetablesState, row: int, column: int, card: str, park: int = -1) -> None:
-    """Make the face-down card of cell (row, column) (1-based) be ``card``."""
+def _where(state: VegetablesState, card: str) -> tuple[list[str], int]:
+    """The list holding ``card`` and its index (cells count as a list with empty entries)."""
+    lists: list[list[str]] = [state.cells, state.discard, *state.stacks.values()]
+    for player in state.seats:
+        lists += [player.farmland, player.hand, player.exposed, player.well]
+    for place in lists:
+        if card in place:
+            return place, place.index(card)
+    raise AssertionError(f"{card} is nowhere")
+
+
+def swap(state: VegetablesState, first: str, second: str) -> None:
+    """Exchange the places of two cards."""
+    place_a, index_a = _where(state, first)
+    place_b, index_b = _where(state, second)
+    place_a[index_a], place_b[index_b] = second, first
+
+
+def set_cell(state: VegetablesState, row: int, column: int, card: str) -> None:
+    """Make ``card`` the face-down card of cell (row, column) (1-based), swapping places with the
+    card that was there."""
     index = (row - 1) * COLUMNS + (column - 1)
-    old = state.cells[index]
-    _take_out(state, card)
-    if old and old != card:
-        # Swap: the old cell card goes where ``card`` was is unknown; park it instead.
-        if park < 0:
-            state.discard.append(old)
-        else:
-            state.seats[park].hand.append(old)
-    state.cells[index] = card
+    swap(state, state.cells[index], card)
 
 
 def build_stack(state: VegetablesState, row: int, sequence: str, cards: Iterable[str], park: int = -1) -> None:
