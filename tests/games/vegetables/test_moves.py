@@ -148,7 +148,7 @@ def test_r12_example_k2_t_k10_t_k18():
     state, _ = play(state, P1, "tractor T2 for K14 then K18")
     assert state.stacks["K2"] == ["K2", "T1", "K10", "T2", "K18"]
     assert all(
-        not (a.startswith("T") and b.startswith("T")) for a, b in zip(state.stacks["K2"], state.stacks["K2"][1:])
+        not (a.startswith("T") and b.startswith("T")) for a, b in zip(state.stacks["K2"], state.stacks["K2"][1:], strict=False)
     )
 
 
@@ -246,12 +246,17 @@ def test_r14_discarding_the_last_tractor_goes_out():
 
 def test_r14_discarding_the_last_tractor_with_the_well_uncollected_collects_it():
     state = new_game(seed=4)
+    build_stack(state, 1, "K1", ["K1"], park=P1)
     set_cards(state, "farmland", P2, [], park=P1)
-    set_cards(state, "hand", P2, ["T1"], park=P1)
+    set_cards(state, "hand", P2, ["K5", "K9", "K13", "K17", "R5", "T1"], park=P1)
+    state.dead.append("R5")
     start_turn(state, P2)
+    for move in ("play K5", "play K9", "play K13", "play K17", "discard R5"):
+        state, _ = play(state, P2, move)
+    assert state.turn == P2 and state.seats[P2].hand == ["T1"]
     state, events = play(state, P2, "discard T1")
     assert state.seats[P2].well_taken and len(state.seats[P2].hand) == 6
-    assert state.seats[P2].score == 30 and state.turn == P3
+    assert state.seats[P2].score == 10 + 30 and state.turn == P3  # K1 closed, then the first well
 
 
 # ----- A1, A2 and Example 4 -----------------------------------------------------------------------
