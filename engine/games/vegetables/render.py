@@ -14,7 +14,7 @@ from engine.core import format_event
 from .cards import FAMILIES, FAMILY_NAMES
 
 NAME_WIDTH = 14
-CELL_WIDTH = 7
+CELL_WIDTH = 9
 
 
 def _name(names: Sequence[str], seat: int) -> str:

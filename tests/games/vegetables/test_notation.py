@@ -1,0 +1,92 @@
+"""Move notation: canonical forms, accepted variations, and hints for unreadable text."""
+
+import pytest
+
+from engine.core import BadNotation
+from engine.games.vegetables import GAME
+from engine.games.vegetables.rules import Discard, Done, Pass, Play, TakeWell, UseTractor
+
+CANONICAL = {
+    "play R7": Play("R7"),
+    "play K1 row 2": Play("K1", 2),
+    "tractor T3 for R7 then R11": UseTractor("T3", "R7"),
+    "tractor T3 for R2 then R6 row 1": UseTractor("T3", "R2", 1),
+    "tractor T3 for K20": UseTractor("T3", "K20"),  # illegal, but it can be written (and refused)
+    "discard T3": Discard("T3"),
+    "discard K8": Discard("K8"),
+    "well": TakeWell(),
+    "done": Done(),
+    "pass": Pass(),
+}
+
+
+@pytest.mark.parametrize(("text", "move"), CANONICAL.items())
+def test_canonical_forms_round_trip(text, move):
+    assert GAME.parse_move(text) == move
+    assert GAME.format_move(move) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("PLAY r7", Play("R7")),
+        ("  play   K1   row 2 ", Play("K1", 2)),
+        ("k1 row2", Play("K1", 2)),
+        ("play k1 in row 2", Play("K1", 2)),
+        ("R7", Play("R7")),
+        ("r 7", Play("R7")),
+        ("tractor t3 for r7", UseTractor("T3", "R7")),
+        ("t3 for r7 then r11", UseTractor("T3", "R7")),
+        ("Tractor T3 as R7 then R11", UseTractor("T3", "R7")),
+        ("play T3 for R2 then R6 row 1", UseTractor("T3", "R2", 1)),
+        ("tractor T3 for R2 row 1 then R6", UseTractor("T3", "R2", 1)),
+        ("joker t1 for k8", UseTractor("T1", "K8")),
+        ("Discard t3", Discard("T3")),
+        ("drop K8", Discard("K8")),
+        ("take the well", TakeWell()),
+        ("Take Well", TakeWell()),
+        ("I'm done", Done()),
+        ("i\u2019m done", Done()),
+        ("end turn", Done()),
+        ("PASS", Pass()),
+    ],
+)
+def test_variations_are_read(text, move):
+    assert GAME.parse_move(text) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("", "Moves:"),
+        ("play", "Name the card"),
+        ("play X7", "not a card"),
+        ("play R21", "no card R21"),
+        ("play R0", "no card R0"),
+        ("play T3", "tractor T3 for R7 then R11"),
+        ("T10", "no Tractor T10"),
+        ("tractor T3 for R7 then R15", "After a Tractor for R7 comes R11"),
+        ("tractor T3 for R20 then R24", "no card R24"),
+        ("tractor T3 for R18 then R22", "no card R22"),
+        ("tractor R3 for R7", "not a Tractor"),
+        ("tractor T3 for T4", "stands for a numbered card"),
+        ("tractor T3", "tractor T3 for R7 then R11"),
+        ("discard", "Name the card to discard"),
+        ("play K1 row", "row as a number"),
+        ("hello there", "not a card"),
+    ],
+)
+def test_unreadable_text_gets_a_hint(text, hint):
+    with pytest.raises(BadNotation, match=hint):
+        GAME.parse_move(text)
+
+
+def test_the_help_text_lists_every_canonical_form():
+    for text in CANONICAL:
+        if text != "tractor T3 for K20":
+            assert text in GAME.notation_help
+
+
+def test_summary_is_concise():
+    lines = GAME.summary.splitlines()
+    assert 10 <= len(lines) <= 22
