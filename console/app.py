@@ -30,7 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--game", help="start a new game of this name at once (no set-up questions)")
-    parser.add_argument("--players", type=int, help="number of players, you included (default: 2 when allowed)")
+    parser.add_argument(
+        "--players", type=int, help="number of players, you included (default: 2 when allowed)"
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -39,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game option; repeat for several (unset options keep their defaults)",
     )
     parser.add_argument("--ai", help="kind of the AI seats: greedy (default) or random")
-    parser.add_argument("--seed", type=int, help="seed of the deal and of the AI players' choices (default: fresh)")
+    parser.add_argument(
+        "--seed", type=int, help="seed of the deal and of the AI players' choices (default: fresh)"
+    )
     parser.add_argument(
         "--resume",
         type=int,

@@ -81,7 +81,9 @@ def move_from_input(text: str, moves: Sequence[str]) -> str:
         number = int(text)
         if 1 <= number <= len(moves):
             return moves[number - 1]
-        raise MoveNumberError(f"There is no move {number}: type a number from 1 to {len(moves)}, or write the move.")
+        raise MoveNumberError(
+            f"There is no move {number}: type a number from 1 to {len(moves)}, or write the move."
+        )
     return text
 
 
@@ -179,6 +181,7 @@ class LocalTable:
                 f"\n{prefix}Game #{table.id} is saved in {self.database_path}; start the local table again to resume it.",
                 markup=False,
                 highlight=False,
+                soft_wrap=True,  # one line, however narrow the terminal: the terminal wraps it
             )
         else:
             self.console.print(f"\n{prefix}Bye.", markup=False, highlight=False)
@@ -241,7 +244,11 @@ class LocalTable:
             if answer in by_name:
                 return by_name[answer]
             if answer:
-                self.console.print(views.error_text(f"{answer!r} is not on the list: type a number from 1 to {len(choices)}."))
+                self.console.print(
+                    views.error_text(
+                        f"{answer!r} is not on the list: type a number from 1 to {len(choices)}."
+                    )
+                )
 
     async def set_up_and_start(self, game: Game[Any, Any]) -> tuple[int, Outbox]:
         """Ask for the options, the player count and the AI kind, then start."""
@@ -260,7 +267,13 @@ class LocalTable:
 
     async def ask_option(self, option: Option) -> Any:
         self.console.print(views.option_intro(option))
-        suggestions = list(option.choices) if option.kind == "choice" else ["yes", "no"] if option.kind == "bool" else []
+        suggestions = (
+            list(option.choices)
+            if option.kind == "choice"
+            else ["yes", "no"]
+            if option.kind == "bool"
+            else []
+        )
         while True:
             raw = await self.ask(f"{option.name} [{views.show_value(option.default)}] › ", suggestions)
             if not raw:
@@ -275,11 +288,15 @@ class LocalTable:
             return game.min_players
         default = default_player_count(game)
         while True:
-            raw = await self.ask(f"Players, you included ({game.min_players}–{game.max_players}) [{default}] › ")
+            raw = await self.ask(
+                f"Players, you included ({game.min_players}–{game.max_players}) [{default}] › "
+            )
             try:
                 players = int(raw) if raw else default
             except ValueError:
-                self.console.print(views.error_text(f"Type a whole number from {game.min_players} to {game.max_players}."))
+                self.console.print(
+                    views.error_text(f"Type a whole number from {game.min_players} to {game.max_players}.")
+                )
                 continue
             try:
                 # Some games allow fewer counts with some options; the game has the last word.
@@ -306,7 +323,9 @@ class LocalTable:
         self, game: Game[Any, Any], players: int, options: Mapping[str, Any], ai_kind: str, seed: int | None
     ) -> tuple[int, Outbox]:
         """Open a table with the local player in seat 1, fill the other seats with AI, deal."""
-        table = await self.referee.create_table(game.name, self.user_id, self.player_name, options=dict(options))
+        table = await self.referee.create_table(
+            game.name, self.user_id, self.player_name, options=dict(options)
+        )
         try:
             for _ in range(players - 1):
                 await self.referee.add_ai(table.id, self.user_id, ai_kind)
@@ -343,7 +362,9 @@ class LocalTable:
             table = self.current_table = outbox.table
             my_seat = table.seat_of(self.user_id)
             assert my_seat is not None, "the local player is seated at every local table"
-            await self.show_position(game, table, outbox.public_log, outbox.private_log.get(my_seat.index, []))
+            await self.show_position(
+                game, table, outbox.public_log, outbox.private_log.get(my_seat.index, [])
+            )
             if outbox.finished:
                 await self.show_outcome(table)
                 return FINISHED_GAME
@@ -354,9 +375,10 @@ class LocalTable:
                 outbox = await self.next_move(table)
             except Quit:
                 self.console.print(
-                    f"Game #{table.id} is saved; resume it from the start screen (same database).",
+                    f"Game #{table.id} is saved; resume it from the start screen or with --resume {table.id}.",
                     markup=False,
                     highlight=False,
+                    soft_wrap=True,
                 )
                 return QUIT_GAME
 
@@ -394,4 +416,3 @@ class LocalTable:
         outcome = await self.referee.outcome(table.id)
         if outcome is not None:
             self.console.print(views.outcome_panel(table, outcome, self.user_id))
-

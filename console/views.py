@@ -62,7 +62,9 @@ def start_screen(
     user_id: str,
 ) -> RenderableType:
     """The numbered choices: resume an unfinished game, or start a new one."""
-    parts: list[RenderableType] = [Text.assemble(("Database ", "dim"), database_path, ("  ·  you are ", "dim"), user_id)]
+    parts: list[RenderableType] = [
+        Text.assemble(("Database ", "dim"), database_path, ("  ·  you are ", "dim"), user_id)
+    ]
     number = 0
     if unfinished:
         resume = RichTable(title="Resume a game", title_justify="left", expand=True)
