@@ -1,0 +1,228 @@
+"""Start the referee: the Discord bot when DISCORD_TOKEN is set, else the local terminal table.
+
+    python bot.py        (or: make run)
+
+Configuration comes from the environment and a .env file in the current directory (see
+.env.example). Start-up problems (bad settings, a rejected token, no network) end with one line
+that says what to do, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import signal
+import sqlite3
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs.admin import AdminCommands
+from cogs.components import DYNAMIC_ITEMS
+from cogs.desk import GameDesk, reply
+from cogs.games import GameCommands
+from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
+from db import SqliteStore
+from engine.referee import Referee
+
+log = logging.getLogger("bot")
+
+NO_TOKEN_MESSAGE = (
+    "DISCORD_TOKEN is not set, so the game opens here in the terminal; to run it on Discord, put "
+    "DISCORD_TOKEN=<your bot token> in .env (see .env.example)."
+)
+# What the bot needs in a channel: post lobbies and boards, open a thread per game, embed boards.
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    read_message_history=True,
+)
+
+
+class RefereeBot(commands.Bot):
+    """The bot: slash commands and persistent components over one Referee and its SQLite store."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        new_seed: Callable[[], int] | None = None,
+        ai_rng: random.Random | None = None,
+    ) -> None:
+        super().__init__(
+            # Only mentions reach prefix commands: no privileged message-content intent needed.
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            # Nothing pings unless a message names its pings explicitly (the seats to act).
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._new_seed = new_seed
+        self._ai_rng = ai_rng
+        self.store: SqliteStore | None = None
+        self.referee: Referee | None = None
+        self.desk: GameDesk | None = None
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        self.store = await SqliteStore.open(self.settings.database_path)
+        self.referee = Referee(self.store, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        self.desk = GameDesk(self, self.referee, self.store)
+        # Registered by class: clicks on messages sent before a restart are parsed from their ids.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(GameCommands(self.desk))
+        await self.add_cog(AdminCommands(self))
+        self.tree.on_error = self.on_app_command_error
+        if self.settings.sync_commands:
+            count = await self.sync_application_commands(self.settings.dev_guild_id)
+            where = f"server {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "every server"
+            log.info("synced %d slash commands to %s", count, where)
+        else:
+            await self.warn_if_unregistered()
+
+    async def sync_application_commands(self, guild_id: int | None = None) -> int:
+        """Register the slash commands: globally, or on one server (instant, for development)."""
+        if guild_id is None:
+            return len(await self.tree.sync())
+        guild = discord.Object(guild_id)
+        self.tree.copy_global_to(guild=guild)
+        return len(await self.tree.sync(guild=guild))
+
+    async def warn_if_unregistered(self) -> None:
+        """One cheap read at start-up, so a forgotten sync is reported instead of silently missing."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        try:
+            registered = {command.name for command in await self.tree.fetch_commands(guild=guild)}
+        except discord.HTTPException as error:
+            log.warning("could not check the registered slash commands: %s", error)
+            return
+        missing = sorted({command.name for command in self.tree.get_commands(guild=None)} - registered)
+        if missing:
+            log.warning(
+                "slash commands not registered with Discord: /%s. Start once with SYNC_COMMANDS=true, "
+                "or send '@<bot> sync' as the bot's owner.",
+                ", /".join(missing),
+            )
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        log.info("logged in as %s (id %s) on %d servers", self.user, self.user.id, len(self.guilds))
+        if self.application_id:
+            invite = discord.utils.oauth_url(
+                self.application_id, permissions=BOT_PERMISSIONS, scopes=("bot", "applications.commands")
+            )
+            log.info("invite link: %s", invite)
+        if not self._resumed and self.desk is not None:
+            # Once per process (on_ready also follows reconnects): games interrupted by a restart
+            # get their missing thread or their due AI moves.
+            self._resumed = True
+            touched = await self.desk.resume_running_games()
+            if touched:
+                log.info("resumed %d running games", touched)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error("command /%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, "Something went wrong on my side (it is logged). Try again, or use /board.")
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.store is not None:
+                store, self.store = self.store, None
+                await store.close()
+
+
+def create_bot(
+    settings: Settings, *, new_seed: Callable[[], int] | None = None, ai_rng: random.Random | None = None
+) -> RefereeBot:
+    return RefereeBot(settings, new_seed=new_seed, ai_rng=ai_rng)
+
+
+async def run_bot(settings: Settings, bot: RefereeBot | None = None) -> None:
+    """Run until Discord closes the connection or the process gets SIGINT/SIGTERM (clean close)."""
+    assert settings.token is not None
+    bot = bot or create_bot(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C still raises KeyboardInterrupt
+            loop.add_signal_handler(signum, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(settings.token))
+        stopping = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running in done:
+            stopping.cancel()
+            running.result()
+            return
+        log.info("shutting down")
+        await bot.close()
+        await running
+    log.info("stopped cleanly")
+
+
+def run_local_table() -> int:
+    try:
+        from console import main as console_main
+    except ModuleNotFoundError as error:
+        if error.name != "console":
+            raise
+        print("The local table (console/) is not in this checkout yet; set DISCORD_TOKEN to run on Discord.", file=sys.stderr)
+        return 1
+    result = console_main()
+    return result if isinstance(result, int) else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    load_dotenv(Path.cwd() / ".env")
+    try:
+        settings = load_settings(os.environ)
+    except ConfigError as error:
+        print(f"Configuration problem: {error}", file=sys.stderr)
+        return 2
+    if settings.token is None:
+        print(NO_TOKEN_MESSAGE)
+        return run_local_table()
+    discord.utils.setup_logging(level=settings.log_level, root=True)
+    try:
+        asyncio.run(run_bot(settings))
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN (reset or mistyped): get a new one at "
+            f"{DEVELOPER_PORTAL} > your application > Bot > Reset Token, and put it in .env.",
+            file=sys.stderr,
+        )
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused an intent this bot does not request; update the bot, then start again.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, discord.GatewayNotFound, OSError) as error:
+        print(f"Could not reach Discord ({error.__class__.__name__}: {error}); check the network and start again.", file=sys.stderr)
+        return 1
+    except sqlite3.Error as error:
+        print(f"Could not open the database {settings.database_path!r} ({error}); set DATABASE_PATH to a writable file.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Discord adapters: slash commands, persistent buttons and selects, DMs and boards (see DESIGN.md)."""

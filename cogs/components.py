@@ -1,0 +1,240 @@
+"""Buttons and select menus that survive restarts.
+
+Every control is a ``discord.ui.DynamicItem``: its custom id carries what it acts on (the game id
+and, for moves, the state version the player saw), and the classes are registered once in
+``setup_hook``. After a restart, a click on any old lobby, board or hand message is parsed from
+its custom id alone; no view object has to be kept in memory.
+
+Custom ids (at most 100 characters):
+
+    ref:lobby:<game>:<action>          lobby buttons (join, leave, ai, unai, start, cancel)
+    ref:hand:<game>                    "Show my hand" on board messages
+    ref:mv:<game>:<version>:<move>     one move as a button
+    ref:ms:<game>:<version>:<n>        a select of moves (the values are the moves)
+    ref:mg:<game>:<version>            first step of a two-step choice: pick a group of moves
+    ref:back:<game>:<version>          back from the moves of a group to the list of groups
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from .layout import ControlPlan, MoveGroup, plan_controls
+
+if TYPE_CHECKING:
+    from .desk import GameDesk
+
+LOBBY_ACTIONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "unai": ("Remove AI", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+def desk_of(client: discord.Client) -> GameDesk:
+    """The GameDesk the bot set up in setup_hook (components are created without arguments)."""
+    return client.desk  # type: ignore[attr-defined, no-any-return]
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:lobby:(?P<game>\d+):(?P<action>[a-z]+)"):
+    def __init__(self, table_id: int, action: str) -> None:
+        label, style = LOBBY_ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
+        row = 0 if action in ("join", "leave", "ai", "unai") else 1
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ref:lobby:{table_id}:{action}", row=row)
+        )
+        self.table_id = table_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await desk_of(interaction.client).lobby_action(interaction, self.table_id, self.action)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:hand:(?P<game>\d+)"):
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Show my hand", style=discord.ButtonStyle.primary, custom_id=f"ref:hand:{table_id}")
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await desk_of(interaction.client).show_hand(interaction, self.table_id)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:mv:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)"
+):
+    def __init__(self, table_id: int, version: int, move: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=move, style=discord.ButtonStyle.primary, custom_id=f"ref:mv:{table_id}:{version}:{move}"
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+        self.move = move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveButton:
+        return cls(int(match["game"]), int(match["version"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await desk_of(interaction.client).play_from_control(interaction, self.table_id, self.version, self.move)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:ms:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)"
+):
+    def __init__(self, select: discord.ui.Select[Any], table_id: int, version: int) -> None:
+        super().__init__(select)
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    def build(cls, table_id: int, version: int, number: int, group: MoveGroup) -> MoveSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"ref:ms:{table_id}:{version}:{number}",
+            placeholder=group.label[:150],
+            options=[discord.SelectOption(label=move, value=move) for move in group.moves],
+        )
+        return cls(select, table_id, version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MoveSelect:
+        return cls(item, int(match["game"]), int(match["version"]))  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        move = self.item.values[0]
+        await desk_of(interaction.client).play_from_control(interaction, self.table_id, self.version, move)
+
+
+class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:mg:(?P<game>\d+):(?P<version>\d+)"):
+    """First step of a two-step choice: the option values are page numbers of the move plan."""
+
+    def __init__(self, select: discord.ui.Select[Any], table_id: int, version: int) -> None:
+        super().__init__(select)
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    def build(cls, table_id: int, version: int, groups: Sequence[MoveGroup]) -> GroupSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"ref:mg:{table_id}:{version}",
+            placeholder="Choose a kind of move",
+            options=[
+                discord.SelectOption(label=group.label[:100], value=str(number), description=_preview(group))
+                for number, group in enumerate(groups)
+            ],
+        )
+        return cls(select, table_id, version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupSelect:
+        return cls(item, int(match["game"]), int(match["version"]))  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        page = int(self.item.values[0])
+        await desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, page)
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:back:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Back", style=discord.ButtonStyle.secondary, custom_id=f"ref:back:{table_id}:{version}"
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BackButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, None)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    HandButton,
+    MoveButton,
+    MoveSelect,
+    GroupSelect,
+    BackButton,
+)
+
+
+def _preview(group: MoveGroup) -> str:
+    text = ", ".join(group.moves)
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def persistent_view() -> discord.ui.View:
+    # No timeout: the items are dynamic and dispatched by custom id, so nothing expires.
+    return discord.ui.View(timeout=None)
+
+
+def lobby_view(table_id: int) -> discord.ui.View:
+    view = persistent_view()
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(table_id, action))
+    return view
+
+
+def board_view(table_id: int) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(HandButton(table_id))
+    return view
+
+
+def move_view(table_id: int, version: int, moves: Sequence[str]) -> tuple[discord.ui.View | None, ControlPlan]:
+    """Controls for a seat's legal moves (None when there is nothing to click)."""
+    plan = plan_controls(moves)
+    if plan.kind == "none":
+        return None, plan
+    view = persistent_view()
+    if plan.kind == "buttons":
+        for move in plan.buttons:
+            view.add_item(MoveButton(table_id, version, move))
+    elif plan.kind == "select":
+        for number, group in enumerate(plan.groups):
+            view.add_item(MoveSelect.build(table_id, version, number, group))
+    else:
+        view.add_item(GroupSelect.build(table_id, version, plan.groups))
+    return view, plan
+
+
+def group_moves_view(table_id: int, version: int, group: MoveGroup) -> discord.ui.View:
+    """Second step of a two-step choice: the moves of one group, and a way back."""
+    view = persistent_view()
+    view.add_item(MoveSelect.build(table_id, version, 0, group))
+    view.add_item(BackButton(table_id, version))
+    return view

@@ -1,0 +1,542 @@
+"""The game desk: what slash commands and components do, between Discord and the referee.
+
+It parses nothing game-specific: it calls the referee, then renders the Outbox the referee returns:
+one new board message per change in the game's thread (with a short log and a ping for the seats
+that must act), and each changed private view by DM, or ephemerally to players whose DMs are
+closed. Every interaction is answered (or deferred) before any slow work, and every refusal is an
+ephemeral message that says what to do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from engine.core import Game, GameError
+from engine.games import get_game
+from engine.referee import LOBBY, RUNNING, Outbox, Referee, StaleVersion, Store, Table, TableNotFound
+
+from . import render
+from .components import board_view, group_moves_view, lobby_view, move_view
+from .layout import plan_controls
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = "dm_closed"  # stored flag: sending this user a DM failed with 50007, do not retry
+DM_NOTICE_PENDING = "dm_notice_pending"  # stored flag: tell this user once, at their next action
+CANNOT_DM_USER = 50007
+DM_CLOSED_NOTICE = (
+    "I could not send you a DM (your DMs are closed), so I will not try again. Press **Show my hand** "
+    "on the game's board, or use `/hand`, whenever you need your hand and your moves."
+)
+_OPTION = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)=(?P<value>.*)$")
+
+
+class NoTableHere(GameError):
+    """The command could not tell which game it is about."""
+
+
+@dataclass
+class PrivateMessage:
+    """One seat's private view, ready to send by DM or ephemerally."""
+
+    content: str
+    embeds: list[discord.Embed]
+    view: discord.ui.View | None
+
+
+@dataclass
+class Delivery:
+    """What happened to the private views of one referee call."""
+
+    sent: list[str] = field(default_factory=list)
+    closed_now: list[str] = field(default_factory=list)
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"rounds=3 pairs=true"`` -> ``{"rounds": "3", "pairs": "true"}``; the game checks values."""
+    options: dict[str, str] = {}
+    for token in (text or "").split():
+        match = _OPTION.match(token)
+        if match is None:
+            raise GameError(f"Write options as NAME=VALUE separated by spaces (not {token!r}).")
+        options[match["name"].lower()] = match["value"]
+    return options
+
+
+def default_ai_kind(game: Game[Any, Any]) -> str:
+    kinds = list(game.ai_players())
+    return "greedy" if "greedy" in kinds else kinds[0]
+
+
+class GameDesk:
+    def __init__(self, bot: discord.Client, referee: Referee, store: Store) -> None:
+        self.bot = bot
+        self.referee = referee
+        self.store = store
+        # Caches of stored facts (the store stays the truth; these only save queries).
+        self._dm_closed: dict[str, bool] = {}
+        self._thread_tables: dict[str, int] = {}
+
+    # ----- finding the game a command is about ------------------------------------------------
+
+    async def find_table(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None,
+        *,
+        statuses: tuple[str, ...],
+        players_only: bool = True,
+    ) -> Table:
+        """The game named by ``game_id``, else the game of this thread, else the caller's only game."""
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        user = str(interaction.user.id)
+        if game_id is not None:
+            table = await self.referee.table(game_id)
+            if guild is not None and table.guild_id != guild:
+                raise TableNotFound(f"There is no game #{game_id} on this server.")
+            return table
+        channel = str(interaction.channel_id)
+        cached = self._thread_tables.get(channel)
+        if cached is not None:
+            table = await self.referee.table(cached)
+            if table.status in statuses:
+                return table
+        candidates = await self.referee.tables(
+            guild_id=guild, statuses=statuses, user_id=user if players_only else None, limit=200
+        )
+        for table in candidates:
+            if table.thread_id == channel:
+                self._thread_tables[channel] = table.id
+                return await self.referee.table(table.id)
+        mine = [table for table in candidates if table.seat_of(user) is not None]
+        if len(mine) == 1:
+            return await self.referee.table(mine[0].id)
+        if not mine:
+            raise NoTableHere("You have no game here. Start one with `/game new`, or see `/game list`.")
+        numbers = ", ".join(f"#{table.id}" for table in mine[:10])
+        raise NoTableHere(f"You are in several games ({numbers}): use the command in the game's thread, or give `game:`.")
+
+    async def my_tables(self, interaction: discord.Interaction, statuses: tuple[str, ...]) -> list[Table]:
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        return await self.referee.tables(guild_id=guild, statuses=statuses, user_id=str(interaction.user.id), limit=25)
+
+    # ----- lobby --------------------------------------------------------------------------------
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, game_name: str, options_text: str | None, ai_seats: int
+    ) -> None:
+        try:
+            game = get_game(game_name)
+            table = await self.referee.create_table(
+                game.name,
+                str(interaction.user.id),
+                interaction.user.display_name,
+                options=parse_options(options_text),
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                channel_id=str(interaction.channel_id),
+            )
+            for _ in range(ai_seats):
+                table = await self.referee.add_ai(table.id, str(interaction.user.id), default_ai_kind(game))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        callback = await interaction.response.send_message(
+            embed=render.lobby_embed(table, game), view=lobby_view(table.id), allowed_mentions=discord.AllowedMentions.none()
+        )
+        if callback is not None and callback.message_id is not None:
+            await self.referee.set_links(table.id, message_id=str(callback.message_id))
+
+    async def lobby_action(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+        user = str(interaction.user.id)
+        if action == "start":
+            await self.start(interaction, table_id)
+            return
+        try:
+            if action == "join":
+                table = await self.referee.join(table_id, user, interaction.user.display_name)
+            elif action == "leave":
+                table = await self.referee.leave(table_id, user)
+            elif action == "ai":
+                table = await self.referee.table(table_id)
+                table = await self.referee.add_ai(table_id, user, default_ai_kind(get_game(table.game)))
+            elif action == "unai":
+                table = await self.referee.remove_ai(table_id, user)
+            elif action == "cancel":
+                table = await self.referee.cancel(table_id, user, is_admin=is_server_manager(interaction))
+                game = get_game(table.game)
+                await interaction.response.edit_message(embed=render.cancelled_embed(table, game, user), view=None)
+                return
+            else:
+                raise GameError("This button is no longer supported.")
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.edit_message(
+            embed=render.lobby_embed(table, get_game(table.game)), view=lobby_view(table.id)
+        )
+
+    async def start(self, interaction: discord.Interaction, table_id: int) -> None:
+        # Starting deals, lets AI seats play, opens a thread and sends every hand: defer first.
+        await interaction.response.defer()
+        try:
+            outbox = await self.referee.start(table_id, str(interaction.user.id))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        table = await self.ensure_thread(outbox.table, interaction.message)
+        outbox.table = table
+        await interaction.edit_original_response(
+            embed=render.started_embed(table, get_game(table.game)), view=None, allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.publish(outbox, interaction=interaction)
+
+    async def cancel(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        try:
+            table = await self.find_table(interaction, game_id, statuses=(LOBBY, RUNNING), players_only=False)
+            table = await self.referee.cancel(table.id, str(interaction.user.id), is_admin=is_server_manager(interaction))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        game = get_game(table.game)
+        embed = render.cancelled_embed(table, game, str(interaction.user.id))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        # The lobby message loses its buttons; a running game's thread hears about it.
+        channel = table.thread_id or table.channel_id
+        if table.thread_id is None and table.channel_id and table.message_id:
+            await self._quietly(self._channel(table.channel_id, table).get_partial_message(int(table.message_id)).edit(embed=embed, view=None))
+        elif channel and str(interaction.channel_id) != channel:
+            await self._quietly(self._channel(channel, table).send(embed=embed, allowed_mentions=discord.AllowedMentions.none()))
+
+    # ----- playing ------------------------------------------------------------------------------
+
+    async def play_from_control(self, interaction: discord.Interaction, table_id: int, version: int, move: str) -> None:
+        """A button or select on a private message (DM or ephemeral): play, then update it in place."""
+        await interaction.response.defer()
+        user = str(interaction.user.id)
+        try:
+            outbox = await self.referee.play(table_id, user, move, expected_version=version)
+        except StaleVersion as error:
+            await self._send_current(interaction, table_id, str(error))
+            return
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        done = await self.private_message(outbox.table, user, header=f"You played **{move}**.", log_lines=_seat_log(outbox, user))
+        await interaction.edit_original_response(content=done.content, embeds=done.embeds, view=done.view)
+        await self.publish(outbox, interaction=interaction, answered=user)
+
+    async def play_typed(self, interaction: discord.Interaction, game_id: int | None, move: str) -> None:
+        """/play: the move applies to the current board (no version: the player typed it now)."""
+        try:
+            table = await self.find_table(interaction, game_id, statuses=(RUNNING,))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = str(interaction.user.id)
+        try:
+            outbox = await self.referee.play(table.id, user, move)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        played = move.strip()
+        done = await self.private_message(outbox.table, user, header=f"You played **{played}**.", log_lines=_seat_log(outbox, user))
+        await reply(interaction, done.content, embeds=done.embeds, view=done.view)
+        await self.publish(outbox, interaction=interaction, answered=user)
+
+    async def show_hand(self, interaction: discord.Interaction, table_id: int, header: str = "") -> None:
+        """The same private view as the DM, ephemerally (the fallback when DMs are closed)."""
+        user = str(interaction.user.id)
+        try:
+            table = await self.referee.table(table_id)
+            message = await self.private_message(table, user, header=header)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        if await self._take_notice(user):
+            message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
+        await reply(interaction, message.content, embeds=message.embeds, view=message.view)
+
+    async def show_move_group(
+        self, interaction: discord.Interaction, table_id: int, version: int, page: int | None
+    ) -> None:
+        """Second step of a two-step choice (``page``), or back to the groups (None)."""
+        user = str(interaction.user.id)
+        try:
+            table = await self.referee.table(table_id)
+            if table.version != version:
+                raise StaleVersion("The board has changed since you looked at it; here is the current one.")
+            moves = await self.referee.legal_moves(table_id, user)
+            if page is None:
+                view, _plan = move_view(table_id, version, moves)
+            else:
+                groups = plan_controls(moves).groups
+                if not 0 <= page < len(groups):
+                    raise StaleVersion("Those moves are no longer available; here is the current view.")
+                view = group_moves_view(table_id, version, groups[page])
+        except StaleVersion as error:
+            await interaction.response.defer()
+            await self._send_current(interaction, table_id, str(error))
+            return
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.edit_message(view=view)
+
+    async def post_board_here(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """/board: a fresh board message (in the game's thread when used there)."""
+        try:
+            table = await self.find_table(interaction, game_id, statuses=(RUNNING,), players_only=False)
+            text = await self.referee.board_text(table.id)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        game = get_game(table.game)
+        embed = render.board_embed(table, game, text)
+        here = str(interaction.channel_id) in (table.thread_id, table.channel_id if not table.thread_id else None)
+        if here:
+            await interaction.response.send_message(embed=embed, view=board_view(table.id))
+        else:
+            url = render.thread_url(table)
+            await reply(interaction, f"The game is played in {url}." if url else "", embeds=[embed])
+
+    async def _send_current(self, interaction: discord.Interaction, table_id: int, reason: str) -> None:
+        """After a stale click: the reason, the current board and the player's current view."""
+        user = str(interaction.user.id)
+        try:
+            table = await self.referee.table(table_id)
+            message = await self.private_message(table, user, header=reason)
+            board = await self.referee.board_text(table_id)
+        except GameError as error:
+            await reply(interaction, f"{reason}\n{error}")
+            return
+        embeds = [render.board_embed(table, get_game(table.game), board), *message.embeds]
+        await reply(interaction, message.content, embeds=embeds, view=message.view)
+
+    # ----- rendering the outbox -----------------------------------------------------------------
+
+    async def private_message(
+        self, table: Table, user_id: str, *, header: str = "", log_lines: Sequence[str] = ()
+    ) -> PrivateMessage:
+        text = await self.referee.private_text(table.id, user_id)
+        table = await self.referee.table(table.id)
+        game = get_game(table.game)
+        moves = await self.referee.legal_moves(table.id, user_id)
+        view, plan = move_view(table.id, table.version, moves)
+        lines = [header] if header else []
+        if moves:
+            lines.append("**Your turn.** Choose a move below, or type `/play`.")
+            if plan.left_out:
+                lines.append(f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them).")
+        elif table.status == RUNNING:
+            lines.append(await self.waiting_line(table))
+        embed = render.private_embed(table, game, text, log_lines)
+        return PrivateMessage("\n".join(line for line in lines if line), [embed], view)
+
+    async def waiting_line(self, table: Table) -> str:
+        game = get_game(table.game)
+        seats = game.to_act(await self.referee.state(table.id))
+        return f"Waiting for {', '.join(table.seats[seat].name for seat in seats)}." if seats else ""
+
+    async def publish(
+        self, outbox: Outbox, *, interaction: discord.Interaction | None = None, answered: str | None = None
+    ) -> Delivery:
+        """Show what a referee call changed: a board message, then private views by DM.
+
+        ``answered`` is the user whose own interaction response already shows their new view.
+        """
+        table = outbox.table
+        humans = {seat.index: seat.user_id for seat in table.humans if seat.user_id}
+        recipients = [
+            humans[index]
+            for index in dict.fromkeys([*outbox.private_changed, *outbox.to_act])
+            if index in humans and humans[index] != answered
+        ]
+        closed = {user for user in humans.values() if await self.dms_closed(user)}
+        if outbox.board_changed or outbox.finished:
+            await self.post_board(outbox, needs_button=closed)
+        delivery = Delivery()
+        if outbox.finished:
+            return delivery
+        seat_of = {user: index for index, user in humans.items()}
+        targets = [user for user in recipients if user not in closed]
+        results = await asyncio.gather(
+            *(self.send_dm(table, user, _seat_log(outbox, user), seat_of[user] in outbox.to_act) for user in targets)
+        )
+        actor = str(interaction.user.id) if interaction is not None else None
+        for user, ok in zip(targets, results, strict=True):
+            if ok:
+                delivery.sent.append(user)
+                continue
+            delivery.closed_now.append(user)
+            if user == actor and interaction is not None:
+                await reply(interaction, DM_CLOSED_NOTICE)
+            else:
+                await self.store.set_user_flag(user, DM_NOTICE_PENDING, True)
+        return delivery
+
+    async def post_board(self, outbox: Outbox, *, needs_button: Iterable[str] = ()) -> discord.Message | None:
+        table = outbox.table
+        game = get_game(table.game)
+        board = await self.referee.board_text(table.id)
+        content = render.board_content(
+            table, outbox.public_log, outbox.to_act, finished=outbox.finished, needs_button=needs_button
+        )
+        embeds = [render.board_embed(table, game, board)]
+        if outbox.finished and outbox.outcome is not None:
+            embeds.append(discord.Embed(title="Final scores", description=render.outcome_text(table, outbox.outcome), colour=render.OVER_COLOUR))
+        pinged = [table.seats[index].user_id for index in outbox.to_act if not table.seats[index].is_ai]
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(int(user)) for user in pinged if user]
+        )
+        channel_id = table.thread_id or table.channel_id
+        if channel_id is None:
+            return None
+        kwargs: dict[str, Any] = {"content": content, "embeds": embeds, "allowed_mentions": allowed}
+        if not outbox.finished:
+            kwargs["view"] = board_view(table.id)
+        try:
+            return await self._channel(channel_id, table).send(**kwargs)
+        except discord.HTTPException:
+            log.exception("could not post the board of game #%s in channel %s", table.id, channel_id)
+            return None
+
+    async def send_dm(self, table: Table, user_id: str, log_lines: Sequence[str], to_act: bool) -> bool:
+        """DM one player their private view; False (and remembered) when their DMs are closed."""
+        try:
+            message = await self.private_message(table, user_id, log_lines=log_lines)
+            channel = await self.bot.create_dm(discord.Object(int(user_id)))
+            await channel.send(message.content, embeds=message.embeds, view=message.view or discord.utils.MISSING)
+        except discord.Forbidden as error:
+            if error.code != CANNOT_DM_USER:
+                log.warning("DM to %s for game #%s refused: %s", user_id, table.id, error)
+                return True
+            log.info("user %s has DMs closed; using the Show my hand fallback from now on", user_id)
+            self._dm_closed[user_id] = True
+            await self.store.set_user_flag(user_id, DM_CLOSED, True)
+            return False
+        except discord.HTTPException as error:
+            # Not a closed DM (Discord had a problem): keep DMs on, the button still works.
+            log.warning("DM to %s for game #%s failed: %s", user_id, table.id, error)
+        except GameError as error:
+            log.warning("no private view of %s in game #%s: %s", user_id, table.id, error)
+        return True
+
+    async def dms_closed(self, user_id: str) -> bool:
+        cached = self._dm_closed.get(user_id)
+        if cached is None:
+            cached = self._dm_closed[user_id] = await self.store.get_user_flag(user_id, DM_CLOSED)
+        return cached
+
+    async def _take_notice(self, user_id: str) -> bool:
+        """True once after a DM to this user failed outside their own interaction."""
+        if not await self.dms_closed(user_id):
+            return False
+        if not await self.store.get_user_flag(user_id, DM_NOTICE_PENDING):
+            return False
+        await self.store.set_user_flag(user_id, DM_NOTICE_PENDING, False)
+        return True
+
+    # ----- threads and restarts -----------------------------------------------------------------
+
+    async def ensure_thread(self, table: Table, lobby_message: discord.Message | None) -> Table:
+        """Open the game's thread on the lobby message; fall back to the channel if not allowed."""
+        if table.thread_id is not None or table.channel_id is None:
+            return table
+        title = render.clip(render.game_label(table, get_game(table.game)), 100)
+        thread: discord.Thread | None = None
+        try:
+            if lobby_message is not None:
+                thread = await lobby_message.create_thread(name=title, auto_archive_duration=1440)
+            elif table.message_id is not None:
+                partial = self._channel(table.channel_id, table).get_partial_message(int(table.message_id))
+                thread = await partial.create_thread(name=title, auto_archive_duration=1440)
+        except discord.HTTPException as error:
+            log.warning("game #%s: no thread (%s); playing in the channel", table.id, error)
+        thread_id = str(thread.id) if thread is not None else table.channel_id
+        table = await self.referee.set_links(table.id, thread_id=thread_id)
+        self._thread_tables[thread_id] = table.id
+        if thread is not None:
+            # Seat the human players in the thread so it shows in their channel list.
+            await asyncio.gather(
+                *(self._quietly(thread.add_user(discord.Object(int(seat.user_id)))) for seat in table.humans if seat.user_id)
+            )
+        return table
+
+    async def resume_running_games(self) -> int:
+        """After a (re)start: open missing threads and let due AI seats play. Returns games touched."""
+        touched = 0
+        for stored in await self.referee.tables(statuses=(RUNNING,), limit=10_000):
+            try:
+                table = await self.referee.table(stored.id)
+                if table.thread_id is None:
+                    table = await self.ensure_thread(table, None)
+                    outbox = await self.referee.resume(table.id)
+                    outbox.board_changed = True
+                    outbox.private_changed = [seat.index for seat in table.humans]
+                else:
+                    outbox = await self.referee.resume(table.id)
+                if outbox.moves_applied or outbox.board_changed:
+                    await self.publish(outbox)
+                    touched += 1
+            except Exception:
+                log.exception("could not resume game #%s", stored.id)
+        return touched
+
+    # ----- helpers ------------------------------------------------------------------------------
+
+    def _channel(self, channel_id: str, table: Table) -> discord.PartialMessageable:
+        guild = int(table.guild_id) if table.guild_id else None
+        return self.bot.get_partial_messageable(int(channel_id), guild_id=guild)
+
+    async def _quietly(self, action: Any) -> None:
+        try:
+            await action
+        except discord.HTTPException as error:
+            log.warning("Discord refused a cosmetic update: %s", error)
+
+
+def _seat_log(outbox: Outbox, user_id: str) -> list[str]:
+    seat = outbox.table.seat_of(user_id)
+    return list(outbox.private_log.get(seat.index, [])) if seat is not None else []
+
+
+def is_server_manager(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str = "",
+    *,
+    embeds: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer ephemerally, whatever state the interaction is in (fresh, deferred, deferred-thinking)."""
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    allowed = discord.AllowedMentions.none()
+    if not interaction.response.is_done():
+        await interaction.response.send_message(
+            content or None, embeds=list(embeds), ephemeral=True, allowed_mentions=allowed, **extra
+        )
+    elif (
+        interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+        and not interaction.extras.get("thinking_filled")
+    ):
+        # The "thinking…" message of a deferred slash command is the answer: fill it in once.
+        interaction.extras["thinking_filled"] = True
+        await interaction.edit_original_response(
+            content=content or None, embeds=list(embeds), allowed_mentions=allowed, view=view
+        )
+    else:
+        await interaction.followup.send(
+            content or "\u200b", embeds=list(embeds), ephemeral=True, allowed_mentions=allowed, **extra
+        )

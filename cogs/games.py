@@ -1,0 +1,197 @@
+"""Slash commands: /game new|list|cancel, /play, /hand, /board, /rules.
+
+Each command only reads its arguments and hands over to the GameDesk; the games themselves (names,
+options, moves, rules text) all come from the registry, so no command knows any particular game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.core import GameError
+from engine.games import REGISTRY, all_games, get_game
+from engine.referee import LOBBY, RUNNING
+
+from . import render
+from .desk import GameDesk, parse_options, reply
+
+MAX_CHOICES = 25
+
+
+def _choice(name: str, value: str | int) -> app_commands.Choice[Any]:
+    return app_commands.Choice(name=render.clip(name, 100), value=value)
+
+
+class GameCommands(commands.Cog):
+    """Everything a player types."""
+
+    game = app_commands.Group(name="game", description="Open, list and cancel games", guild_only=True)
+
+    def __init__(self, desk: GameDesk) -> None:
+        self.desk = desk
+
+    # ----- /game --------------------------------------------------------------------------------
+
+    @game.command(name="new", description="Open a lobby for a game in this channel")
+    @app_commands.describe(
+        game="The game to play (see /rules)",
+        options="Settings as NAME=VALUE separated by spaces (see /rules for each game's options)",
+        ai="How many AI seats to add right away (the host can add more in the lobby)",
+    )
+    async def game_new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        ai: app_commands.Range[int, 0, 10] = 0,
+    ) -> None:
+        await self.desk.open_lobby(interaction, game, options, ai)
+
+    @game_new.autocomplete("game")
+    async def game_new_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @game_new.autocomplete("options")
+    async def game_new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return option_choices(getattr(interaction.namespace, "game", None), current)
+
+    @game.command(name="list", description="The games open or running on this server")
+    async def game_list(self, interaction: discord.Interaction) -> None:
+        tables = await self.desk.referee.tables(
+            guild_id=str(interaction.guild_id), statuses=(LOBBY, RUNNING), limit=MAX_CHOICES
+        )
+        if not tables:
+            await reply(interaction, "No game is open or running here. Start one with `/game new`.")
+            return
+        lines = [render.table_summary_line(table, get_game(table.game)) for table in tables]
+        await reply(interaction, render.clip("\n".join(lines), render.CONTENT_LIMIT))
+
+    @game.command(name="cancel", description="Cancel a game (the host, or members with Manage Server)")
+    @app_commands.describe(game="The game number (default: the game of this thread, or your only game)")
+    async def game_cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.desk.cancel(interaction, game)
+
+    @game_cancel.autocomplete("game")
+    async def game_cancel_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (LOBBY, RUNNING))
+
+    # ----- playing ------------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Play a move (autocomplete lists your legal moves)")
+    @app_commands.describe(move="Your move, in the game's notation", game="The game number (default: this thread's game)")
+    async def play(self, interaction: discord.Interaction, move: str, game: int | None = None) -> None:
+        await self.desk.play_typed(interaction, game, move)
+
+    @play.autocomplete("move")
+    async def play_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            table = await self.desk.find_table(interaction, getattr(interaction.namespace, "game", None), statuses=(RUNNING,))
+            moves = await self.desk.referee.legal_moves(table.id, str(interaction.user.id))
+        except GameError:
+            return []
+        return [_choice(move, move) for move in matching(moves, current)[:MAX_CHOICES]]
+
+    @play.autocomplete("game")
+    async def play_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (RUNNING,))
+
+    @app_commands.command(name="hand", description="See your hand and your moves (only you see it)")
+    @app_commands.describe(game="The game number (default: this thread's game)")
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        try:
+            table = await self.desk.find_table(interaction, game, statuses=(RUNNING,))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await self.desk.show_hand(interaction, table.id)
+
+    @hand.autocomplete("game")
+    async def hand_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (RUNNING,))
+
+    @app_commands.command(name="board", description="Post the current board again")
+    @app_commands.describe(game="The game number (default: this thread's game)")
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.desk.post_board_here(interaction, game)
+
+    @board.autocomplete("game")
+    async def board_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (RUNNING,))
+
+    @app_commands.command(name="rules", description="How a game is played, and how to write its moves")
+    @app_commands.describe(game="The game")
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        try:
+            found = get_game(game)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await reply(interaction, embeds=[render.rules_embed(found)])
+
+    @rules.autocomplete("game")
+    async def rules_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    # ----- shared autocomplete ------------------------------------------------------------------
+
+    async def table_choices(
+        self, interaction: discord.Interaction, current: str, statuses: tuple[str, ...]
+    ) -> list[app_commands.Choice[int]]:
+        tables = await self.desk.my_tables(interaction, statuses)
+        choices = []
+        for table in tables:
+            label = f"#{table.id} {get_game(table.game).title} ({table.status})"
+            if current.strip().lstrip("#") in label:
+                choices.append(_choice(label, table.id))
+        return choices[:MAX_CHOICES]
+
+
+def matching(moves: list[str], current: str) -> list[str]:
+    """Moves starting with what was typed first, then moves containing it (case-insensitive)."""
+    typed = " ".join(current.lower().split())
+    if not typed:
+        return moves
+    starts = [move for move in moves if move.lower().startswith(typed)]
+    contains = [move for move in moves if typed in move.lower() and move not in starts]
+    return starts + contains
+
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [
+        _choice(f"{game.title} ({render.player_count_text(game)})", game.name)
+        for game in all_games()
+        if typed in game.name or typed in game.title.lower()
+    ][:MAX_CHOICES]
+
+
+def option_choices(game_name: str | None, current: str) -> list[app_commands.Choice[str]]:
+    """Suggest the next NAME=VALUE after what is already typed (defaults and known values)."""
+    if not game_name or game_name.strip().lower() not in REGISTRY:
+        return []
+    game = get_game(game_name)
+    words = current.split()
+    finished = words if current.endswith(" ") else words[:-1]
+    partial = "" if current.endswith(" ") or not words else words[-1]
+    try:
+        given = parse_options(" ".join(finished))
+    except GameError:
+        return []
+    head = " ".join(finished)
+    choices = []
+    for option in game.options:
+        if option.name in given:
+            continue
+        values = option.choices or (("true", "false") if option.kind == "bool" else (str(option.default),))
+        suggestions = [f"{option.name}={value}" for value in values]
+        if partial.startswith(f"{option.name}=") and partial not in suggestions:
+            suggestions.insert(0, partial)  # the value being typed is accepted as it is
+        for suggestion in suggestions:
+            if suggestion.startswith(partial):
+                text = f"{head} {suggestion}".strip()
+                choices.append(_choice(f"{text}  ({option.description})", text[:100]))
+    return choices[:MAX_CHOICES]

@@ -1,0 +1,225 @@
+"""Text and embeds shown on Discord. The games render their own text; this only frames it.
+
+Everything here is pure (tables and strings in, embeds and strings out) and respects Discord's
+length limits, so a long board or log can never make a message fail to send.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from engine.core import Game, Outcome
+from engine.referee import ABANDONED, FINISHED, LOBBY, RUNNING, Table
+
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+FIELD_LIMIT = 1024
+LOG_LIMIT = 1200  # the log lines above a board, so the ping line always fits after them
+
+LOBBY_COLOUR = discord.Colour.blurple()
+BOARD_COLOUR = discord.Colour.dark_teal()
+PRIVATE_COLOUR = discord.Colour.gold()
+OVER_COLOUR = discord.Colour.green()
+CANCELLED_COLOUR = discord.Colour.dark_grey()
+
+
+def code_block(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """Monospace text in a code block, cut (with a mark) to fit ``limit`` characters."""
+    body = text.replace("```", "`\u200b``").rstrip() or " "
+    room = limit - len("```\n\n```")
+    if len(body) > room:
+        body = body[: room - 2] + "\n…"
+    return f"```\n{body}\n```"
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_lines_from_start(lines: Sequence[str], limit: int) -> str:
+    """Join lines, dropping the oldest ones first when they do not fit (the latest matter most)."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if used + len(line) + 1 > limit:
+            kept.append("…")
+            break
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+def game_label(table: Table, game: Game[Any, Any]) -> str:
+    return f"{game.title} #{table.id}"
+
+
+def thread_url(table: Table) -> str | None:
+    channel = table.thread_id or table.channel_id
+    if channel is None:
+        return None
+    if table.guild_id is None:
+        return f"https://discord.com/channels/@me/{channel}"
+    return f"https://discord.com/channels/{table.guild_id}/{channel}"
+
+
+def lobby_url(table: Table) -> str | None:
+    if table.guild_id is None or table.channel_id is None or table.message_id is None:
+        return None
+    return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+
+
+def mention(user_id: str) -> str:
+    return f"<@{user_id}>"
+
+
+def seat_line(table: Table, index: int) -> str:
+    seat = table.seats[index]
+    if seat.is_ai:
+        return f"{index + 1}. {seat.name}"
+    host = " (host)" if seat.user_id == table.host else ""
+    return f"{index + 1}. {mention(seat.user_id or '')}{host}"
+
+
+def player_count_text(game: Game[Any, Any]) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.min_players} players"
+    return f"{game.min_players}-{game.max_players} players"
+
+
+def options_text(game: Game[Any, Any], options: dict[str, Any]) -> str:
+    """Every option of the game with its value for this table (defaults filled in)."""
+    lines = []
+    for option in game.options:
+        value = options.get(option.name, option.default)
+        house = " (house rule)" if option.house_rule else ""
+        lines.append(f"`{option.name}={_option_value(value)}`{house}: {option.description}")
+    if "deck" in options:
+        lines.append("`deck`: stacked (a fixed card order)")
+    return clip("\n".join(lines), FIELD_LIMIT) if lines else "none"
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
+    status = {
+        LOBBY: "Waiting for players: press **Join**. The host adds AI seats and starts.",
+        RUNNING: "Started.",
+        FINISHED: "Finished.",
+        ABANDONED: "Cancelled.",
+    }[table.status]
+    colour = LOBBY_COLOUR if table.status == LOBBY else CANCELLED_COLOUR
+    embed = discord.Embed(title=f"{game_label(table, game)}: lobby", description=status, colour=colour)
+    seats = "\n".join(seat_line(table, index) for index in range(len(table.seats))) or "nobody yet"
+    embed.add_field(
+        name=f"Seats ({len(table.seats)}; {player_count_text(game)})", value=clip(seats, FIELD_LIMIT), inline=False
+    )
+    embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
+    return embed
+
+
+def started_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
+    where = f"<#{table.thread_id}>" if table.thread_id else "this channel"
+    embed = discord.Embed(
+        title=f"{game_label(table, game)}: started",
+        description=f"The game is played in {where}.",
+        colour=BOARD_COLOUR,
+    )
+    seats = "\n".join(seat_line(table, index) for index in range(len(table.seats)))
+    embed.add_field(name="Seats", value=clip(seats, FIELD_LIMIT), inline=False)
+    return embed
+
+
+def cancelled_embed(table: Table, game: Game[Any, Any], by_user: str) -> discord.Embed:
+    return discord.Embed(
+        title=f"{game_label(table, game)}: cancelled",
+        description=f"Cancelled by {mention(by_user)}.",
+        colour=CANCELLED_COLOUR,
+    )
+
+
+def board_embed(table: Table, game: Game[Any, Any], board: str) -> discord.Embed:
+    colour = OVER_COLOUR if table.status == FINISHED else BOARD_COLOUR
+    embed = discord.Embed(title=game_label(table, game), description=code_block(board), colour=colour)
+    embed.set_footer(text=f"move {table.version}")
+    return embed
+
+
+def outcome_text(table: Table, outcome: Outcome) -> str:
+    order = sorted(range(len(table.seats)), key=lambda seat: (outcome.ranks[seat], seat))
+    lines = []
+    for seat in order:
+        score = outcome.scores[seat]
+        shown = int(score) if float(score).is_integer() else round(score, 2)
+        lines.append(f"{outcome.ranks[seat]}. {table.seats[seat].name}: {shown}")
+    return "\n".join(lines)
+
+
+def board_content(
+    table: Table,
+    log_lines: Sequence[str],
+    to_act: Iterable[int],
+    *,
+    finished: bool = False,
+    needs_button: Iterable[str] = (),
+) -> str:
+    """The text above a board: what happened, then who must act now (the only mentions)."""
+    parts = []
+    if log_lines:
+        parts.append(clip_lines_from_start(list(log_lines), LOG_LIMIT))
+    if finished:
+        parts.append("**Game over.**")
+    else:
+        pinged = [table.seats[index].user_id for index in to_act if not table.seats[index].is_ai]
+        if pinged:
+            hint = "your move is in your DMs, or press **Show my hand**."
+            if set(needs_button) & {user for user in pinged if user}:
+                hint = "press **Show my hand** to see your cards and play."
+            parts.append(f"{' '.join(mention(user) for user in pinged if user)}: your turn; {hint}")
+    return clip("\n".join(parts), CONTENT_LIMIT)
+
+
+def private_embed(
+    table: Table, game: Game[Any, Any], private_text: str, log_lines: Sequence[str] = ()
+) -> discord.Embed:
+    """One seat's private view (its hand); shown only by DM or ephemerally."""
+    url = thread_url(table)
+    head = clip_lines_from_start(list(log_lines), LOG_LIMIT) + "\n" if log_lines else ""
+    embed = discord.Embed(
+        title=f"{game_label(table, game)}: your hand",
+        url=url,
+        description=head + code_block(private_text, DESCRIPTION_LIMIT - len(head)),
+        colour=PRIVATE_COLOUR,
+    )
+    if url:
+        embed.add_field(name="Game thread", value=url, inline=False)
+    embed.set_footer(text=f"move {table.version}")
+    return embed
+
+
+def rules_embed(game: Game[Any, Any]) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"{game.title}: rules", description=clip(game.summary or "No summary yet.", DESCRIPTION_LIMIT)
+    )
+    embed.add_field(name="Players", value=player_count_text(game), inline=False)
+    if game.notation_help:
+        embed.add_field(name="Writing moves (/play)", value=clip(game.notation_help, FIELD_LIMIT), inline=False)
+    if game.options:
+        embed.add_field(name="Options (/game new ... options: NAME=VALUE)", value=options_text(game, {}), inline=False)
+    return embed
+
+
+def table_summary_line(table: Table, game: Game[Any, Any]) -> str:
+    players = ", ".join(seat.name for seat in table.seats)
+    if table.status == LOBBY:
+        where = lobby_url(table) or "lobby"
+        return f"**{game_label(table, game)}**: lobby, {len(table.seats)} seated ({players}) {where}"
+    where = f"<#{table.thread_id}>" if table.thread_id else ""
+    return f"**{game_label(table, game)}**: {table.status}, move {table.version} ({players}) {where}".rstrip()

@@ -1,0 +1,111 @@
+"""Fixtures for the Discord tests: the real bot under SimCord, on a throw-away SQLite file.
+
+The test game Sprint (tests/discord/sprint.py) is registered for every test here, so the front end
+is tested without depending on any real game's rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import discord
+import pytest
+import simcord
+
+import engine.games
+from bot import RefereeBot, create_bot
+from config import Settings
+
+
+@pytest.fixture(autouse=True)
+def sprint_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setitem(engine.games.REGISTRY, "sprint", "tests.discord.sprint")
+    engine.games.get_game.cache_clear()
+    yield
+    engine.games.get_game.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def finished_pragma_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work around a db/ quirk that only SimCord exposes (reported to db/).
+
+    SqliteStore.open runs setting PRAGMAs (``PRAGMA busy_timeout=5000``...) without closing their
+    cursors. Each returns a row, so its statement stays "in progress" until the cursor is freed.
+    Outside SimCord it is freed at once; SimCord's loop instrumentation keeps the last future (and
+    so the cursor) in a reference cycle, and the next COMMIT fails with "cannot commit
+    transaction - SQL statements in progress". Reading a setting PRAGMA's row to the end finishes
+    its statement; nobody reads those rows, so nothing else changes.
+    """
+    original = aiosqlite.Connection._execute
+
+    async def execute(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        sql = args[0] if args and isinstance(args[0], str) else ""
+        if fn == self._conn.execute and sql.lstrip().upper().startswith("PRAGMA") and "=" in sql:
+            def run_to_end(*inner: Any) -> Any:
+                cursor = fn(*inner)
+                cursor.fetchall()
+                return cursor
+
+            return await original(self, run_to_end, *args, **kwargs)
+        return await original(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", execute)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(token=None, database_path=str(tmp_path / "referee.sqlite3"), sync_commands=True)
+
+
+@pytest.fixture
+async def bot_factory(settings: Settings) -> Iterator[Callable[[], RefereeBot]]:
+    """Build bots on the same database (a restart is a new bot on the same file)."""
+    made: list[RefereeBot] = []
+
+    def make() -> RefereeBot:
+        bot = create_bot(settings, new_seed=lambda: 4242, ai_rng=random.Random(7))
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        if bot.store is not None:
+            await bot.store.close()
+            bot.store = None
+
+
+@pytest.fixture
+def simcord_bot(bot_factory: Callable[[], RefereeBot]) -> RefereeBot:
+    return bot_factory()
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    dave: simcord.MemberActor
+    eve: simcord.MemberActor  # never plays: the bystander
+    moderator: simcord.MemberActor  # has Manage Server, plays nothing
+
+    @property
+    def players(self) -> list[simcord.MemberActor]:
+        return [self.alice, self.bob, self.carol, self.dave]
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> World:
+    guild = simcord_env.create_guild("Tabletop")
+    channel = guild.create_text_channel("games")
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    members = {name: guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")}
+    moderator = guild.add_member(simcord_env.create_user("mod"), roles=[managers])
+    return World(simcord_env, guild, channel, moderator=moderator, **members)

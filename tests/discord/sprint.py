@@ -1,0 +1,147 @@
+"""Sprint: a tiny game for testing the Discord front end without depending on a real game.
+
+Each seat holds numbered cards (seat 1 holds a01, a02...; seat 2 b01...) and a secret word. In
+turn, a seat plays a card (scoring its number, and the card goes to the public pile) or, with
+more verbs switched on, does something else with it (no score, the card stays secret). The game
+ends after ``rounds`` turns per seat. Options change how many moves there are, so every control
+layout (buttons, one select, several selects, two steps) can be reached.
+
+Nothing here is public but the scores, the pile and the hand sizes; the hands and the secret
+words must never appear in a public Discord message, which the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from engine.core import BadNotation, Event, Game, GreedyPlayer, Option, Outcome, ranks_from_keys
+
+VERBS = ("play", "discard", "flip", "toss", "stack", "spin")
+LETTERS = "abcd"
+
+
+class Move(msgspec.Struct, frozen=True):
+    verb: str
+    card: str
+
+
+class SprintState(msgspec.Struct, kw_only=True):
+    players: int
+    rounds: int
+    verbs: int
+    hands: list[list[str]]
+    secrets: list[str]
+    scores: list[int]
+    pile: list[str] = []
+    turn: int = 0
+    turns_played: int = 0
+
+
+def secret_word(seat: int, seed: int) -> str:
+    return f"secret{LETTERS[seat]}{seed % 100_000:05d}"
+
+
+class HighestCard(GreedyPlayer):
+    def value(self, game: Game[Any, Any], before: Any, after: Any, seat: int) -> float:
+        return float(after.scores[seat])
+
+
+class Sprint(Game[SprintState, Move]):
+    name = "sprint"
+    title = "Sprint"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option(name="cards", kind="int", default=3, minimum=1, maximum=40, description="Cards in each hand"),
+        Option(name="rounds", kind="int", default=2, minimum=1, maximum=40, description="Turns per seat"),
+        Option(name="verbs", kind="int", default=1, minimum=1, maximum=len(VERBS), description="Kinds of move"),
+    )
+    state_type = SprintState
+    summary = "Play your cards one at a time; a played card scores its number. Highest score wins."
+    notation_help = "`play a03` plays card a03; with more verbs: `discard a03`, `flip a03`..."
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> SprintState:
+        cards = int(options["cards"])
+        return SprintState(
+            players=players,
+            rounds=min(int(options["rounds"]), cards),
+            verbs=int(options["verbs"]),
+            hands=[[f"{LETTERS[seat]}{number:02d}" for number in range(1, cards + 1)] for seat in range(players)],
+            secrets=[secret_word(seat, seed) for seat in range(players)],
+            scores=[0] * players,
+        )
+
+    def to_act(self, state: SprintState) -> tuple[int, ...]:
+        return () if self.is_over(state) else (state.turn,)
+
+    def legal_moves(self, state: SprintState, seat: int) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        return [Move(verb, card) for verb in VERBS[: state.verbs] for card in state.hands[seat]]
+
+    def play(self, state: SprintState, seat: int, move: Move) -> list[Event]:
+        state.hands[seat].remove(move.card)
+        state.turns_played += 1
+        state.turn = (seat + 1) % state.players
+        if move.verb == "play":
+            points = int(move.card[1:])
+            state.scores[seat] += points
+            state.pile.append(move.card)
+            return [Event(text=f"{{p{seat}}} plays {move.card} (+{points}).", actor=seat)]
+        return [
+            Event(text=f"{{p{seat}}} does something secret with a card.", actor=seat),
+            Event(text=f"You {move.verb} {move.card}; nobody else knows which.", actor=seat, visible_to=(seat,)),
+        ]
+
+    def view(self, state: SprintState, seat: int | None) -> dict[str, Any]:
+        public = {
+            "players": state.players,
+            "scores": list(state.scores),
+            "pile": list(state.pile),
+            "hand_sizes": [len(hand) for hand in state.hands],
+            "turn": None if self.is_over(state) else state.turn,
+        }
+        if seat is None:
+            return public
+        return {**public, "seat": seat, "hand": list(state.hands[seat]), "secret": state.secrets[seat]}
+
+    def is_over(self, state: SprintState) -> bool:
+        return state.turns_played >= state.rounds * state.players
+
+    def outcome(self, state: SprintState) -> Outcome:
+        return Outcome(scores=[float(score) for score in state.scores], ranks=ranks_from_keys(state.scores))
+
+    def parse_move(self, text: str) -> Move:
+        words = text.strip().lower().split()
+        if len(words) != 2 or words[0] not in VERBS:
+            raise BadNotation(f"Write a verb and a card, like `play a03` (not {text.strip()!r}).")
+        return Move(words[0], words[1])
+
+    def format_move(self, move: Move) -> str:
+        return f"{move.verb} {move.card}"
+
+    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
+        scores = ", ".join(f"{name} {score}" for name, score in zip(names, public_view["scores"], strict=True))
+        sizes = ", ".join(f"{name} {size}" for name, size in zip(names, public_view["hand_sizes"], strict=True))
+        turn = public_view["turn"]
+        lines = [
+            f"Scores: {scores}",
+            f"Pile: {' '.join(public_view['pile']) or '(empty)'}",
+            f"Cards left: {sizes}",
+            f"Turn: {names[turn]}" if turn is not None else "Game over",
+        ]
+        return "\n".join(lines)
+
+    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
+        return f"Your hand: {' '.join(seat_view['hand']) or '(empty)'}\nYour secret word: {seat_view['secret']}"
+
+    def ai_players(self) -> Mapping[str, Any]:
+        from engine.core import RandomPlayer
+
+        return {"random": RandomPlayer, "greedy": HighestCard}
+
+
+GAME = Sprint()
