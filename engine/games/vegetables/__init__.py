@@ -69,7 +69,8 @@ Well: after a play, holding fewer than 6 hidden cards, you must take it (done do
 No play at all: pass. Your hidden cards go face up (still playable); with none to show you lose 50.
  A pass also hands you your well if you still have it.
 Points: +10 per sequence you close, +30 more for completing a family; whoever runs out of cards
-ends the game and gets +10 per sequence not closed. Best score wins; ties share the win."""
+ends the game and gets +10 per sequence not closed. Best score wins; ties share the win.
+Options: expert_jokers (2 Tractors in each well, none on the field); house_variant: 3 or 5 players."""
     notation_help = """\
 Cards: family letter + number: K Black, G Green, R Red, Y Yellow (R7, K20); Tractors T1-T8.
  play R7                          play a card (hand, exposed cards or Farmland row)

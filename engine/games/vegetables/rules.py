@@ -735,7 +735,15 @@ def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: li
         )
     )
     if SLOT[replaced] == 1:
-        _place_base(state, seat, sequence, move.tractor, _base_row(state, sequence[0], move.row), events)
+        row_index = _base_row(state, sequence[0], move.row)
+        events.append(
+            Event(
+                text=f"The Tractor is the base of sequence {sequence} (row {row_index + 1}, column "
+                f"{NUMBER[replaced]}); {{p{seat}}} takes the face-down card there.",
+                actor=seat,
+            )
+        )
+        _place_base(state, seat, sequence, move.tractor, row_index, events)
     else:
         state.stacks[sequence].append(move.tractor)
     state.dead.append(replaced)

@@ -88,7 +88,7 @@ def expected_score_change(before: VegetablesState, after: VegetablesState) -> in
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
-def test_invariants_and_scores_with_off_turn_discard_requests(players, options):
+def test_invariants_r32_and_scores_with_off_turn_discard_requests(players, options):
     for seed in range(8):
         rng = random.Random(seed)
         state = GAME.new_game(players, seed, options)

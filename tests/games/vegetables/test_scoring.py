@@ -40,7 +40,7 @@ def example_3_position():
     return state
 
 
-def test_example_3_closing_family_bonus_and_going_out():
+def test_example_3_and_r20_closing_family_bonus_and_going_out_in_that_order():
     state = example_3_position()
     check_conservation(state)
     others = [p.score for p in state.seats[:3]]

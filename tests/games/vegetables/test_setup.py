@@ -86,8 +86,6 @@ def test_2_3_refused_player_counts_have_clear_messages():
     for players in (1, 6, 7):
         with pytest.raises(SetupError, match="4 players"):
             GAME.new_game(players, 1)
-    with pytest.raises(SetupError, match="different rule set"):
-        GAME.new_game(2, 1)  # R26
     for players in (3, 5):
         with pytest.raises(SetupError, match="house_variant"):
             GAME.new_game(players, 1)
@@ -230,3 +228,10 @@ def _places(state):
     from engine.games.vegetables.rules import card_places
 
     return [(card, place) for card, place in card_places(state) if place != "removed"]
+
+
+def test_r26_two_players_are_refused_as_a_different_rule_set():
+    with pytest.raises(SetupError, match="different rule set"):
+        GAME.new_game(2, 1)
+    with pytest.raises(SetupError, match="different rule set"):
+        GAME.new_game(2, 1, {"house_variant": True})

@@ -165,7 +165,7 @@ def test_r34_dead_cards_are_never_discarded_unasked():
 # ----- §4.4 --------------------------------------------------------------------------------------
 
 
-def test_4_4_turn_start_applies_pending_discards_then_checks_going_out():
+def test_4_4_and_7_pending_discards_apply_at_turn_start_and_only_the_active_player_goes_out():
     state = new_game(seed=8)
     take_well(state, P2, park=P1)
     set_cards(state, "farmland", P2, [], park=P1)
@@ -325,3 +325,26 @@ def test_r31_discarding_the_dead_cards_instead_ends_the_game_normally_with_zero_
     assert GAME.is_over(state) and state.went_out == P1
     assert state.seats[P1].score == 0
     assert state.phase == OVER and GAME.to_act(state) == ()
+
+
+def test_r32_a_player_with_an_uncollected_well_starts_each_turn_with_at_least_w_hidden_cards():
+    # Ends of turn after a play: done, a Tractor discard, and the automatic collection all take
+    # the well when the hidden count is below W; a pass always takes it.
+    state = _six_playable_cards_position()
+    state, _ = play(state, P2, "play K5")
+    state, _ = play(state, P2, "done")
+    assert state.seats[P2].well_taken
+    # Hence the first pass of a player who still has the well exposes at least W cards.
+    state = example_5_position()
+    assert len(state.seats[P3].hand) >= state.well_threshold
+    state, events = play(state, P3, "pass")
+    assert len(state.seats[P3].exposed) >= state.well_threshold
+
+
+def test_r32_only_pending_discards_can_bring_the_count_below_w_at_a_turn_start():
+    state = example_5_position()
+    state.dead += ["R18", "K15"]
+    state.seats[P3].pending = ["R18", "K15"]
+    start_turn(state, P3)
+    assert len(state.seats[P3].hand) == 4 < state.well_threshold
+    assert state.phase == MUST_PASS  # no play was made, so the well still cannot be taken by A1

@@ -141,3 +141,16 @@ def test_render_board_at_the_end_names_the_winner():
     state, _ = play(state, P2, "discard T1")
     text = GAME.render_board(GAME.view(state, None), NAMES)
     assert "Game over (Bob went out). Winner: Bob." in text
+
+
+def test_r23_hand_sizes_well_sizes_well_status_and_passes_are_public():
+    state = new_game(5, seed=4)
+    take_well(state, P2, park=P2)
+    state.seats[P3].passes = 2
+    view = GAME.view(state, None)
+    assert [s["hidden"] for s in view["seats"]] == [len(p.hand) for p in state.seats]
+    assert [s["well"] for s in view["seats"]] == [len(p.well) for p in state.seats]
+    assert [s["well_taken"] for s in view["seats"]] == [False, True, False, False, False]
+    assert view["seats"][P3]["passes"] == 2
+    text = GAME.render_board(view, NAMES)
+    assert "taken" in text and "passes 2" in text
