@@ -89,6 +89,7 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         user_id=f"local:{name}",
         player_name=name,
         database_path=database_path,
+        seed=args.seed,
     )
     try:
         if args.game:

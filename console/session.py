@@ -101,6 +101,7 @@ class LocalTable:
         user_id: str,
         player_name: str,
         database_path: str,
+        seed: int | None = None,
     ) -> None:
         self.referee = referee
         self.reader = reader
@@ -108,6 +109,7 @@ class LocalTable:
         self.user_id = user_id
         self.player_name = player_name
         self.database_path = database_path
+        self.seed = seed  # for games set up on the start screen; None deals with a fresh seed
         # What the help, rules and board commands refer to at the current prompt.
         self.current_game: Game[Any, Any] | None = None
         self.current_table: Table | None = None
@@ -263,7 +265,7 @@ class LocalTable:
         options = {option.name: await self.ask_option(option) for option in game.options}
         players = await self.ask_players(game, options)
         ai_kind = await self.ask_ai_kind(game) if players > 1 else PREFERRED_AI
-        return await self.start_game(game, players, options, ai_kind, seed=None)
+        return await self.start_game(game, players, options, ai_kind, seed=self.seed)
 
     async def ask_option(self, option: Option) -> Any:
         self.console.print(views.option_intro(option))
@@ -326,6 +328,7 @@ class LocalTable:
         table = await self.referee.create_table(
             game.name, self.user_id, self.player_name, options=dict(options)
         )
+        self.current_table = table  # so that an interruption from here on names the game
         try:
             for _ in range(players - 1):
                 await self.referee.add_ai(table.id, self.user_id, ai_kind)

@@ -136,17 +136,44 @@ async def test_new_game_set_up_on_the_start_screen(toy_game, database):
     assert table.status == FINISHED
 
 
-async def test_only_the_players_own_private_lines_are_shown(toy_game, database, monkeypatch):
+@pytest.fixture
+def secret_nim(toy_game, monkeypatch):
     monkeypatch.setitem(REGISTRY, "secretnim", "tests.console.secret_nim")
     get_game.cache_clear()
+    yield get_game("secretnim")
+    get_game.cache_clear()
+
+
+async def test_only_the_players_own_private_lines_are_shown(secret_nim, database):
     flags = ["--game", "secretnim", "--database", str(database), "--name", "kim", "--seed", "4"]
     code, out, _ = await run_console(flags, ["take 1", "quit"])
     assert code == 0
-    assert "Secret Nim has no 'greedy' AI players; they play 'random'." in out
+    assert "2. Ada (AI) [greedy]" in out
     lines = panel_lines(out)
     whisper = lines.index("Only you saw:") + 1
     assert lines[whisper].startswith("Psst, kim: your charm is")
     assert "Psst, Ada (AI)" not in out
+
+
+async def test_the_ai_kind_is_asked_when_the_game_offers_several(secret_nim, database):
+    lines = ["secretnim", "", "4", "clever", "random", "quit", "quit"]
+    code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
+    assert code == 0
+    assert "AI players (random, greedy) [greedy] › " in reader.prompts
+    assert "✗ Choose one of random, greedy." in out
+    [(table, _)] = await stored_tables(database)
+    assert [seat.ai_kind for seat in table.seats] == [None, "random", "random", "random"]
+
+
+async def test_a_seed_replays_the_same_game(secret_nim, tmp_path):
+    logs = []
+    for attempt in range(2):
+        database = tmp_path / f"seeded{attempt}.sqlite3"
+        flags = ["--game", "secretnim", "--players", "4", "--ai", "random", "--seed", "21"]
+        await run_console([*flags, "--database", str(database), "--name", "kim"], every_move="1")
+        [(table, moves)] = await stored_tables(database)
+        logs.append((table.seed, moves))
+    assert logs[0] == logs[1] and logs[0][0] == 21
 
 
 async def test_bad_flags_are_refused_before_anything_is_stored(toy_game, database):
