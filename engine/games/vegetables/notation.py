@@ -87,7 +87,9 @@ def parse_move(text: str) -> Move:
         return _parse_tractor(body, row)
     card = parse_card(body)
     if card[0] == "T":
-        raise BadNotation(f"A Tractor is used with: tractor {card} for R7 then R11, or discarded with: discard {card}.")
+        raise BadNotation(
+            f"A Tractor is used with: tractor {card} for R7 then R11, or discarded with: discard {card}."
+        )
     return Play(card, row)
 
 
@@ -95,10 +97,14 @@ def _parse_tractor(text: str, row: int | None) -> UseTractor:
     """``T3 for R7 then R11`` (``as`` for ``for``; ``then ...`` may be left out)."""
     match = re.match(r"^(\S+)\s+(?:for|as)\s+(\S+)(?:\s+then\s+(\S+))?$", text.strip())
     if not match:
-        raise BadNotation("Write a Tractor move as: tractor T3 for R7 then R11 (add row N for a new family's base).")
+        raise BadNotation(
+            "Write a Tractor move as: tractor T3 for R7 then R11 (add row N for a new family's base)."
+        )
     tractor = parse_card(match.group(1))
     if tractor[0] != "T":
-        raise BadNotation(f"{tractor} is not a Tractor: a Tractor move starts with the Tractor, e.g. tractor T3 for R7.")
+        raise BadNotation(
+            f"{tractor} is not a Tractor: a Tractor move starts with the Tractor, e.g. tractor T3 for R7."
+        )
     replaced = parse_card(match.group(2))
     if replaced[0] == "T":
         raise BadNotation("A Tractor stands for a numbered card, e.g. tractor T3 for R7 then R11.")
@@ -107,8 +113,12 @@ def _parse_tractor(text: str, row: int | None) -> UseTractor:
         expected = FOLLOWING[replaced]
         if then != expected:
             if expected is None:
-                raise BadNotation(f"Nothing follows {replaced}: a Tractor never stands for a card numbered 17-20.")
-            raise BadNotation(f"After a Tractor for {replaced} comes {expected}, the next card of its sequence, not {then}.")
+                raise BadNotation(
+                    f"Nothing follows {replaced}: a Tractor never stands for a card numbered 17-20."
+                )
+            raise BadNotation(
+                f"After a Tractor for {replaced} comes {expected}, the next card of its sequence, not {then}."
+            )
     return UseTractor(tractor, replaced, row)
 
 

@@ -182,7 +182,9 @@ def new_state(players: int, seed: int, expert_jokers: bool, stacked: Sequence[st
     for code in codes:
         if code not in in_play_set:
             if is_tractor(code):
-                raise SetupError(f"Deck option: {code} is not used with {players} players (Tractors {tractors[0]}-{tractors[-1]}).")
+                raise SetupError(
+                    f"Deck option: {code} is not used with {players} players (Tractors {tractors[0]}-{tractors[-1]})."
+                )
             raise SetupError(f"Deck option: {code} is out of the game (its family was removed).")
 
     def pile(members: list[str]) -> list[str]:
@@ -258,7 +260,9 @@ def _read_stacked(stacked: Sequence[str]) -> list[str]:
     for raw in stacked:
         code = str(raw).strip().upper()
         if code not in known:
-            raise SetupError(f"Deck option: {raw!r} is not a card (cards are K1-K20, G1-G20, R1-R20, Y1-Y20, T1-T9).")
+            raise SetupError(
+                f"Deck option: {raw!r} is not a card (cards are K1-K20, G1-G20, R1-R20, Y1-Y20, T1-T9)."
+            )
         if code in seen:
             raise SetupError(f"Deck option: {code} is named twice; every card exists once.")
         seen.add(code)
@@ -296,10 +300,6 @@ def base_row_choices(state: VegetablesState, family: str) -> list[int | None]:
     if len(free) == 1:
         return [None]
     return [index + 1 for index in free]
-
-
-def is_closed(state: VegetablesState, sequence: str) -> bool:
-    return len(state.stacks[sequence]) == SLOTS
 
 
 def closed_count(state: VegetablesState) -> int:
@@ -452,7 +452,9 @@ def _base_row_problem(state: VegetablesState, family: str, row: int | None, exam
             return f"Row {row} is the only free row and is taken automatically: {example}."
         return f"Row {row} belongs to {FAMILY_NAMES[state.rows[row - 1]]}; the only free row is {free[0] + 1}: {example}."
     if row is None:
-        return f"{name} has no row yet: name a free row ({_row_words(free)}), e.g. {example} row {free[0] + 1}."
+        return (
+            f"{name} has no row yet: name a free row ({_row_words(free)}), e.g. {example} row {free[0] + 1}."
+        )
     if state.rows[row - 1]:
         return f"Row {row} belongs to {FAMILY_NAMES[state.rows[row - 1]]}; free rows: {_row_words(free)}."
     return None
@@ -587,7 +589,9 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
             if len(stack) == SLOTS:
                 return f"Sequence {sequence} is closed."
             if not stack:
-                return f"Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}."
+                return (
+                    f"Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}."
+                )
             needed = sequence_card(sequence, len(stack) + 1)
             return f"A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {replaced}."
         if following not in player.hand and following not in player.exposed:
@@ -595,7 +599,9 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
         if following in dead:
             return f"{following} is dead and cannot follow the Tractor."
         if slot == 1:
-            problem = _base_row_problem(state, FAMILY[replaced], move.row, f"tractor {tractor} for {replaced} then {following}")
+            problem = _base_row_problem(
+                state, FAMILY[replaced], move.row, f"tractor {tractor} for {replaced} then {following}"
+            )
             if problem:
                 return problem
         elif move.row is not None:
@@ -634,7 +640,9 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
             _remove_held(player, move.card)
             state.discard.append(move.card)
             state.plays += 1
-            events.append(Event(text=f"{{p{seat}}} discards a Tractor ({move.card}) and ends the turn.", actor=seat))
+            events.append(
+                Event(text=f"{{p{seat}}} discards a Tractor ({move.card}) and ends the turn.", actor=seat)
+            )
             if is_out(player):
                 _finish(state, seat, events)
             else:
@@ -651,7 +659,12 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
         _next_turn(state, events)
     elif isinstance(move, Done):
         if well_eligible(state, seat):
-            events.append(Event(text=f"{{p{seat}}} is done and, with fewer than {state.well_threshold} hidden cards, must take the well.", actor=seat))
+            events.append(
+                Event(
+                    text=f"{{p{seat}}} is done and, with fewer than {state.well_threshold} hidden cards, must take the well.",
+                    actor=seat,
+                )
+            )
             _collect_well(state, seat, events)
         else:
             events.append(Event(text=f"{{p{seat}}} is done.", actor=seat))
@@ -680,20 +693,26 @@ def _base_row(state: VegetablesState, family: str, row: int | None) -> int:
     return row - 1 if row is not None else free_rows(state)[0]
 
 
-def _place_base(state: VegetablesState, seat: int, sequence: str, base_card: str, row_index: int, events: list[Event]) -> None:
+def _place_base(
+    state: VegetablesState, seat: int, sequence: str, base_card: str, row_index: int, events: list[Event]
+) -> None:
     """Put a base (a Farmland or a Tractor for one) on its cell and hand its face-down card to the
     player (§3, R11)."""
     family = sequence[0]
     if not state.rows[row_index]:
         state.rows[row_index] = family
-        events.append(Event(text=f"Row {row_index + 1} now belongs to the {FAMILY_NAMES[family]} family.", actor=seat))
+        events.append(
+            Event(text=f"Row {row_index + 1} now belongs to the {FAMILY_NAMES[family]} family.", actor=seat)
+        )
     state.stacks[sequence].append(base_card)
     cell = row_index * COLUMNS + column_of(sequence)
     hidden = state.cells[cell]
     state.cells[cell] = ""
     state.seats[seat].hand.append(hidden)
     note = " It is dead (a Tractor took its place)." if hidden in state.dead else ""
-    events.append(Event(text=f"You take the face-down field card {hidden}.{note}", actor=seat, visible_to=(seat,)))
+    events.append(
+        Event(text=f"You take the face-down field card {hidden}.{note}", actor=seat, visible_to=(seat,))
+    )
 
 
 def _play_card(state: VegetablesState, seat: int, move: Play, events: list[Event]) -> None:
@@ -763,7 +782,10 @@ def _score_closing(state: VegetablesState, seat: int, sequence: str, events: lis
     if family_complete(state, family):
         player.score += FAMILY_POINTS
         events.append(
-            Event(text=f"{{p{seat}}} completes the {FAMILY_NAMES[family]} family (+{FAMILY_POINTS}).", actor=seat)
+            Event(
+                text=f"{{p{seat}}} completes the {FAMILY_NAMES[family]} family (+{FAMILY_POINTS}).",
+                actor=seat,
+            )
         )
 
 
@@ -777,7 +799,9 @@ def _after_play(state: VegetablesState, seat: int, events: list[Event]) -> None:
         _next_turn(state, events)
 
 
-def _discard_dead(state: VegetablesState, seat: int, card: str, events: list[Event], asked_earlier: bool) -> None:
+def _discard_dead(
+    state: VegetablesState, seat: int, card: str, events: list[Event], asked_earlier: bool
+) -> None:
     _remove_held(state.seats[seat], card)
     state.discard.append(card)
     when = " (asked earlier)" if asked_earlier else ""
@@ -839,7 +863,10 @@ def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> Non
     else:
         player.score -= EMPTY_PASS_PENALTY
         events.append(
-            Event(text=f"{{p{seat}}} cannot play and passes with no hidden card (-{EMPTY_PASS_PENALTY}).", actor=seat)
+            Event(
+                text=f"{{p{seat}}} cannot play and passes with no hidden card (-{EMPTY_PASS_PENALTY}).",
+                actor=seat,
+            )
         )
     if not player.well_taken:
         _collect_well(state, seat, events)
@@ -869,7 +896,11 @@ def _finish(state: VegetablesState, went_out: int | None, events: list[Event]) -
         )
     best = max(player.score for player in state.seats)
     winners = [f"{{p{index}}}" for index, player in enumerate(state.seats) if player.score == best]
-    events.append(Event(text=f"Game over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {best}."))
+    events.append(
+        Event(
+            text=f"Game over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {best}."
+        )
+    )
 
 
 # ----- the default for a player who runs out of time ----------------------------------------------
@@ -980,7 +1011,8 @@ def public_view(state: VegetablesState) -> dict[str, object]:
         "scores": scores,
         "dead": list(state.dead),
         "discard": list(state.discard),
-        "next_well_points": WELL_POINTS_PER_PLAYER * max(0, sum(1 for p in state.seats if not p.well_taken) - 1),
+        "next_well_points": WELL_POINTS_PER_PLAYER
+        * max(0, sum(1 for p in state.seats if not p.well_taken) - 1),
         "passes_in_a_row": state.valve,
         "went_out": state.went_out,
         "prompt": _public_prompt(state),

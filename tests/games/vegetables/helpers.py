@@ -105,7 +105,9 @@ def set_cell(state: VegetablesState, row: int, column: int, card: str) -> None:
     swap(state, state.cells[index], card)
 
 
-def build_stack(state: VegetablesState, row: int, sequence: str, cards: Iterable[str], park: int = -1) -> None:
+def build_stack(
+    state: VegetablesState, row: int, sequence: str, cards: Iterable[str], park: int = -1
+) -> None:
     """Give ``sequence``'s family row ``row`` (1-based) if it has none, and stack ``cards`` on its
     cell; the cell's face-down card goes to ``park``'s hand (discard when -1)."""
     family = sequence[0]

@@ -64,8 +64,12 @@ def test_3_columns_are_fixed_by_the_farmland_number():
 
 def test_3_first_base_of_a_family_names_any_free_row():
     state = example_1_position()
-    assert {m for m in legal(state, 0) if m.startswith("play R3")} == {f"play R3 row {r}" for r in range(1, 5)}
-    assert why(state, 0, "play R3") == "Red has no row yet: name a free row (1, 2, 3 or 4), e.g. play R3 row 1."
+    assert {m for m in legal(state, 0) if m.startswith("play R3")} == {
+        f"play R3 row {r}" for r in range(1, 5)
+    }
+    assert (
+        why(state, 0, "play R3") == "Red has no row yet: name a free row (1, 2, 3 or 4), e.g. play R3 row 1."
+    )
     assert why(state, 0, "play R3 row 5") == "The field rows are numbered 1 to 4."
 
 

@@ -66,7 +66,9 @@ def check_invariants(state: VegetablesState) -> None:
     if state.phase != OVER:
         for seat, player in enumerate(state.seats):
             if seat != state.turn and not player.well_taken:
-                assert len(player.hand) >= state.well_threshold, "R32: an uncollected well means W hidden cards"
+                assert len(player.hand) >= state.well_threshold, (
+                    "R32: an uncollected well means W hidden cards"
+                )
             if seat == state.turn:
                 assert not player.pending
             assert set(player.pending) <= set(player.hand + player.farmland + player.exposed)
@@ -77,7 +79,9 @@ def expected_score_change(before: VegetablesState, after: VegetablesState) -> in
     """Closing and family points, well points and closure points of one move (passes aside)."""
     points = 10 * (closed_count(after) - closed_count(before))
     points += 30 * sum(
-        1 for family in after.families if family_complete(after, family) and not family_complete(before, family)
+        1
+        for family in after.families
+        if family_complete(after, family) and not family_complete(before, family)
     )
     collected_before = sum(1 for p in before.seats if p.well_taken)
     collected_after = sum(1 for p in after.seats if p.well_taken)
@@ -101,7 +105,12 @@ def test_invariants_r32_and_scores_with_off_turn_discard_requests(players, optio
                 break
             seat = GAME.to_act(state)[0]
             # Now and then a dead card's holder asks, off turn, to discard it (A3).
-            off_turn = [(other, m) for other in range(players) if other != seat for m in GAME.legal_moves(state, other)]
+            off_turn = [
+                (other, m)
+                for other in range(players)
+                if other != seat
+                for m in GAME.legal_moves(state, other)
+            ]
             if off_turn and rng.random() < 0.5:
                 mover, move = rng.choice(off_turn)
                 requests += 1

@@ -136,7 +136,10 @@ def test_r12_two_tractors_are_never_adjacent():
     start_turn(state, P1)
     # K6 could only be replaced with the real K10 right after it; a second Tractor will not do.
     assert not any(m.startswith("tractor") for m in legal(state, P1))
-    assert why(state, P1, "tractor T1 for K6") == "To use a Tractor for K6 you must hold K10 to play right after it."
+    assert (
+        why(state, P1, "tractor T1 for K6")
+        == "To use a Tractor for K6 you must hold K10 to play right after it."
+    )
 
 
 def test_r12_example_k2_t_k10_t_k18():
@@ -148,7 +151,8 @@ def test_r12_example_k2_t_k10_t_k18():
     state, _ = play(state, P1, "tractor T2 for K14 then K18")
     assert state.stacks["K2"] == ["K2", "T1", "K10", "T2", "K18"]
     assert all(
-        not (a.startswith("T") and b.startswith("T")) for a, b in zip(state.stacks["K2"], state.stacks["K2"][1:], strict=False)
+        not (a.startswith("T") and b.startswith("T"))
+        for a, b in zip(state.stacks["K2"], state.stacks["K2"][1:], strict=False)
     )
 
 
@@ -202,7 +206,9 @@ def test_m2_a_card_goes_on_its_own_sequence_when_the_card_4_lower_is_on_top():
     state = example_2_position(hand=("K8", "K12", "K16", "G9"))
     assert legal(state, P2)[:1] == ["play K8"]
     assert why(state, P2, "play K12") == "Sequence K4 needs K8 next; K12 must wait for it."
-    assert why(state, P2, "play G9") == "Sequence G1 has no base yet: G9 needs G1 (or a Tractor for it) first."
+    assert (
+        why(state, P2, "play G9") == "Sequence G1 has no base yet: G9 needs G1 (or a Tractor for it) first."
+    )
     state, _ = play(state, P2, "play K8")
     state, _ = play(state, P2, "play K12")
     assert why(state, P2, "play K8") == "You do not hold K8."
@@ -224,7 +230,10 @@ def test_m2_a_closed_sequence_takes_nothing():
 
 def test_m2_row_is_only_for_bases():
     state = example_2_position(hand=("K8", "G9"))
-    assert why(state, P2, "play K8 row 1") == "Only a base (1-4) is placed in a row; K8 goes on its sequence: play K8."
+    assert (
+        why(state, P2, "play K8 row 1")
+        == "Only a base (1-4) is placed in a row; K8 goes on its sequence: play K8."
+    )
 
 
 # ----- M4 and R14 -------------------------------------------------------------------------------
@@ -379,7 +388,10 @@ def test_a3_refusals():
     state, _ = play(state, P2, "tractor T1 for K8 then K12")
     assert why(state, P1, "discard K8") == "You do not hold K8."
     state, _ = play(state, P3, "discard K8")
-    assert why(state, P3, "discard K8") == "You have already asked to discard K8; it leaves at the start of your next turn."
+    assert (
+        why(state, P3, "discard K8")
+        == "You have already asked to discard K8; it leaves at the start of your next turn."
+    )
     with pytest.raises(NotYourTurn):
         GAME.apply(state, P3, Done())
     with pytest.raises(IllegalMove):

@@ -138,7 +138,10 @@ def test_r33_pass_with_an_empty_hand_and_the_well_uncollected_pays_then_collects
     assert state.phase == MUST_PASS and state.turn == P3 and state.seats[P3].hand == []
     state, events = play(state, P3, "pass")
     assert state.seats[P3].score == 20 - 50 + 20
-    assert events[:2] == ["{p2} cannot play and passes with no hidden card (-50).", "{p2} takes the well: 6 cards (+20)."]
+    assert events[:2] == [
+        "{p2} cannot play and passes with no hidden card (-50).",
+        "{p2} takes the well: 6 cards (+20).",
+    ]
 
 
 def test_r34_a_kept_dead_card_is_exposed_at_the_pass_for_free():

@@ -23,7 +23,9 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
 def _strings(value):
-    return set(json.dumps(value).replace("[", " ").replace("]", " ").replace('"', " ").replace(",", " ").split())
+    return set(
+        json.dumps(value).replace("[", " ").replace("]", " ").replace('"', " ").replace(",", " ").split()
+    )
 
 
 def test_4_2_public_view_has_players_and_no_randomness():
@@ -39,7 +41,9 @@ def test_4_2_public_items():
     state, _ = play(state, P2, "tractor T1 for K8 then K12")
     view = GAME.view(state, None)
     seat = view["seats"][P3]
-    assert seat["farmland"] == sorted(state.seats[P3].farmland, key=lambda c: ("KGRY".index(c[0]), int(c[1:])))
+    assert seat["farmland"] == sorted(
+        state.seats[P3].farmland, key=lambda c: ("KGRY".index(c[0]), int(c[1:]))
+    )
     assert seat["hidden"] == len(state.seats[P3].hand) and seat["well"] == 6 and not seat["well_taken"]
     assert {"score", "passes", "exposed"} <= set(seat)
     assert view["rows"][0]["family"] == "K" and view["rows"][0]["cells"][3]["stack"] == ["K4", "T1", "K12"]
