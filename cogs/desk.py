@@ -103,25 +103,35 @@ class GameDesk:
                 raise TableNotFound(f"There is no game #{game_id} on this server.")
             return table
         channel = str(interaction.channel_id)
-        cached = self._thread_tables.get(channel)
-        if cached is not None:
-            table = await self.referee.table(cached)
-            if table.status in statuses:
-                return table
-        candidates = await self.referee.tables(
-            guild_id=guild, statuses=statuses, user_id=user if players_only else None, limit=200
-        )
-        for table in candidates:
-            if table.thread_id == channel:
-                self._thread_tables[channel] = table.id
-                return await self.referee.table(table.id)
-        mine = [table for table in candidates if table.seat_of(user) is not None]
+        in_thread = await self._table_of_thread(channel, guild, statuses, isinstance(interaction.channel, discord.Thread))
+        if in_thread is not None:
+            return in_thread
+        mine = await self.referee.tables(guild_id=guild, statuses=statuses, user_id=user, limit=50)
+        if not players_only and not mine:
+            mine = await self.referee.tables(guild_id=guild, statuses=statuses, limit=50)
+            mine = [table for table in mine if table.host == user]
         if len(mine) == 1:
             return await self.referee.table(mine[0].id)
         if not mine:
             raise NoTableHere("You have no game here. Start one with `/game new`, or see `/game list`.")
         numbers = ", ".join(f"#{table.id}" for table in mine[:10])
         raise NoTableHere(f"You are in several games ({numbers}): use the command in the game's thread, or give `game:`.")
+
+    async def _table_of_thread(
+        self, channel: str, guild: str | None, statuses: tuple[str, ...], is_thread: bool
+    ) -> Table | None:
+        """The game played in this thread, whoever asks (the referee then checks the seat)."""
+        table_id = self._thread_tables.get(channel)
+        if table_id is None and is_thread:
+            # The referee has no lookup by thread: scan this server's games once (then cached).
+            for table in await self.referee.tables(guild_id=guild, statuses=statuses, limit=200):
+                if table.thread_id is not None:
+                    self._thread_tables[table.thread_id] = table.id
+            table_id = self._thread_tables.get(channel)
+        if table_id is None:
+            return None
+        table = await self.referee.table(table_id)
+        return table if table.status in statuses else None
 
     async def my_tables(self, interaction: discord.Interaction, statuses: tuple[str, ...]) -> list[Table]:
         guild = str(interaction.guild_id) if interaction.guild_id else None

@@ -189,6 +189,11 @@ class Timings:
         return max(self.seconds, default=0.0)
 
 
+def _in_guild(actor: simcord.MemberActor, message: Any) -> bool:
+    channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
+    return is_guild_channel(actor._env, channel_id)
+
+
 def assert_every_interaction_answered(env: simcord.Env) -> None:
     """No interaction was left unacknowledged (Discord would show "This interaction failed")."""
     unanswered = [record for record in env.backend.interactions.values() if not record.responded]
@@ -207,6 +212,8 @@ async def choose_in_private_message(
     the move is found. Returns the move and the final interaction result.
     """
     timed = timed or Timings()
+    if isinstance(actor, simcord.MemberActor) and not _in_guild(actor, message):
+        actor = actor.user  # a DM is clicked as the user, outside any server
     offered = move_options(message)
     group_ids = [cid for cid in custom_ids(message) if cid.startswith("ref:mg:")]
     if group_ids:

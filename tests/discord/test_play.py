@@ -1,0 +1,246 @@
+"""Playing Sprint through Discord: DMs with buttons and selects, /play, boards, pings, refusals."""
+
+from __future__ import annotations
+
+import simcord
+
+from .conftest import World
+from .helpers import (
+    Timings,
+    assert_every_interaction_answered,
+    assert_not_public,
+    choose_in_private_message,
+    custom_ids,
+    dm_messages,
+    latest_board,
+    latest_dm_with_controls,
+    move_options,
+    pinged,
+)
+
+
+async def start_sprint(world: World, players: list[simcord.MemberActor], options: str = "") -> simcord.ChannelHandle:
+    host = players[0]
+    arguments = {"game": "sprint", **({"options": options} if options else {})}
+    lobby = (await host.slash(world.channel, "game new", **arguments)).response
+    for player in players[1:]:
+        await player.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    [thread] = world.channel.threads
+    return thread
+
+
+def highest(moves: list[str]) -> str:
+    return max(moves, key=lambda move: (move.startswith("play"), move))
+
+
+async def test_a_whole_game_with_dm_buttons(world: World) -> None:
+    env = world.env
+    timed = Timings()
+    thread = await start_sprint(world, [world.alice, world.bob])
+    board = latest_board(thread)
+    assert pinged(env, board) == [world.alice.id]
+    assert f"<@{world.alice.id}>: your turn" in board.content
+    # Alice's DM names the game, links the thread and offers her three moves as buttons.
+    [alice_dm] = dm_messages(env, world.alice)
+    assert alice_dm.embeds[0].title == "Sprint #1: your hand"
+    assert f"https://discord.com/channels/{world.guild.id}/{thread.id}" in alice_dm.embeds[0].url
+    assert "Your hand: a01 a02 a03" in alice_dm.embeds[0].description
+    assert move_options(alice_dm) == ["play a01", "play a02", "play a03"]
+    [bob_dm] = dm_messages(env, world.bob)
+    assert move_options(bob_dm) == [] and "Waiting for alice." in bob_dm.content
+
+    requests_before = len(env.http_requests)
+    move, result = await choose_in_private_message(world.alice, alice_dm, highest, timed)
+    assert move == "play a03"
+    # The clicked DM now says what was played and shows the new hand, without stale buttons.
+    edited = env.backend.get_message(alice_dm.channel.id, alice_dm.id)
+    assert edited.content.startswith("You played **play a03**.") and edited.components == []
+    assert "Your hand: a01 a02" in edited.embeds[0]["description"]
+    calls = [f"{request.method} {request.path.split('/')[1]}" for request in env.http_requests[requests_before:]]
+    # Acknowledge, update the clicked DM, post the board, DM the next player: four REST calls.
+    assert len(calls) == 4, calls
+
+    board = latest_board(thread)
+    assert "alice plays a03 (+3)." in board.content
+    assert pinged(env, board) == [world.bob.id]
+    while True:
+        to_act = [player for player in (world.alice, world.bob) if player.id in pinged(env, latest_board(thread))]
+        if not to_act:
+            break
+        message = latest_dm_with_controls(env, to_act[0])
+        await choose_in_private_message(to_act[0], message, highest, timed)
+    final = latest_board(thread)
+    assert "**Game over.**" in final.content and pinged(env, final) == []
+    assert final.embeds[1].title == "Final scores"
+    assert final.embeds[1].description == "1. alice: 5\n1. bob: 5"
+    assert custom_ids(final) == []
+    assert_every_interaction_answered(env)
+    assert timed.worst < 2.5, f"an action took {timed.worst:.2f}s"
+    assert_not_public(env, {"secreta", "secretb"}, "secret word")
+
+
+async def test_clicks_on_old_messages_are_refused_with_the_current_view(world: World) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
+    [alice_dm] = dm_messages(env, world.alice)
+    typed = await world.alice.slash(thread, "play", move="play a01")
+    assert typed.ephemeral and typed.response.content.startswith("You played **play a01**.")
+    # The DM button was for move 0; the board is at move 1 now.
+    stale = await world.alice.user.click(alice_dm, label="play a02")
+    [answer] = stale.followups
+    assert answer.ephemeral
+    assert answer.content.startswith("The board has changed since you looked at it; here is the current one.")
+    assert "Pile: a01" in answer.embeds[0].description  # the current board
+    assert "Your hand: a02 a03" in answer.embeds[1].description  # and her current hand
+    assert "Waiting for bob." in answer.content
+    # Bob plays through his DM; then Alice's fresh controls work again.
+    await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), highest)
+    fresh = latest_dm_with_controls(env, world.alice)
+    move, _ = await choose_in_private_message(world.alice, fresh, highest)
+    assert move == "play a03"
+    assert_every_interaction_answered(env)
+
+
+async def test_a_click_after_the_end_says_the_game_is_over(world: World) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob], "rounds=1")
+    [alice_dm] = dm_messages(env, world.alice)
+    await world.alice.slash(thread, "play", move="play a01")
+    await world.bob.slash(thread, "play", move="play b02")
+    assert "**Game over.**" in latest_board(thread).content
+    late = await world.alice.user.click(alice_dm, label="play a02")
+    assert late.followups[0].ephemeral and late.followups[0].content == "This game is over."
+    typed = await world.alice.slash(thread, "play", move="play a02")
+    assert typed.response.content == "You have no game here. Start one with `/game new`, or see `/game list`."
+
+
+async def test_refusals_say_what_to_do(world: World) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob])
+    not_your_turn = await world.bob.slash(thread, "play", move="play b01")
+    assert not_your_turn.ephemeral and not_your_turn.response.content == "It is not your turn; waiting for alice."
+    unreadable = await world.alice.slash(thread, "play", move="dance")
+    assert unreadable.response.content == "Write a verb and a card, like `play a03` (not 'dance')."
+    illegal = await world.alice.slash(thread, "play", move="play b01")
+    assert illegal.response.content == "play b01 is not a legal move now."
+    stranger = await world.eve.slash(thread, "play", move="play a01")
+    assert stranger.response.content == "You are not playing in this game."
+    stranger_hand = await world.eve.click(latest_board(thread), label="Show my hand")
+    assert stranger_hand.ephemeral and stranger_hand.response.content == "You are not playing in this game."
+    elsewhere = await world.eve.slash(world.channel, "hand")
+    assert elsewhere.response.content == "You have no game here. Start one with `/game new`, or see `/game list`."
+    assert_every_interaction_answered(env)
+
+
+async def test_autocomplete_offers_only_the_callers_legal_moves(world: World) -> None:
+    thread = await start_sprint(world, [world.alice, world.bob], "cards=12 verbs=2")
+    everything = await world.alice.autocomplete(thread, "play", "move", "")
+    assert len(everything) == 24 and everything[0] == {"name": "play a01", "value": "play a01"}
+    narrowed = await world.alice.autocomplete(thread, "play", "move", "disc a1")
+    assert [choice["value"] for choice in narrowed] == []
+    narrowed = await world.alice.autocomplete(thread, "play", "move", "discard a1")
+    assert [choice["value"] for choice in narrowed] == ["discard a10", "discard a11", "discard a12"]
+    assert await world.bob.autocomplete(thread, "play", "move", "") == []  # not his turn
+    assert await world.eve.autocomplete(thread, "play", "move", "") == []  # not playing
+
+
+async def test_controls_follow_the_number_of_moves(world: World) -> None:
+    env = world.env
+    # 12 moves: one select.
+    await start_sprint(world, [world.alice, world.bob], "cards=12")
+    dm = latest_dm_with_controls(env, world.alice)
+    assert [cid for cid in custom_ids(dm)] == ["ref:ms:1:0:0"] and len(move_options(dm)) == 12
+    move, result = await choose_in_private_message(world.alice, dm, lambda moves: moves[-1])
+    assert move == "play a12" and result.acknowledged
+
+
+async def test_many_moves_are_grouped_by_their_first_word(world: World) -> None:
+    env = world.env
+    # 2 verbs x 30 cards: play (2 pages) and discard (2 pages): four selects in one message.
+    await start_sprint(world, [world.alice, world.bob], "cards=30 verbs=2")
+    dm = latest_dm_with_controls(env, world.alice)
+    assert custom_ids(dm) == [f"ref:ms:1:0:{n}" for n in range(4)]
+    placeholders = [row.children[0].placeholder for row in dm.components]
+    assert placeholders == ["play (1-25 of 30)", "play (26-30 of 30)", "discard (1-25 of 30)", "discard (26-30 of 30)"]
+    move, _ = await choose_in_private_message(world.alice, dm, lambda moves: "discard a29")
+    assert move == "discard a29"
+    # The secret discard is told to Alice only; the table hears that something happened.
+    assert "alice does something secret with a card." in latest_board(world.channel.threads[0]).content
+    assert_not_public(env, {"a29"}, "discarded card")
+
+
+async def test_too_many_groups_become_a_two_step_choice(world: World) -> None:
+    env = world.env
+    # 6 verbs x 10 cards: six groups do not fit five rows, so a group is chosen first.
+    await start_sprint(world, [world.alice, world.bob], "cards=10 verbs=6")
+    dm = latest_dm_with_controls(env, world.alice)
+    assert custom_ids(dm) == ["ref:mg:1:0"]
+    opened = await world.alice.user.select(dm, ["5"], custom_id="ref:mg:1:0")
+    assert opened.response.id == dm.id  # the same DM now lists the moves of the group
+    assert move_options(opened.response) == [f"spin a{n:02d}" for n in range(1, 11)]
+    back = await world.alice.user.click(opened.response, label="Back")
+    assert custom_ids(back.response) == ["ref:mg:1:0"]
+    move, _ = await choose_in_private_message(world.alice, back.response, lambda moves: "toss a07" if "toss a07" in moves else "-")
+    assert move == "toss a07"
+    assert_every_interaction_answered(env)
+
+
+async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
+    env = world.env
+    bob_dm_channel = world.bob.user.dm_channel
+    env.inject_error(
+        "POST", f"/channels/{bob_dm_channel.id}/messages", status=403, code=50007,
+        message="Cannot send messages to this user", times=None,
+    )
+    thread = await start_sprint(world, [world.alice, world.bob])
+    bot = env.bot
+    assert await bot.store.get_user_flag(str(world.bob.id), "dm_closed")
+    await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
+    board = latest_board(thread)
+    assert pinged(env, board) == [world.bob.id]
+    assert "press **Show my hand**" in board.content
+    shown = await world.bob.click(board, label="Show my hand")
+    assert shown.ephemeral
+    assert shown.response.content.startswith("I could not send you a DM (your DMs are closed)")
+    assert "Your hand: b01 b02 b03" in shown.response.embeds[0].description
+    move, played = await choose_in_private_message(world.bob, shown.response, highest)
+    assert move == "play b03"
+    # The ephemeral message itself shows the result; no DM was attempted again.
+    updated = env.backend.get_message(shown.response.channel_id, shown.response.id)
+    assert updated.content.startswith("You played **play b03**.") and updated.flags & 64
+    await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
+    again = await world.bob.click(latest_board(thread), label="Show my hand")
+    assert not again.response.content.startswith("I could not send you a DM")  # told once only
+    attempts = [r for r in env.http_requests if r.path == f"/channels/{bob_dm_channel.id}/messages"]
+    assert len(attempts) == 1
+    assert_every_interaction_answered(env)
+
+
+async def test_the_host_is_told_at_once_when_their_own_dm_fails(world: World) -> None:
+    env = world.env
+    env.inject_error(
+        "POST", f"/channels/{world.alice.user.dm_channel.id}/messages", status=403, code=50007,
+        message="Cannot send messages to this user", times=None,
+    )
+    lobby = (await world.alice.slash(world.channel, "game new", game="sprint")).response
+    await world.bob.click(lobby, label="Join")
+    started = await world.alice.click(lobby, label="Start")
+    [notice] = started.followups
+    assert notice.ephemeral and notice.content.startswith("I could not send you a DM")
+    shown = await world.alice.click(latest_board(world.channel.threads[0]), label="Show my hand")
+    assert not shown.response.content.startswith("I could not send you a DM")
+
+
+async def test_board_hand_and_rules_commands(world: World) -> None:
+    thread = await start_sprint(world, [world.alice, world.bob])
+    board = await world.eve.slash(thread, "board")
+    assert not board.ephemeral and "Scores: alice 0, bob 0" in board.response.embeds[0].description
+    assert custom_ids(board.response) == ["ref:hand:1"]
+    elsewhere = await world.bob.slash(world.channel, "board")
+    assert elsewhere.ephemeral and str(thread.id) in elsewhere.response.content
+    hand = await world.bob.slash(thread, "hand")
+    assert hand.ephemeral and "Your hand: b01 b02 b03" in hand.response.embeds[0].description
+    rules = await world.eve.slash(world.channel, "rules", game="sprint")
+    assert rules.response.embeds[0].title == "Sprint: rules"
+    assert "`play a03`" in rules.response.embeds[0].fields[1].value
