@@ -179,9 +179,15 @@ class Game(ABC, Generic[S, M]):
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that must act now, in seat order; empty exactly when the game is over."""
 
+    def may_act(self, state: S) -> tuple[int, ...]:
+        """Seats allowed to move now: those in ``to_act`` plus any seat with an optional move it
+        may make out of turn (such as asking to discard a dead card). Only ``to_act`` is waited
+        for (pinged, timed); the others are merely accepted."""
+        return self.to_act(state)
+
     @abstractmethod
     def legal_moves(self, state: S, seat: int) -> list[M]:
-        """Every legal move of ``seat`` now (empty when the seat need not act)."""
+        """Every legal move of ``seat`` now (empty when the seat may not act)."""
 
     def why_illegal(self, state: S, seat: int, move: M) -> str | None:
         """None if the move is legal, else the reason in a player's words.
@@ -203,7 +209,7 @@ class Game(ABC, Generic[S, M]):
         """
         if self.is_over(state):
             raise IllegalMove("The game is over.")
-        if seat not in self.to_act(state):
+        if seat not in self.may_act(state):
             raise NotYourTurn(self.not_your_turn_reason(state, seat))
         reason = self.why_illegal(state, seat, move)
         if reason is not None:

@@ -128,18 +128,11 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             return None
         return rules.why_not(state, seat, move)
 
-    def apply(self, state: VegetablesState, seat: int, move: Move) -> tuple[VegetablesState, list[Event]]:
-        # The base class refuses every seat outside to_act; a dead card's holder may ask to discard
-        # it at any time (A3), so that one kind of move is let through to the usual checks.
-        if state.phase != OVER and seat != state.turn and isinstance(move, Discard):
-            reason = self.why_illegal(state, seat, move)
-            if reason is not None:
-                raise IllegalMove(reason)
-            new_state = self.copy_state(state)
-            return new_state, self.play(new_state, seat, move)
-        if state.phase != OVER and seat != state.turn:
-            raise NotYourTurn(self.not_your_turn_reason(state, seat))
-        return super().apply(state, seat, move)
+    def may_act(self, state: VegetablesState) -> tuple[int, ...]:
+        # Besides the player on turn, a dead card's holder may ask at any time to discard it (A3).
+        if state.phase == OVER:
+            return ()
+        return tuple(seat for seat in range(state.players) if seat == state.turn or self.legal_moves(state, seat))
 
     def play(self, state: VegetablesState, seat: int, move: Move) -> list[Event]:
         return rules.play_move(state, seat, move)
