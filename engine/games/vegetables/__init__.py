@@ -11,8 +11,6 @@ from typing import Any
 from engine.core import (
     Event,
     Game,
-    IllegalMove,
-    NotYourTurn,
     Option,
     Outcome,
     Player,
@@ -22,7 +20,7 @@ from engine.core import (
 
 from . import notation, render, rules
 from .ai import AI_PLAYERS
-from .rules import OVER, PLAYING, Discard, Done, Move, Pass, TakeWell, VegetablesState
+from .rules import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
 
 __all__ = ["GAME", "Vegetables", "VegetablesState"]
 
