@@ -43,9 +43,17 @@ class NewGame:
     seed: int | None = None
 
 
-def default_player_count(game: Game[Any, Any]) -> int:
-    """The smallest table with at least one opponent, when the game allows one."""
-    return min(max(2, game.min_players), game.max_players)
+def default_player_count(game: Game[Any, Any], options: Mapping[str, Any] | None = None) -> int:
+    """The smallest table with at least one opponent that the game accepts with these options
+    (some games allow a count only with a house rule); else the smallest the game allows."""
+    first = min(max(2, game.min_players), game.max_players)
+    for players in range(first, game.max_players + 1):
+        try:
+            game.resolve_options(players, dict(options or {}))
+        except SetupError:
+            continue
+        return players
+    return first
 
 
 def loadable_games() -> tuple[list[Game[Any, Any]], list[str]]:
@@ -139,7 +147,7 @@ class LocalTable:
         """Flags say everything: start the game at once, play it, exit."""
         try:
             game = get_game(request.game)
-            players = request.players or default_player_count(game)
+            players = request.players or default_player_count(game, request.options)
             options = game.resolve_options(players, request.options)
         except SetupError as error:
             self.console.print(views.error_text(str(error)))
@@ -262,8 +270,16 @@ class LocalTable:
                 f" ({views.player_counts(game)}). Enter keeps a default; rules shows the rules.",
             )
         )
-        options = {option.name: await self.ask_option(option) for option in game.options}
-        players = await self.ask_players(game, options)
+        while True:
+            options = {option.name: await self.ask_option(option) for option in game.options}
+            players = await self.ask_players(game, options)
+            try:
+                # Some counts need some options (a house variant); the game has the last word.
+                game.resolve_options(players, dict(options))
+                break
+            except SetupError as error:
+                self.console.print(views.error_text(str(error)))
+                self.console.print("Answer the options again (or quit):")
         ai_kind = await self.ask_ai_kind(game) if players > 1 else PREFERRED_AI
         return await self.start_game(game, players, options, ai_kind, seed=self.seed)
 
@@ -288,25 +304,19 @@ class LocalTable:
     async def ask_players(self, game: Game[Any, Any], options: Mapping[str, Any]) -> int:
         if game.min_players == game.max_players:
             return game.min_players
-        default = default_player_count(game)
+        default = default_player_count(game, options)
+        counts = f"{game.min_players}–{game.max_players}"
         while True:
-            raw = await self.ask(
-                f"Players, you included ({game.min_players}–{game.max_players}) [{default}] › "
-            )
+            raw = await self.ask(f"Players, you included ({counts}) [{default}] › ")
             try:
                 players = int(raw) if raw else default
             except ValueError:
-                self.console.print(
-                    views.error_text(f"Type a whole number from {game.min_players} to {game.max_players}.")
-                )
-                continue
-            try:
-                # Some games allow fewer counts with some options; the game has the last word.
-                game.resolve_options(players, dict(options))
-            except SetupError as error:
-                self.console.print(views.error_text(str(error)))
-                continue
-            return players
+                players = -1
+            if game.min_players <= players <= game.max_players:
+                return players
+            self.console.print(
+                views.error_text(f"{game.title} is played by {counts} players; type a number in that range.")
+            )
 
     async def ask_ai_kind(self, game: Game[Any, Any]) -> str:
         kinds = list(game.ai_players())

@@ -126,8 +126,7 @@ async def test_new_game_set_up_on_the_start_screen(toy_game, database):
     assert "tokens — Tokens on the table" in out and "a whole number (at least 1); default 10" in out
     assert "✗ Option tokens takes a whole number, not 'abc'." in out
     assert "✗ Option tokens must be at least 1." in out
-    assert "✗ Nim is played by 2 to 4 players, not 9." in out
-    assert "✗ Type a whole number from 2 to 4." in out
+    assert out.count("✗ Nim is played by 2–4 players; type a number in that range.") == 2
     assert "Final scores" in out and out.rstrip().endswith("Bye.")
     assert "AI players" not in "".join(reader.prompts)  # Nim offers one kind only: nothing to ask
     [(table, _)] = await stored_tables(database)
@@ -155,22 +154,44 @@ async def test_only_the_players_own_private_lines_are_shown(secret_nim, database
     assert "Psst, Ada (AI)" not in out
 
 
-async def test_the_ai_kind_is_asked_when_the_game_offers_several(secret_nim, database):
-    lines = ["secretnim", "", "4", "clever", "random", "quit", "quit"]
+async def test_options_again_when_the_count_needs_another_option_then_the_ai_kind(secret_nim, database):
+    lines = [
+        "secretnim",
+        *("", "", "4"),  # tokens, crowd, players: four need the house rule
+        *("", "yes", ""),  # again; with crowd the default count is 2: only four needed it
+        *("clever", "random"),  # AI kind
+        *("quit", "quit"),
+    ]
     code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
     assert code == 0
+    assert "crowd — Let four play (house rule)" in out
+    assert "✗ Four players need the crowd house rule: set crowd=yes." in out
+    assert "Answer the options again (or quit):" in out
     assert "AI players (random, greedy) [greedy] › " in reader.prompts
     assert "✗ Choose one of random, greedy." in out
     [(table, _)] = await stored_tables(database)
-    assert [seat.ai_kind for seat in table.seats] == [None, "random", "random", "random"]
+    assert table.options == {"tokens": 10, "crowd": True}
+    assert [seat.ai_kind for seat in table.seats] == [None, "random"]
 
 
 async def test_a_seed_replays_the_same_game(secret_nim, tmp_path):
     logs = []
     for attempt in range(2):
         database = tmp_path / f"seeded{attempt}.sqlite3"
-        flags = ["--game", "secretnim", "--players", "4", "--ai", "random", "--seed", "21"]
-        await run_console([*flags, "--database", str(database), "--name", "kim"], every_move="1")
+        flags = [
+            "--game",
+            "secretnim",
+            "--players",
+            "4",
+            "--option",
+            "crowd=yes",
+            "--ai",
+            "random",
+            "--seed",
+            "21",
+        ]
+        code, _, _ = await run_console([*flags, "--database", str(database), "--name", "kim"], every_move="1")
+        assert code == 0
         [(table, moves)] = await stored_tables(database)
         logs.append((table.seed, moves))
     assert logs[0] == logs[1] and logs[0][0] == 21
