@@ -190,16 +190,20 @@ def outcome_panel(table: Table, outcome: Outcome, user_id: str) -> Panel:
     results = RichTable(expand=False)
     results.add_column("Rank", justify="right")
     results.add_column("Player")
+    if outcome.teams:
+        results.add_column("Team")
     results.add_column("Score", justify="right")
     order = sorted(range(len(outcome.ranks)), key=lambda seat: (outcome.ranks[seat], seat))
     for seat in order:
         you = table.seats[seat].user_id == user_id
-        results.add_row(
+        cells: list[RenderableType] = [
             str(outcome.ranks[seat]),
             Text(table.seats[seat].name + (" (you)" if you else "")),
-            _score(outcome.scores[seat]),
-            style="bold green" if you else None,
-        )
+        ]
+        if outcome.teams:
+            cells.append(" + ".join(str(member + 1) for member in _team_of(outcome, seat)))
+        cells.append(_score(outcome.scores[seat]))
+        results.add_row(*cells, style="bold green" if you else None)
     return Panel(
         Group(results, Text(verdict(table, outcome, user_id), style="bold")),
         title=f"Final scores · game #{table.id}",
@@ -215,11 +219,28 @@ def verdict(table: Table, outcome: Outcome, user_id: str) -> str:
     if len(outcome.ranks) == 1:
         return f"Solo game over: you scored {_score(outcome.scores[0])}."
     rank = outcome.ranks[seat.index]
+    team = _team_of(outcome, seat.index)
+    if len(team) > 1:
+        others_with_rank = {other for other, other_rank in enumerate(outcome.ranks) if other_rank == rank}
+        if rank == 1:
+            return "Your team wins!" if others_with_rank <= set(team) else "Your team shares the win!"
+        # Seat ranks count seats (1, 1, 3, 3); a team's place counts the teams ahead of it.
+        teams = outcome.teams or [team]
+        place = 1 + sum(1 for other in teams if min(outcome.ranks[member] for member in other) < rank)
+        return f"Your team finished {place}{_ordinal_suffix(place)} of {len(teams)} teams."
     shared = sum(1 for other in outcome.ranks if other == rank) > 1
     if rank == 1:
         return "You share the win!" if shared else "You win!"
     place = f"{rank}{_ordinal_suffix(rank)}"
     return f"You finished {'joint ' if shared else ''}{place} of {len(outcome.ranks)}."
+
+
+def _team_of(outcome: Outcome, seat: int) -> list[int]:
+    """The seats playing with ``seat`` (itself included); just itself when there are no teams."""
+    for team in outcome.teams or ():
+        if seat in team:
+            return list(team)
+    return [seat]
 
 
 def error_text(message: str) -> Text:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 
 import pytest
+from rich.console import Console
 
 from console.app import INTERRUPTED_EXIT_CODE, parse_option_flags
 from console.session import MoveNumberError, move_from_input, pick_ai_kind
-from console.views import verdict
+from console.views import outcome_panel, verdict
 from engine.core import Outcome
 from engine.games import REGISTRY, get_game
 from engine.referee import FINISHED, RUNNING, Seat, Table
@@ -97,6 +100,10 @@ async def test_end_of_input_and_ctrl_c_save_and_say_so_in_one_line(toy_game, dat
     )
     assert code == INTERRUPTED_EXIT_CODE
     assert out.rstrip().splitlines()[-1].startswith("Interrupted. Game #1 is saved in")
+    # Ctrl-C while the referee works: asyncio.run cancels the task instead of raising at a prompt.
+    flags = ["--resume", "1", "--database", str(database), "--name", "kim"]
+    code, out, _ = await run_console(flags, [asyncio.CancelledError()])
+    assert code == INTERRUPTED_EXIT_CODE and "Interrupted. Game #1 is saved" in out
     code, out, _ = await run_console(["--database", str(database), "--name", "kim"], [])
     assert code == 0 and out.rstrip().endswith("Bye.")
     [(table, moves)] = await stored_tables(database)
@@ -239,3 +246,27 @@ def test_verdict_words():
         verdict(table, Outcome(scores=[3, 5, 1, 0], ranks=[2, 1, 3, 4]), "local:a")
         == "You finished 2nd of 4."
     )
+
+
+def test_teams_in_the_verdict_and_the_final_scores():
+    table = Table(
+        game="figures",
+        host="local:a",
+        seats=[Seat(index=i, name=n, user_id=f"local:{n}") for i, n in enumerate("abcd")],
+    )
+    pairs = Outcome(scores=[9, 2, 9, 2], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]])
+    assert verdict(table, pairs, "local:c") == "Your team wins!"
+    assert verdict(table, pairs, "local:b") == "Your team finished 2nd of 2 teams."
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(outcome_panel(table, pairs, "local:a"))
+    rows = [
+        [cell.strip() for cell in line.split("│") if cell.strip()]
+        for line in out.getvalue().splitlines()
+        if re.match(r"│ │\s+\d", line)
+    ]
+    assert rows == [
+        ["1", "a (you)", "1 + 3", "9"],
+        ["1", "c", "1 + 3", "9"],
+        ["3", "b", "2 + 4", "2"],
+        ["3", "d", "2 + 4", "2"],
+    ]
