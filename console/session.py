@@ -96,10 +96,12 @@ def move_from_input(text: str, moves: Sequence[str]) -> str:
 
 
 class MoveNumberError(GameError):
-    pass
+    """A move number that is not on the list (refused here; the referee never sees it)."""
 
 
 class LocalTable:
+    """One player at a terminal, on one store: the screens, the questions and the play loop."""
+
     def __init__(
         self,
         referee: Referee,
@@ -140,6 +142,10 @@ class LocalTable:
                     ended = await self.play(table_id, outbox)
             except Quit:
                 continue  # set-up abandoned: back to the start screen
+            except GameError as error:
+                # For example a saved game whose game is no longer registered, or a refused start.
+                self.console.print(views.error_text(str(error)))
+                continue
             if ended == FINISHED_GAME and not await self.again():
                 return 0
 

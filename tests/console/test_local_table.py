@@ -204,6 +204,17 @@ async def test_a_seed_replays_the_same_game(secret_nim, tmp_path):
     assert logs[0] == logs[1] and logs[0][0] == 21
 
 
+async def test_a_saved_game_whose_game_is_gone_is_refused_in_words(toy_game, database, monkeypatch):
+    await run_console(nim_flags(database, "--seed", "6"), ["quit"])
+    monkeypatch.delitem(REGISTRY, "nim")
+    get_game.cache_clear()
+    code, out, _ = await run_console(["--database", str(database), "--name", "kim"], ["1", "quit"])
+    assert code == 0
+    assert "nim #1" in out  # listed under its registry name, since it has no title any more
+    assert "✗ Unknown game 'nim'." in out
+    assert out.rstrip().endswith("Bye.")
+
+
 async def test_bad_flags_are_refused_before_anything_is_stored(toy_game, database):
     code, out, _ = await run_console(nim_flags(database, "--option", "colour=red"))
     assert code == 2 and "Nim has no option 'colour'" in out
