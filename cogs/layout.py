@@ -59,19 +59,17 @@ def plan_controls(moves: Sequence[str]) -> ControlPlan:
     if len(usable) <= MAX_SELECT_OPTIONS:
         return ControlPlan("select", groups=(MoveGroup("Choose your move", tuple(usable)),), left_out=left_out)
     pages = paged_groups(usable)
-    if len(pages) <= MAX_ROWS:
-        return ControlPlan("select", groups=pages, left_out=left_out)
     if len(pages) > MAX_SELECT_OPTIONS:
-        # More pages than one menu can list: cut the whole list into pages of 25 instead.
+        # More groups than one menu can list (many different first words): plain pages instead.
         pages = tuple(
             MoveGroup(_page_label(SINGLE_WORD_GROUP, index, len(usable)), tuple(usable[start : start + MAX_SELECT_OPTIONS]))
             for index, start in enumerate(range(0, len(usable), MAX_SELECT_OPTIONS))
         )
-        if len(pages) > MAX_SELECT_OPTIONS:
-            kept = pages[:MAX_SELECT_OPTIONS]
-            dropped = sum(len(page.moves) for page in pages[MAX_SELECT_OPTIONS:])
-            return ControlPlan("two_step", groups=kept, left_out=left_out + dropped)
-    return ControlPlan("two_step", groups=pages, left_out=left_out)
+    if len(pages) <= MAX_ROWS:
+        return ControlPlan("select", groups=pages, left_out=left_out)
+    kept = pages[:MAX_SELECT_OPTIONS]
+    dropped = sum(len(page.moves) for page in pages[MAX_SELECT_OPTIONS:])
+    return ControlPlan("two_step", groups=kept, left_out=left_out + dropped)
 
 
 def paged_groups(moves: Sequence[str]) -> tuple[MoveGroup, ...]:

@@ -1,0 +1,28 @@
+"""Run bot.py against the loopback stand-in for Discord (tests/discord/fake_discord.py).
+
+    FAKE_DISCORD_URL=http://127.0.0.1:PORT python tests/discord/launch_bot.py
+
+Only the two addresses discord.py talks to change: the REST base and the gateway. Everything
+else (configuration, .env, logging, start-up, shutdown) is bot.py exactly as `make run` runs it.
+The test game Sprint is registered, so a slash command can be answered without a real game.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import discord.http
+import yarl
+from discord.gateway import DiscordWebSocket
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import bot  # noqa: E402
+import engine.games  # noqa: E402
+
+base = os.environ["FAKE_DISCORD_URL"]
+discord.http.Route.BASE = f"{base}/api/v10"
+DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http://", "ws://") + "/gateway")
+engine.games.REGISTRY["sprint"] = "tests.discord.sprint"
+
+sys.exit(bot.main())

@@ -1,0 +1,131 @@
+"""A whole Figures match on the simulated Discord: four people, slash commands and buttons only.
+
+The four players open the lobby, join and start with buttons, then play every move the way a
+person would: mostly from the controls in their DMs, sometimes by typing /play with autocomplete.
+The bot is restarted halfway through and the match goes on from messages sent before the restart.
+At the end the board shows the final scores, and no hand was ever shown in a public message.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+import simcord
+
+from bot import RefereeBot
+from engine.games import get_game
+
+from .conftest import World
+from .helpers import (
+    Timings,
+    assert_every_interaction_answered,
+    assert_not_public,
+    choose_in_private_message,
+    dm_messages,
+    latest_board,
+    latest_dm_with_controls,
+    pinged,
+    private_messages,
+    public_texts,
+    stored_bot_messages,
+)
+
+CARD = re.compile(r"(?<![\w])[1-7JNK][dcsb](?![\w])")
+FOOTER_VERSION = re.compile(r'"footer": \{"text": "move (\d+)"\}')
+OPTIONS = "match_end=hands number_of_hands=1"
+
+
+async def test_four_people_play_a_whole_figures_match(world: World, bot_factory: Callable[[], RefereeBot]) -> None:
+    env = world.env
+    timed = Timings()
+    rng = random.Random(2024)
+    players = world.players
+    lobby = (await timed(world.alice.slash(world.channel, "game new", game="figures", options=OPTIONS))).response
+    assert "`match_end=hands`" in lobby.embeds[0].fields[1].value
+    for player in players[1:]:
+        await timed(player.click(lobby, label="Join"))
+    await timed(world.alice.click(lobby, label="Start"))
+    [thread] = world.channel.threads
+    for player in players:  # every hand arrived privately, naming the game
+        [first] = dm_messages(env, player)
+        assert first.embeds[0].title == "Figures #1: your hand"
+        assert "your hand (10):" in first.embeds[0].description
+
+    turns = typed = 0
+    restarted = False
+    by_id = {player.id: player for player in players}
+    while True:
+        board = latest_board(thread)
+        to_act = pinged(env, board)
+        if not to_act:
+            break
+        assert len(to_act) == 1, "Figures is turn based: one ping per board"
+        player = by_id[to_act[0]]
+        if turns % 5 == 4:
+            choices = await player.autocomplete(thread, "play", "move", "")
+            assert choices, "autocomplete offers the legal moves of the player to act"
+            move = rng.choice(choices)["value"]
+            result = await timed(player.slash(thread, "play", move=move))
+            assert result.ephemeral and result.response.content.startswith(f"You played **{move}**.")
+            typed += 1
+        else:
+            message = latest_dm_with_controls(env, player)
+            assert message is not None, f"{player.name} was pinged but has no move controls in their DMs"
+            await choose_in_private_message(player, message, rng.choice, timed)
+        turns += 1
+        if turns == 20 and not restarted:
+            await env.restart_bot(bot_factory())
+            restarted = True
+        assert turns < 400, "the match does not end"
+
+    assert restarted and typed >= 3
+    final = latest_board(thread)
+    assert "**Game over.**" in final.content
+    referee = env.bot.referee
+    outcome = await referee.outcome(1)
+    table = await referee.table(1)
+    expected = "\n".join(
+        f"{outcome.ranks[seat]}. {table.seats[seat].name}: {int(outcome.scores[seat])}"
+        for seat in sorted(range(4), key=lambda seat: (outcome.ranks[seat], seat))
+    )
+    assert final.embeds[1].title == "Final scores" and final.embeds[1].description == expected
+    assert_every_interaction_answered(env)
+    assert timed.worst < 2.5, f"an action took {timed.worst:.2f}s (Discord allows 3 s to answer)"
+    await assert_no_hand_was_public(env, referee)
+
+
+async def assert_no_hand_was_public(env: simcord.Env, referee) -> None:
+    """Replay the match and check every board against the hands held when it was posted."""
+    record = await referee.record(1)
+    game = get_game("figures")
+    state = game.new_game(record.players, record.seed, record.options)
+    hands_at = [[set(game.view(state, seat)["hand"]) for seat in range(4)]]
+    for recorded in record.moves:
+        state, _ = game.apply(state, recorded.seat, game.parse_move(recorded.move))
+        hands_at.append([set(game.view(state, seat)["hand"]) for seat in range(4)])
+    boards = [
+        message
+        for message in stored_bot_messages(env)
+        if message.embeds and message.embeds[0].get("footer") and message.channel_id in env.backend.channels
+        and env.backend.get_channel(message.channel_id).guild_id is not None and not message.is_ephemeral
+    ]
+    assert boards
+    for message in boards:
+        version = int(message.embeds[0]["footer"]["text"].split()[-1])
+        shown = set(CARD.findall(message.content + str(message.embeds)))
+        held = set().union(*hands_at[version])
+        assert not shown & held, f"board at move {version} shows cards still in a hand: {shown & held}"
+    # Every private view sent (DMs, ephemeral answers) stayed out of public messages.
+    private_blocks = {
+        block
+        for message in private_messages(env)
+        for embed in message.embeds
+        for block in re.findall(r"```\n(.*?)\n```", embed.get("description", ""), re.S)
+        if "your hand" in block
+    }
+    assert private_blocks
+    assert_not_public(env, private_blocks, "private view")
+    assert all("your hand (" not in text for text in public_texts(env))
+
