@@ -1,0 +1,127 @@
+"""Granja (registry name ``granja``): farm cards with four faces, donkeys and siesta, deliveries,
+craft buildings and a market, over six rounds, for 2 to 4 players.
+
+The spec is /work/shared/rules/granja.md; its section (1.x-3.x), ruling (R1-R58) and example
+(E1-E7) numbers name the tests under tests/games/granja/.
+
+STATUS
+  Done: set-up for 2-4 (solo refused), the whole six-round machine (F1 secret plays, refill,
+  income, harvest with its prompt, roofs, dice with every option, secret donkey markers,
+  siesta, order, deliveries and completions, market with displacement and refuges, extra
+  deliveries, scoring, end window, liquidation and tie-breaks), every helper and roof, anytime
+  actions in their windows, defaults, notation, views, rendering, random and greedy AI.
+  Remaining: see the final report / git log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
+
+from . import notation, render, rules
+from .ai import AI_PLAYERS
+from .cards import CARDS
+from .model import GranjaState, Move
+from .reasons import explain
+from .views import public_view, seat_view
+
+__all__ = ["GAME", "Granja", "GranjaState", "Move"]
+
+
+class Granja(Game[GranjaState, Move]):
+    name = "granja"
+    title = "Granja"
+    min_players = 2
+    max_players = 4
+    state_type = GranjaState
+    options = ()
+    summary = """\
+Six rounds on a Spanish farm; most VP wins (ties: most silver left, then shared).
+Farm phase: play a card in secret (two in round 1) to one of four sides: field (grows a crop),
+barrow (goods to deliver for VP, a trade good and a market stall), helper (an ability), or
+extension (+1 hand limit and two of: extra delivery, income, pigsty; costs n different farm
+goods for the n-th). Refill to your hand limit, collect income, harvest, breed pigs, maybe buy
+a roof (price = round; VP and a one-shot ability).
+Revenue phase: 2N+1 dice; take two in turn order and use their space; the last die is shared.
+Transportation: pick a donkey marker in secret (donkeys = deliveries, hats = siesta steps; each
+marker once per three rounds). The siesta track sets the new turn order. Deliver goods to your
+barrows and to the six craft buildings (three start blocked); finishing a building gives VP and
+a lasting bonus. Pay 1 $ per extra delivery. Score market stalls and your siesta section.
+At the end, goods turn into silver and every 5 $ into 1 VP."""
+    notation_help = notation.HELP
+
+    # ----- set-up -------------------------------------------------------------------------------
+
+    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+        if players == 1:
+            raise SetupError("Granja has no solo mode yet (it needs an automated rival); play with 2 to 4.")
+        super().check_players(players, options)
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> GranjaState:
+        self.check_players(players, options)
+        stacked = []
+        for code in options.get("deck") or ():
+            try:
+                stacked.append(notation.card_id(str(code).lower()))
+            except Exception as error:
+                raise SetupError(f"Deck option: {error}") from None
+        return rules.new_state(players, seed, stacked)
+
+    # ----- play ---------------------------------------------------------------------------------
+
+    def to_act(self, state: GranjaState) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_moves(self, state: GranjaState, seat: int) -> list[Move]:
+        return rules.legal_moves(state, seat)
+
+    def why_illegal(self, state: GranjaState, seat: int, move: Move) -> str | None:
+        return explain(state, seat, move)
+
+    def play(self, state: GranjaState, seat: int, move: Move) -> list[Event]:
+        return rules.play_move(state, seat, move)
+
+    def default_move(self, state: GranjaState, seat: int) -> Move:
+        return rules.default_move(state, seat)
+
+    def automatic_move(self, state: GranjaState, seat: int) -> Move | None:
+        # Only a move that leaves no choice at all: the single legal move.
+        moves = rules.legal_moves(state, seat)
+        return moves[0] if len(moves) == 1 else None
+
+    # ----- views and results --------------------------------------------------------------------
+
+    def view(self, state: GranjaState, seat: int | None) -> dict[str, Any]:
+        return public_view(state) if seat is None else seat_view(state, seat)
+
+    def is_over(self, state: GranjaState) -> bool:
+        return state.phase == rules.OVER
+
+    def outcome(self, state: GranjaState) -> Outcome:
+        keys = rules.final_keys(state)
+        return Outcome(scores=[float(vp) for vp, _ in keys], ranks=ranks_from_keys(keys))
+
+    # ----- notation and text --------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse_move(text)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
+        return render.render_board(public_view, names)
+
+    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
+        return render.render_private(seat_view, names)
+
+    # ----- AI seats -----------------------------------------------------------------------------
+
+    def ai_players(self) -> Mapping[str, Callable[[], Player]]:
+        return AI_PLAYERS
+
+
+GAME = Granja()
+CARD_IDS = tuple(CARDS)

@@ -1,0 +1,200 @@
+"""The plain data of a Granja game: state, farms, pending choices and moves.
+
+Everything here is a msgspec Struct, so a state survives JSON unchanged and copies cheaply.
+The behaviour lives in ``rules.py``; this module only says what is stored and how it reads.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.core import Rng
+
+from .cards import CARDS
+from .config import CONFIG, EXTENSION_ICONS
+
+# Phases that wait for moves (automatic steps run inside the move that completes the step before).
+F1_PLAY = "F1"  # secret, simultaneous card plays
+F3_PROMPT = "F3"  # simultaneous private harvest prompt (Greengrocer, Flexible field)
+F4_ROOFS = "F4"
+R2_PICK = "R2"
+R3_PICK = "R3"
+R4_SHARED = "R4"
+T1_DONKEY = "T1"  # secret, simultaneous
+T4_DELIVER = "T4"
+T5_EXTRA = "T5"
+END_WINDOW = "END"
+OVER = "OVER"
+
+PHASE_NAMES = {
+    F1_PLAY: "farm phase: play cards",
+    F3_PROMPT: "farm phase: harvest choices",
+    F4_ROOFS: "farm phase: roofs",
+    R2_PICK: "revenue phase: first die",
+    R3_PICK: "revenue phase: second die",
+    R4_SHARED: "revenue phase: shared die",
+    T1_DONKEY: "transportation: donkey markers",
+    T4_DELIVER: "transportation: deliveries",
+    T5_EXTRA: "transportation: extra deliveries",
+    END_WINDOW: "end of game: final actions",
+    OVER: "game over",
+}
+SEQUENTIAL_PHASES = (F4_ROOFS, R2_PICK, R3_PICK, R4_SHARED, T4_DELIVER, T5_EXTRA, END_WINDOW)
+POSITIONS = ("field", "barrow", "helper", "ext")
+
+
+class Move(msgspec.Struct, frozen=True):
+    """Every decision is one ``kind`` and a few text arguments; see notation.py for the words."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+
+class Field(msgspec.Struct):
+    card: str
+    crop: bool = False  # holds its printed crop
+
+
+class Barrow(msgspec.Struct):
+    card: str
+    covered: list[bool]  # one flag per printed symbol
+
+
+class Helper(msgspec.Struct):
+    card: str
+    used: bool = False  # usage marker of a once-per-round helper
+
+
+class Roof(msgspec.Struct):
+    id: str
+    used: bool = False  # face down for good
+
+
+class Farm(msgspec.Struct, kw_only=True):
+    silver: int
+    vp: int
+    goods: dict[str, int]  # stores GR OL GP FD WN MT, pigsty PG, trade-good space TG
+    fields: list[Field] = []
+    barrows: list[Barrow] = []
+    helpers: list[Helper] = []
+    extensions: list[str] = []
+    roofs: list[Roof] = []
+    buildings: list[int] = []  # building markers, in the order gained
+    hand: list[str] = []  # private
+    donkeys: list[str] = []  # the donkey marker revealed in each finished T1, by round
+
+    # ----- values derived from the extensions (1.2) -----
+
+    def icon_count(self, icon: str) -> int:
+        return sum(icon in EXTENSION_ICONS[CARDS[card].extension] for card in self.extensions)
+
+    @property
+    def hand_limit(self) -> int:
+        return CONFIG.base_hand_limit + len(self.extensions)
+
+    @property
+    def extra_delivery_limit(self) -> int:
+        return CONFIG.base_extra_deliveries + self.icon_count("delivery")
+
+    @property
+    def income(self) -> int:
+        return CONFIG.base_income + self.icon_count("income")
+
+    @property
+    def pig_capacity(self) -> int:
+        return CONFIG.pigsty_size * (CONFIG.base_pigsties + self.icon_count("pigsty"))
+
+    @property
+    def free_pig_spaces(self) -> int:
+        return max(0, self.pig_capacity - self.goods["PG"])
+
+    # ----- helpers -----
+
+    def helpers_of(self, kind: str) -> list[Helper]:
+        return [helper for helper in self.helpers if CARDS[helper.card].helper == kind]
+
+    def unused_helper(self, kind: str) -> Helper | None:
+        return next((helper for helper in self.helpers_of(kind) if not helper.used), None)
+
+    def passive(self, kind: str) -> set[str]:
+        """Parameters of a passive helper type on the farm; copies with equal parameters count once."""
+        return {CARDS[helper.card].param for helper in self.helpers_of(kind)}
+
+    def has(self, kind: str) -> bool:
+        return bool(self.helpers_of(kind))
+
+    # ----- fields -----
+
+    def field_crop(self, crop: str) -> Field | None:
+        """The first field of this crop holding its crop (all such fields are alike)."""
+        return next((field for field in self.fields if field.crop and CARDS[field.card].field == crop), None)
+
+    def empty_fields(self, crop: str | None = None) -> list[Field]:
+        return [
+            field for field in self.fields if not field.crop and (crop is None or CARDS[field.card].field == crop)
+        ]
+
+
+class CardPlay(msgspec.Struct, frozen=True):
+    """One card play: the card, its position, the card it replaces and the extension payment."""
+
+    card: str
+    position: str
+    discard: str = ""
+    payment: tuple[str, ...] = ()
+
+
+class SeatChoice(msgspec.Struct, kw_only=True):
+    """A seat's answers in the simultaneous steps; shown only to that seat until revealed."""
+
+    plays: list[CardPlay] = []  # F1 commitment
+    donkey: str = ""  # T1 marker
+    push: int = 0  # T1: Siesta push helpers declared
+    resource: str = ""  # F3: Greengrocer resource
+    flex: list[str] = []  # F3: Flexible field declarations "GR>OL"
+    waiting: bool = False  # must still answer the current simultaneous step (F3, T1)
+
+
+class Task(msgspec.Struct, kw_only=True):
+    """A choice that arose while resolving something; the seat answers it before anything else.
+
+    kind: play, discard, pay, upgrade, deliver, gain, market, die (see rules.task_moves).
+    """
+
+    kind: str
+    items: list[str] = []
+    count: int = 0
+    optional: bool = False
+    secret: bool = False  # part of a hidden F1 commitment: recorded, not carried out
+
+
+class BuildingState(msgspec.Struct, kw_only=True):
+    rows: list[list[bool]]  # per seat: covered symbols of its delivery row
+    finishers: list[int] = []  # seats with a marker on the ownership hex, first finisher first
+    hex_vp: bool = True  # the first finisher's VP token is still there
+    order_marker: int = 0  # 1..3 while blocked, 0 when open
+
+
+class GranjaState(msgspec.Struct, kw_only=True):
+    players: int
+    round: int
+    phase: str
+    order: list[int]  # seats in turn order (turn-order marker 1 first)
+    turn: int  # index of the active seat in the current sequential phase's order
+    acted: bool  # the active seat has finished its turn's action (remaining tasks aside)
+    budget: int  # T4 deliveries left / T5 extra deliveries left for the active seat
+    farms: list[Farm]
+    choices: list[SeatChoice]
+    tasks: list[list[Task]]  # per seat, a stack: the last task is answered first
+    deck: list[str]
+    discard: list[str]
+    roofs_future: list[list[str]]  # kept roofs of each round, hidden until their round
+    roofs_offer: list[str]  # face-up roofs of the current round, not yet bought
+    buildings: list[BuildingState]
+    market: list[int]  # owner seat per hex (index = hex number - 1), -1 when empty
+    siesta_space: list[int]
+    siesta_stamp: list[int]  # larger = higher in the stack on its space
+    siesta_clock: int
+    dice: list[int]
+    start_player: int
+    rng: Rng

@@ -1,0 +1,336 @@
+"""Text notation of Granja moves: one verb and a few words, e.g. ``play C012 ext`` or ``deliver GR b4``.
+
+Reading is forgiving (any case, commas, full names such as ``grain`` or ``butcher``); writing
+is canonical, so ``parse_move(format_move(m)) == m``. ``HELP`` lists every form.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import BadNotation
+
+from .config import BUILDINGS, CROPS, DONKEYS, MARKET
+from .model import Move
+
+HELP = """\
+Cards are C001-C060, roofs R1-A..R6-D, market hexes M01-M29, buildings b1-b6
+(1 Wagon Maker, 2 Village Shop, 3 Trading House, 4 Greengrocer, 5 Delicatessen, 6 Butcher).
+Goods: GR grain, OL olive, GP grape, PG pig, FD food, WN wine, MT meat, TG trade good, $ silver,
+VP points. A crop taken from a field instead of its store is written GR@field.
+Card plays    play C012 field | barrow | helper | ext     (then, if asked:)
+              discard C003      (the barrow or helper it replaces)
+              pay GR  pay OL@field  pay $  pay VP   (extension cost, one good at a time)
+Dice          take 3 (R2/R3), then one option of its face or pass; nudge up|down (Die nudge)
+Options       pig | crop GR | crops GR OL | silver | vp | draw | play | upgrade | upgrade 2 |
+              upgrade siesta | siesta 1 | siesta 2 | deliver
+              written after die (a die), tg (spending a trade good) or use R1-B (a roof):
+              die crops GR OL   tg silver   use R2-B siesta 2
+Helpers       use C012 (Free upgrade, Quick planting, Extra donkey, Exchange: use C006 GR@field)
+Anytime       buy GR|OL|GP|PG   sell GR|...|MT   upgrade GR|GR@field|OL|GP|PG (paid)
+Follow-ups    upgrade GR (free upgrade), gain OL (a good you choose), hex M05 (market)
+Roofs         roof R1-A (buy in F4)
+Donkeys       donkey D3   donkey D3 +1 (with a Siesta push)
+Deliveries    deliver GR b4   deliver GR@field C012   deliver TG b4 as GR (Crate substitute)
+              extra GR b4 (T5: pay 1 $ and deliver)
+Harvest       gain GR (Greengrocer)   flex GR OL (an empty GR field yields OL)   flex none
+End a turn    done      Decline a choice   pass"""
+
+KINDS = (
+    "play", "discard", "pay", "done", "pass", "take", "die", "tg", "use", "nudge", "roof", "buy",
+    "sell", "upgrade", "deliver", "extra", "gain", "hex", "donkey", "flex",
+)  # fmt: skip
+KIND_WORDS = {kind: kind for kind in KINDS} | {
+    "end": "done", "finish": "done", "skip": "pass", "decline": "pass", "no": "pass",
+    "trade": "tg", "spend": "tg", "market": "hex", "place": "hex", "choose": "gain", "get": "gain",
+    "plant": "play", "buyroof": "roof", "ability": "use", "dice": "take", "pick": "take",
+}  # fmt: skip
+GOOD_WORDS = {
+    "gr": "GR", "grain": "GR", "wheat": "GR", "ol": "OL", "olive": "OL", "olives": "OL",
+    "gp": "GP", "grape": "GP", "grapes": "GP", "pg": "PG", "pig": "PG", "pigs": "PG",
+    "fd": "FD", "food": "FD", "wn": "WN", "wine": "WN", "mt": "MT", "meat": "MT",
+    "tg": "TG", "trade": "TG", "tradegood": "TG", "$": "$", "silver": "$", "vp": "VP", "point": "VP",
+    "points": "VP",
+}  # fmt: skip
+POSITION_WORDS = {
+    "field": "field", "left": "field", "f": "field", "barrow": "barrow", "cart": "barrow",
+    "top": "barrow", "b": "barrow", "helper": "helper", "bottom": "helper", "h": "helper",
+    "ext": "ext", "extension": "ext", "right": "ext", "e": "ext",
+}  # fmt: skip
+BUILDING_WORDS = {f"b{spec.number}": f"b{spec.number}" for spec in BUILDINGS} | {
+    "wagon": "b1", "wagonmaker": "b1", "shop": "b2", "village": "b2", "villageshop": "b2",
+    "trading": "b3", "tradinghouse": "b3", "house": "b3", "greengrocer": "b4", "grocer": "b4",
+    "deli": "b5", "delicatessen": "b5", "butcher": "b6",
+}  # fmt: skip
+EFFECT_NAMES = ("pig", "crop", "crops", "silver", "vp", "draw", "play", "upgrade", "siesta", "deliver")
+FILLER = {"to", "onto", "on", "into", "the", "a", "with", "from", "for", "my", "card", "building"}
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def format_move(move: Move) -> str:
+    if move.kind in ("deliver", "extra") and len(move.args) == 3:
+        source, target, symbol = move.args
+        return f"{move.kind} {source} {target} as {symbol}"
+    return " ".join((move.kind, *move.args))
+
+
+def parse_move(text: str) -> Move:
+    tokens = [token for token in _SPLIT.split(str(text).strip().lower()) if token]
+    if not tokens:
+        raise BadNotation("Write a move, for example: play C012 field, take 3, deliver GR b4 or done.")
+    kind = KIND_WORDS.get(tokens[0])
+    if kind is None:
+        raise BadNotation(f"I do not know the verb {tokens[0]!r}. Verbs: {', '.join(KINDS)}.")
+    words = [token for token in tokens[1:] if token not in FILLER]
+    reader = _READERS[kind]
+    return Move(kind, reader(words))
+
+
+# ----- pieces ---------------------------------------------------------------------------------------
+
+
+def _need(words: list[str], count: int, example: str) -> None:
+    if len(words) != count:
+        raise BadNotation(f"Write it as: {example}.")
+
+
+def card_id(word: str) -> str:
+    match = re.fullmatch(r"c?0*(\d{1,2})", word)
+    if not match or not 1 <= int(match.group(1)) <= 60:
+        raise BadNotation(f"{word!r} is not a card; cards are C001 to C060.")
+    return f"C{int(match.group(1)):03d}"
+
+
+def roof_id(word: str) -> str:
+    match = re.fullmatch(r"r([1-6])-?([a-d])", word)
+    if not match:
+        raise BadNotation(f"{word!r} is not a roof; roofs are R1-A to R6-D.")
+    return f"R{match.group(1)}-{match.group(2).upper()}"
+
+
+def good(word: str, allowed: tuple[str, ...] | None = None, field_ok: bool = False) -> str:
+    base, _, where = word.partition("@")
+    code = GOOD_WORDS.get(base)
+    if code is None:
+        raise BadNotation(f"{word!r} is not a good; goods are GR OL GP PG FD WN MT TG (and $ or VP to pay).")
+    if allowed is not None and code not in allowed:
+        raise BadNotation(f"{word!r} does not fit here; choose one of {' '.join(allowed)}.")
+    if where:
+        if where not in ("field", "f") or not field_ok or code not in CROPS:
+            raise BadNotation("Only a crop (GR, OL, GP) can come from a field: write GR@field.")
+        return f"{code}@field"
+    return code
+
+
+def source(words: list[str], allowed: tuple[str, ...] | None = None) -> tuple[str, list[str]]:
+    """A good, possibly followed by the word ``field``; returns the token and the rest."""
+    token = good(words[0], allowed, field_ok=True)
+    rest = words[1:]
+    if rest and rest[0] in ("field", "@field") and token in CROPS:
+        token, rest = f"{token}@field", rest[1:]
+    return token, rest
+
+
+def target(word: str) -> str:
+    if word in BUILDING_WORDS:
+        return BUILDING_WORDS[word]
+    try:
+        return card_id(word)
+    except BadNotation:
+        raise BadNotation(f"{word!r} is not a delivery target: a building b1-b6 or one of your barrows (C012).") from None
+
+
+def hex_name(word: str) -> str:
+    match = re.fullmatch(r"m?0*(\d{1,2})", word)
+    if not match or not 1 <= int(match.group(1)) <= len(MARKET):
+        raise BadNotation(f"{word!r} is not a market hex; hexes are M01 to M29.")
+    return f"M{int(match.group(1)):02d}"
+
+
+def effect(words: list[str]) -> tuple[str, ...]:
+    if not words:
+        raise BadNotation(f"Name the option: {', '.join(EFFECT_NAMES)}.")
+    name = {"pigs": "pig", "points": "vp", "money": "silver", "$": "silver"}.get(words[0], words[0])
+    rest = words[1:]
+    if name == "crop":
+        _need(rest, 1, "crop GR")
+        return ("crop", good(rest[0], CROPS))
+    if name == "crops":
+        _need(rest, 2, "crops GR OL")
+        pair = sorted({good(rest[0], CROPS), good(rest[1], CROPS)}, key=CROPS.index)
+        if len(pair) != 2:
+            raise BadNotation("The two crops must be of different types, e.g. crops GR OL.")
+        return ("crops", *pair)
+    if name == "upgrade":
+        if not rest:
+            return ("upgrade",)
+        if rest in (["2"], ["two"]):
+            return ("upgrade", "2")
+        if rest[0] in ("siesta", "+siesta"):
+            return ("upgrade", "siesta")
+        raise BadNotation("Write upgrade, upgrade 2 or upgrade siesta.")
+    if name.startswith("upgrade+"):
+        return ("upgrade", "siesta")
+    if name in ("siesta", "siesta1", "siesta2"):
+        steps = name[6:] or (rest[0] if rest else "")
+        if steps not in ("1", "2"):
+            raise BadNotation("Write siesta 1 or siesta 2.")
+        return ("siesta", steps)
+    if name in ("pig", "silver", "vp", "draw", "play", "deliver"):
+        if rest:
+            raise BadNotation(f"The option {name} takes nothing more.")
+        return (name,)
+    raise BadNotation(f"{words[0]!r} is not an option; options are {', '.join(EFFECT_NAMES)}.")
+
+
+# ----- readers per verb -----------------------------------------------------------------------------
+
+
+def _play(words: list[str]) -> tuple[str, ...]:
+    _need(words, 2, "play C012 field (or barrow, helper, ext)")
+    position = POSITION_WORDS.get(words[1])
+    if position is None:
+        raise BadNotation("Say where the card goes: field, barrow, helper or ext.")
+    return (card_id(words[0]), position)
+
+
+def _one_card(words: list[str]) -> tuple[str, ...]:
+    _need(words, 1, "discard C003")
+    return (card_id(words[0]),)
+
+
+def _pay(words: list[str]) -> tuple[str, ...]:
+    if not words:
+        raise BadNotation("Name one good to pay, e.g. pay GR, pay OL@field, pay $ or pay VP.")
+    token, rest = source(words)
+    if rest:
+        raise BadNotation("Pay one good at a time, e.g. pay GR.")
+    return (token,)
+
+
+def _bare(words: list[str]) -> tuple[str, ...]:
+    if words:
+        raise BadNotation("This move takes nothing more.")
+    return ()
+
+
+def _take(words: list[str]) -> tuple[str, ...]:
+    _need(words, 1, "take 3")
+    if words[0] not in ("1", "2", "3", "4", "5", "6"):
+        raise BadNotation("A die shows 1 to 6: take 3.")
+    return (words[0],)
+
+
+def _effect_only(words: list[str]) -> tuple[str, ...]:
+    return effect(words)
+
+
+def _use(words: list[str]) -> tuple[str, ...]:
+    if not words:
+        raise BadNotation("Name the roof or helper card: use R1-B crops GR OL, use C012.")
+    if words[0].startswith("r"):
+        return (roof_id(words[0]), *effect(words[1:]))
+    card = card_id(words[0])
+    if len(words) == 1:
+        return (card,)
+    token, rest = source(words[1:], CROPS)
+    if rest:
+        raise BadNotation("A helper takes at most the crop it gives: use C006 GR or use C006 GR@field.")
+    return (card, token)
+
+
+def _nudge(words: list[str]) -> tuple[str, ...]:
+    _need(words, 1, "nudge up (or nudge down)")
+    direction = {"up": "up", "+": "up", "+1": "up", "down": "down", "-": "down", "-1": "down"}.get(words[0])
+    if direction is None:
+        raise BadNotation("Nudge the die up or down.")
+    return (direction,)
+
+
+def _roof(words: list[str]) -> tuple[str, ...]:
+    _need(words, 1, "roof R1-A")
+    return (roof_id(words[0]),)
+
+
+def _goods(allowed: tuple[str, ...], field_ok: bool, example: str):  # noqa: ANN202 - a small factory
+    def read(words: list[str]) -> tuple[str, ...]:
+        if not words:
+            raise BadNotation(f"Name the good: {example}.")
+        token, rest = source(words, allowed) if field_ok else (good(words[0], allowed), words[1:])
+        if rest:
+            raise BadNotation(f"Write it as: {example}.")
+        return (token,)
+
+    return read
+
+
+def _deliver(words: list[str]) -> tuple[str, ...]:
+    if len(words) < 2:
+        raise BadNotation("Write deliver GR b4, deliver GR@field C012 or deliver TG b4 as GR.")
+    token, rest = source(words, ("GR", "OL", "GP", "PG", "FD", "WN", "MT", "TG"))
+    if not rest:
+        raise BadNotation("Say where it goes: a building b1-b6 or one of your barrows (C012).")
+    where = target(rest[0])
+    rest = rest[1:]
+    if rest and rest[0] == "as":
+        rest = rest[1:]
+    if rest:
+        if token != "TG" or len(rest) != 1:
+            raise BadNotation("Only a trade good can stand for another symbol: deliver TG b4 as GR.")
+        return (token, where, good(rest[0], ("GR", "OL", "GP", "PG", "FD", "WN", "MT")))
+    return (token, where)
+
+
+def _hex(words: list[str]) -> tuple[str, ...]:
+    _need(words, 1, "hex M05")
+    return (hex_name(words[0]),)
+
+
+def _donkey(words: list[str]) -> tuple[str, ...]:
+    if not words:
+        raise BadNotation("Name a donkey marker: donkey D3 (or donkey D3 +1 with a Siesta push).")
+    match = re.fullmatch(r"d?([1-4])", words[0])
+    if not match:
+        raise BadNotation(f"{words[0]!r} is not a donkey marker; they are {', '.join(DONKEYS)}.")
+    marker = f"D{match.group(1)}"
+    rest = words[1:]
+    if not rest:
+        return (marker,)
+    push_text = "".join(rest).replace("push", "+").replace("++", "+")
+    match = re.fullmatch(r"\+?(\d)?", push_text)
+    if not match:
+        raise BadNotation("Add +1 to use a Siesta push: donkey D3 +1.")
+    count = int(match.group(1) or 1)
+    return (marker, f"+{count}") if count else (marker,)
+
+
+def _flex(words: list[str]) -> tuple[str, ...]:
+    if words == ["none"] or words == ["no"]:
+        return ("none",)
+    _need(words, 2, "flex GR OL (an empty grain field yields an olive) or flex none")
+    return (good(words[0], CROPS), good(words[1], CROPS))
+
+
+_READERS = {
+    "play": _play,
+    "discard": _one_card,
+    "pay": _pay,
+    "done": _bare,
+    "pass": _bare,
+    "take": _take,
+    "die": _effect_only,
+    "tg": _effect_only,
+    "use": _use,
+    "nudge": _nudge,
+    "roof": _roof,
+    "buy": _goods(("GR", "OL", "GP", "PG"), False, "buy GR"),
+    "sell": _goods(("GR", "OL", "GP", "PG", "FD", "WN", "MT"), False, "sell FD"),
+    "upgrade": _goods(("GR", "OL", "GP", "PG"), True, "upgrade GR or upgrade GR@field"),
+    "gain": _goods(("GR", "OL", "GP", "PG"), False, "gain GR"),
+    "deliver": _deliver,
+    "extra": _deliver,
+    "hex": _hex,
+    "donkey": _donkey,
+    "flex": _flex,
+}

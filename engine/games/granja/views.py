@@ -1,0 +1,232 @@
+"""What each seat may see (1.14): the public board, and one seat's private part.
+
+Public: every farm, the market, buildings and rows, building-order markers, siesta stacks,
+turn order, dice, this round's face-up roofs, the discard pile, deck size, hand sizes and the
+donkey markers already revealed. Private: the seat's hand and its pending secret choice.
+Never shown: the deck order, other hands, future or removed roofs, the random generator, and
+any part of a secret choice before its reveal (including tasks that belong to it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import ranks_from_keys
+
+from .cards import CARDS
+from .config import BUILDINGS, CONFIG, GOOD_NAMES, HELPER_LABELS, MARKET
+from .model import (
+    F1_PLAY,
+    F3_PROMPT,
+    OVER,
+    PHASE_NAMES,
+    T1_DONKEY,
+    T4_DELIVER,
+    T5_EXTRA,
+    GranjaState,
+    Task,
+)
+from .notation import format_move
+from .rules import active_seat, available_donkeys, final_keys, hexes_in_play, legal_moves, phase_order, to_act
+
+
+def card_faces(card_id: str) -> dict[str, Any]:
+    card = CARDS[card_id]
+    return {
+        "card": card.id,
+        "field": card.field,
+        "barrow": list(card.barrow),
+        "barrow_vp": card.barrow_vp,
+        "helper": card.helper,
+        "helper_label": HELPER_LABELS[card.helper],
+        "param": card.param,
+        "extension": card.extension,
+    }
+
+
+def farm_view(state: GranjaState, seat: int) -> dict[str, Any]:
+    farm = state.farms[seat]
+    return {
+        "silver": farm.silver,
+        "vp": farm.vp,
+        "goods": dict(farm.goods),
+        "fields": [{"card": f.card, "crop": CARDS[f.card].field, "full": f.crop} for f in farm.fields],
+        "barrows": [
+            {"card": b.card, "goods": list(CARDS[b.card].barrow), "vp": CARDS[b.card].barrow_vp, "covered": list(b.covered)}
+            for b in farm.barrows
+        ],
+        "helpers": [
+            {"card": h.card, "type": CARDS[h.card].helper, "label": HELPER_LABELS[CARDS[h.card].helper],
+             "param": CARDS[h.card].param, "used": h.used}
+            for h in farm.helpers
+        ],
+        "extensions": [{"card": card, "type": CARDS[card].extension} for card in farm.extensions],
+        "roofs": [{"id": roof.id, "used": roof.used} for roof in farm.roofs],
+        "buildings": list(farm.buildings),
+        "hand_size": len(farm.hand),
+        "donkeys_used": list(farm.donkeys),
+        "hand_limit": farm.hand_limit,
+        "extra_delivery_limit": farm.extra_delivery_limit,
+        "income": farm.income,
+        "pig_capacity": farm.pig_capacity,
+        "market_markers": sum(owner == seat for owner in state.market),
+    }
+
+
+def describe_task(task: Task) -> str:
+    kind = task.kind
+    if kind == "play":
+        return "Play a card from your hand: play CARD field|barrow|helper|ext."
+    if kind == "discard":
+        return f"Your {task.items[1]} slots are full: choose the card {task.items[0]} replaces (discard CARD)."
+    if kind == "pay":
+        paid = ", ".join(task.items[1:]) or "nothing yet"
+        rule = "all of different types" if task.count > 1 else "any type"
+        return f"Pay {task.count} farm good{'s' if task.count > 1 else ''} ({rule}) for extension {task.items[0]}; paid: {paid}."
+    if kind == "upgrade":
+        return "Upgrade a resource for free (upgrade GR...)" + (", or pass." if task.optional else ".")
+    if kind == "deliver":
+        extra = " (Wagon Maker), or pass" if task.optional else ""
+        return f"Carry out one delivery{extra}: deliver GOOD TARGET."
+    if kind == "gain":
+        return f"Choose a good to gain: {', '.join(task.items)} (gain GR...)."
+    if kind == "market":
+        return f"Place a market marker on a hex of value {task.items[0]} (hex M05...)."
+    if kind == "die":
+        return f"Your die shows {task.items[0]}: choose an option (die ...), or pass."
+    return kind
+
+
+def public_prompt(state: GranjaState) -> str:
+    phase = state.phase
+    if phase == OVER:
+        return "The game is over."
+    waiting = to_act(state)
+    seats = ", ".join(f"{{p{seat}}}" for seat in waiting)
+    if phase == F1_PLAY:
+        return f"Secret card plays: waiting for {seats}."
+    if phase == F3_PROMPT:
+        return f"Harvest choices: waiting for {seats}."
+    if phase == T1_DONKEY:
+        return f"Secret donkey markers: waiting for {seats}."
+    seat = active_seat(state)
+    text = f"{PHASE_NAMES[phase].capitalize()}: {{p{seat}}} to act"
+    if phase == T4_DELIVER:
+        text += f" ({state.budget} deliveries left)"
+    elif phase == T5_EXTRA:
+        text += f" ({state.budget} extra deliveries left)"
+    return text + "."
+
+
+def public_view(state: GranjaState) -> dict[str, Any]:
+    over = state.phase == OVER
+    limit = hexes_in_play(state.players)
+    stacks: dict[str, list[int]] = {}
+    for seat in sorted(range(state.players), key=lambda s: state.siesta_stamp[s]):
+        stacks.setdefault(str(state.siesta_space[seat]), []).append(seat)
+    open_tasks = {
+        str(seat): describe_task(stack[-1]) for seat, stack in enumerate(state.tasks) if stack and not stack[-1].secret
+    }
+    view: dict[str, Any] = {
+        "game": "granja",
+        "players": state.players,
+        "round": state.round,
+        "rounds": CONFIG.rounds,
+        "phase": state.phase,
+        "phase_name": PHASE_NAMES[state.phase],
+        "over": over,
+        "order": list(state.order),
+        "turn_order": list(phase_order(state)),
+        "active": active_seat(state),
+        "to_act": list(to_act(state)),
+        "start_player": state.start_player,
+        "dice": list(state.dice),
+        "budget": state.budget if state.phase in (T4_DELIVER, T5_EXTRA) else None,
+        "roofs_offer": list(state.roofs_offer),
+        "roof_price": state.round,
+        "deck_size": len(state.deck),
+        "discard": list(state.discard),
+        "market": [
+            {"hex": MARKET[index].id, "value": MARKET[index].value,
+             "owner": None if state.market[index] < 0 else state.market[index]}
+            for index in range(limit)
+        ],
+        "buildings": [
+            {
+                "number": spec.number,
+                "name": spec.name,
+                "short": spec.short,
+                "row": list(spec.row),
+                "blocked": building.order_marker,
+                "hex_vp": building.hex_vp,
+                "finishers": list(building.finishers),
+                "rows": [list(row) for row in building.rows],
+            }
+            for spec, building in zip(BUILDINGS, state.buildings, strict=True)
+        ],
+        "siesta": list(state.siesta_space),
+        "siesta_stacks": stacks,  # space -> seats from bottom to top
+        "farms": [farm_view(state, seat) for seat in range(state.players)],
+        "scores": [farm.vp for farm in state.farms],
+        "silver": [farm.silver for farm in state.farms],
+        "tasks": open_tasks,
+        "prompt": public_prompt(state),
+    }
+    if over:
+        ranks = ranks_from_keys(final_keys(state))
+        view["ranks"] = ranks
+        view["winners"] = [seat for seat, rank in enumerate(ranks) if rank == 1]
+    return view
+
+
+def seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
+    view = public_view(state)
+    farm = state.farms[seat]
+    choice = state.choices[seat]
+    stack = state.tasks[seat]
+    view["seat"] = seat
+    view["hand"] = [card_faces(card) for card in farm.hand]
+    view["choice"] = {
+        "plays": [
+            {"card": play.card, "position": play.position, "discard": play.discard, "payment": list(play.payment)}
+            for play in choice.plays
+        ],
+        "donkey": choice.donkey,
+        "push": choice.push,
+        "resource": choice.resource,
+        "flex": list(choice.flex),
+    }
+    view["task"] = describe_task(stack[-1]) if stack else None
+    view["available_donkeys"] = available_donkeys(state, seat)
+    view["options"] = [format_move(move) for move in legal_moves(state, seat)]
+    view["your_turn"] = seat in to_act(state)
+    view["private_prompt"] = private_prompt(state, seat)
+    return view
+
+
+def private_prompt(state: GranjaState, seat: int) -> str:
+    if seat not in to_act(state):
+        return "Nothing to do right now."
+    stack = state.tasks[seat]
+    if stack:
+        return describe_task(stack[-1])
+    phase = state.phase
+    if phase == F1_PLAY:
+        done = len(state.choices[seat].plays)
+        return f"Choose your secret card play {done + 1} (play CARD field|barrow|helper|ext); nobody sees it before the reveal."
+    if phase == F3_PROMPT:
+        return "Harvest: choose your Greengrocer resource (gain ...) and any Flexible field (flex GR OL, or flex none)."
+    if phase == T1_DONKEY:
+        return "Choose your donkey marker in secret (donkey D1..D4); anytime actions first if you like."
+    return {
+        "F4": f"Buy one roof for {state.round} $ (roof R..), take anytime actions, then done.",
+        "R2": "Take a die (take N); anytime actions first if you like.",
+        "R3": "Take a die (take N); anytime actions first if you like.",
+        "R4": "Use the shared die (die ...) or pass.",
+        "T4": f"Deliver (deliver GOOD TARGET), {state.budget} left; done when finished.",
+        "T5": f"Extra deliveries at {CONFIG.extra_delivery_price} $ each (extra GOOD TARGET), {state.budget} left; or done.",
+        "END": "Final anytime actions, then done.",
+    }.get(phase, "")
+
+
+GOODS_LEGEND = ", ".join(f"{code} {name}" for code, name in GOOD_NAMES.items())
