@@ -15,16 +15,32 @@ from typing import Any
 import aiosqlite
 import msgspec
 
-from engine.core import RecordedMove
-from engine.referee.model import Seat, Table, VersionConflict
+from engine.core import Outcome, RecordedMove
+from engine.referee import ratings as rating_model
+from engine.referee.clock import QuietHours, SeatClock
+from engine.referee.model import GameResult, RatingChange, ResultSeat, Seat, Table, VersionConflict
+from engine.referee.ratings import RatedSeat, Rating
+from engine.referee.reports import (
+    GameStats,
+    HighScore,
+    LeaderboardPage,
+    LeaderboardRow,
+    PlayerStats,
+    RecentResult,
+    TableLinks,
+)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DATABASE_PATH = "data/referee.sqlite3"
 
 _TABLE_COLUMNS = (
     "id, game, options, host, status, seed, version, guild_id, channel_id, thread_id, message_id, "
-    "created_at, updated_at"
+    "created_at, updated_at, speed"
 )
+_SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
+_RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
+_RESULT_SEAT_COLUMNS = "seat, name, user_id, is_ai, score, game_rank, rank, team, forfeited, ai_played"
+HEARTBEAT = "heartbeat"
 
 
 def database_path_from_env() -> str:
@@ -74,7 +90,7 @@ class SqliteStore:
         try:
             cursor = await self._db.execute(
                 "INSERT INTO games (game, options, host, status, seed, version, guild_id, channel_id,"
-                " thread_id, message_id, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                " thread_id, message_id, created_at, updated_at, speed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     table.game,
                     _json(table.options),
@@ -88,6 +104,7 @@ class SqliteStore:
                     table.message_id,
                     table.created_at,
                     table.updated_at,
+                    table.speed,
                 ),
             )
             table_id = int(cursor.lastrowid or 0)
@@ -99,7 +116,9 @@ class SqliteStore:
         return table_id
 
     async def load_table(self, table_id: int) -> Table | None:
-        async with self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM games WHERE id = ?", (table_id,)) as cursor:
+        async with self._db.execute(
+            f"SELECT {_TABLE_COLUMNS} FROM games WHERE id = ?", (table_id,)
+        ) as cursor:
             row = await cursor.fetchone()
         if row is None:
             return None
@@ -129,10 +148,16 @@ class SqliteStore:
         moves: list[RecordedMove],
         state: bytes,
         outcome: bytes | None = None,
-    ) -> None:
+        *,
+        result: GameResult | None = None,
+    ) -> list[RatingChange]:
+        """In ONE transaction: the moves, the snapshot, the table and its seats (turn flow and
+        clocks) and, when the game ended, its result with every seat and, for a rated game, the
+        rating updates. Either all of it is on disk or none of it. Returns the rating changes."""
         await self._db.execute("BEGIN IMMEDIATE")
         try:
             await self._update_table(table, expected_version, state=state)
+            await self._upsert_seats(table.id, table.seats)
             if moves:
                 await self._db.executemany(
                     "INSERT INTO moves (game_id, n, seat, move, at) VALUES (?,?,?,?,?)",
@@ -141,20 +166,21 @@ class SqliteStore:
                         for offset, move in enumerate(moves)
                     ],
                 )
-            if outcome is not None:
-                await self._db.execute(
-                    "INSERT OR REPLACE INTO results (game_id, outcome, finished_at) VALUES (?,?,?)",
-                    (table.id, outcome.decode(), table.updated_at),
-                )
+            changes: list[RatingChange] = []
+            if result is not None:
+                changes = await self._write_result(result)
+            elif outcome is not None:
+                await self._write_bare_result(table, outcome)
             await self._db.execute("COMMIT")
         except BaseException:
             await self._db.execute("ROLLBACK")
             raise
+        return changes
 
     async def _update_table(self, table: Table, expected_version: int, *, state: bytes | None = None) -> None:
         assignments = (
             "options = ?, host = ?, status = ?, seed = ?, version = ?, guild_id = ?, channel_id = ?,"
-            " thread_id = ?, message_id = ?, updated_at = ?"
+            " thread_id = ?, message_id = ?, updated_at = ?, speed = ?"
         )
         values: list[Any] = [
             _json(table.options),
@@ -167,29 +193,39 @@ class SqliteStore:
             table.thread_id,
             table.message_id,
             table.updated_at,
+            table.speed,
         ]
         if state is not None:
             assignments += ", state = ?"
             values.append(state)
         cursor = await self._db.execute(
-            f"UPDATE games SET {assignments} WHERE id = ? AND version = ?", (*values, table.id, expected_version)
+            f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",
+            (*values, table.id, expected_version),
         )
         if cursor.rowcount != 1:
             raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
 
     async def _write_seats(self, table_id: int, seats: list[Seat]) -> None:
+        """Replace the seats (the lobby may remove some)."""
         await self._db.execute("DELETE FROM seats WHERE game_id = ?", (table_id,))
+        await self._upsert_seats(table_id, seats)
+
+    async def _upsert_seats(self, table_id: int, seats: list[Seat]) -> None:
         await self._db.executemany(
-            "INSERT INTO seats (game_id, seat, name, user_id, ai_kind) VALUES (?,?,?,?,?)",
-            [(table_id, seat.index, seat.name, seat.user_id, seat.ai_kind) for seat in seats],
+            f"INSERT INTO seats (game_id, {_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+            " ON CONFLICT (game_id, seat) DO UPDATE SET name = excluded.name, user_id = excluded.user_id,"
+            " ai_kind = excluded.ai_kind, waiting_since = excluded.waiting_since, clock = excluded.clock,"
+            " absent_since = excluded.absent_since, skips = excluded.skips, forfeited = excluded.forfeited,"
+            " ai_played = excluded.ai_played, next_due_at = excluded.next_due_at",
+            [(table_id, *_seat_values(seat)) for seat in seats],
         )
 
     async def _seats(self, table_id: int) -> list[Seat]:
         async with self._db.execute(
-            "SELECT seat, name, user_id, ai_kind FROM seats WHERE game_id = ? ORDER BY seat", (table_id,)
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (table_id,)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [Seat(index=row[0], name=row[1], user_id=row[2], ai_kind=row[3]) for row in rows]
+        return [_seat_from_row(row) for row in rows]
 
     async def move_log(self, table_id: int) -> list[RecordedMove]:
         async with self._db.execute(
@@ -234,6 +270,443 @@ class SqliteStore:
             row = await cursor.fetchone()
         return None if row is None else row[0].encode()
 
+    # ----- results and ratings -------------------------------------------------------------------
+
+    async def _next_result_seq(self) -> int:
+        async with self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM results") as cursor:
+            (seq,) = await cursor.fetchone()  # type: ignore[misc]
+        return int(seq)
+
+    async def _write_bare_result(self, table: Table, outcome: bytes) -> None:
+        """A result without seat details (callers that predate GameResult)."""
+        await self._db.execute(
+            "INSERT OR REPLACE INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed)"
+            " VALUES (?,?,?,?,?,?,?)",
+            (
+                table.id,
+                outcome.decode(),
+                table.updated_at,
+                await self._next_result_seq(),
+                table.game,
+                table.guild_id,
+                table.speed,
+            ),
+        )
+
+    async def _write_result(self, result: GameResult) -> list[RatingChange]:
+        await self._db.execute(
+            "INSERT INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed, rated, board,"
+            " forfeits, ai_played) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                result.table_id,
+                _json(result.outcome),
+                result.finished_at,
+                await self._next_result_seq(),
+                result.game,
+                result.guild_id,
+                result.speed,
+                int(result.rated),
+                result.board,
+                result.forfeits,
+                int(result.ai_played),
+            ),
+        )
+        await self._db.executemany(
+            f"INSERT INTO result_seats (game_id, {_RESULT_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    result.table_id,
+                    seat.seat,
+                    seat.name,
+                    seat.user_id,
+                    int(seat.is_ai),
+                    seat.score,
+                    seat.game_rank,
+                    seat.rank,
+                    seat.team,
+                    int(seat.forfeited),
+                    int(seat.ai_played),
+                )
+                for seat in result.seats
+            ],
+        )
+        if not result.rated:
+            return []
+        return await self._apply_ratings(
+            result.table_id, result.guild_id, result.game, result.seats, result.finished_at
+        )
+
+    async def _apply_ratings(
+        self,
+        table_id: int,
+        guild_id: str | None,
+        game: str,
+        seats: list[ResultSeat],
+        at: float,
+        model: Any | None = None,
+    ) -> list[RatingChange]:
+        """Rate one finished game inside the caller's transaction: read the current ratings, write
+        one event per player and the new ratings. Used alike by game end and by rebuilds."""
+        scope = _scope(guild_id)
+        players = [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
+        user_ids = [seat.user_id for seat in players]
+        current: dict[str, tuple[Rating, int]] = {}
+        if user_ids:
+            async with self._db.execute(
+                f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
+                f" AND user_id IN ({','.join('?' * len(user_ids))})",
+                (scope, game, *user_ids),
+            ) as cursor:
+                for user_id, mu, sigma, games in await cursor.fetchall():
+                    current[user_id] = (Rating(mu, sigma), games)
+        rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
+        after = rating_model.rate_game(rated, {user: rating for user, (rating, _) in current.items()}, model)
+        changes: list[RatingChange] = []
+        for seat in players:
+            user_id = seat.user_id or ""
+            before, games = current.get(user_id, (rating_model.initial_rating(model), 0))
+            changes.append(
+                RatingChange(
+                    user_id=user_id,
+                    name=seat.name,
+                    guild_id=scope,
+                    game=game,
+                    before=before,
+                    after=after[user_id],
+                    rank=seat.rank,
+                    games=games + 1,
+                )
+            )
+        await self._db.executemany(
+            "INSERT INTO rating_events (game_id, guild_id, game, user_id, rank, mu_before, sigma_before,"
+            " mu_after, sigma_after, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    table_id,
+                    scope,
+                    game,
+                    c.user_id,
+                    c.rank,
+                    c.before.mu,
+                    c.before.sigma,
+                    c.after.mu,
+                    c.after.sigma,
+                    at,
+                )
+                for c in changes
+            ],
+        )
+        await self._db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
+            " VALUES (?,?,?,?,?,?,1,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
+            " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+            [
+                (scope, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at)
+                for c in changes
+            ],
+        )
+        return changes
+
+    async def rebuild_ratings(self, model: Any | None = None) -> int:
+        """Recompute every rating from the stored results, in the order they were recorded, with
+        ``model`` (default: the current one); rewrites the rating events. One transaction.
+        Returns the number of rated games replayed."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            await self._db.execute("DELETE FROM ratings")
+            await self._db.execute("DELETE FROM rating_events")
+            async with self._db.execute(
+                "SELECT game_id, guild_id, game, finished_at FROM results WHERE rated = 1 ORDER BY seq"
+            ) as cursor:
+                games = await cursor.fetchall()
+            for table_id, guild_id, game, finished_at in games:
+                seats = await self._result_seats(table_id)
+                await self._apply_ratings(table_id, guild_id, game, seats, finished_at, model)
+            await self._db.execute("COMMIT")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return len(games)
+
+    async def _result_seats(self, table_id: int) -> list[ResultSeat]:
+        async with self._db.execute(
+            f"SELECT {_RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat", (table_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_result_seat_from_row(row) for row in rows]
+
+    async def game_result(self, table_id: int) -> GameResult | None:
+        async with self._db.execute(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ?", (table_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return _result_from_row(row, await self._result_seats(table_id))
+
+    async def ratings(self, guild_id: str | None, game: str) -> dict[str, tuple[Rating, int, int]]:
+        """{user_id: (rating, rated games, wins)} of one rating pool."""
+        async with self._db.execute(
+            "SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ?",
+            (_scope(guild_id), game),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {row[0]: (Rating(row[1], row[2]), row[3], row[4]) for row in rows}
+
+    async def rating_events(
+        self, *, guild_id: str | None = None, game: str | None = None, user_id: str | None = None
+    ) -> list[RatingChange]:
+        """Stored rating updates in the order they were made (filters optional; guild None: all)."""
+        where, values = _filters(
+            ("guild_id = ?", None if guild_id is None else _scope(guild_id)),
+            ("game = ?", game),
+            ("user_id = ?", user_id),
+        )
+        async with self._db.execute(
+            "SELECT e.user_id, COALESCE((SELECT rs.name FROM result_seats rs WHERE rs.game_id = e.game_id"
+            " AND rs.user_id = e.user_id), ''), e.guild_id, e.game, e.mu_before, e.sigma_before, e.mu_after,"
+            " e.sigma_after, e.rank,"
+            " (SELECT COUNT(*) FROM rating_events p WHERE p.guild_id = e.guild_id AND p.game = e.game"
+            "  AND p.user_id = e.user_id AND p.id <= e.id)"
+            f" FROM rating_events e{where} ORDER BY e.id",
+            values,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            RatingChange(
+                user_id=row[0],
+                name=row[1],
+                guild_id=row[2],
+                game=row[3],
+                before=Rating(row[4], row[5]),
+                after=Rating(row[6], row[7]),
+                rank=row[8],
+                games=row[9],
+            )
+            for row in rows
+        ]
+
+    async def leaderboard(
+        self, guild_id: str | None, game: str, *, offset: int = 0, limit: int = 10
+    ) -> LeaderboardPage:
+        """Rated players of one pool by rating (mu - 3 sigma); equal ratings share a position.
+        Ratings are per server: ``guild_id=None`` (or ``""``) is the pool of tables outside any."""
+        scope = _scope(guild_id)
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (scope, game)
+        ) as cursor:
+            (total,) = await cursor.fetchone()  # type: ignore[misc]
+        async with self._db.execute(
+            "SELECT RANK() OVER (ORDER BY r.mu - 3 * r.sigma DESC) AS position, r.user_id, r.name,"
+            " r.mu, r.sigma, r.games, r.wins,"
+            " (SELECT MAX(rs.score) FROM result_seats rs JOIN results res ON res.game_id = rs.game_id"
+            "  WHERE res.rated = 1 AND res.game = r.game AND COALESCE(res.guild_id, '') = r.guild_id"
+            "  AND rs.user_id = r.user_id)"
+            " FROM ratings r WHERE r.guild_id = ? AND r.game = ?"
+            " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
+            (scope, game, limit, offset),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return LeaderboardPage(
+            guild_id=guild_id,
+            game=game,
+            total=total,
+            offset=offset,
+            limit=limit,
+            rows=[
+                LeaderboardRow(
+                    position=row[0],
+                    user_id=row[1],
+                    name=row[2],
+                    rating=Rating(row[3], row[4]).ordinal,
+                    mu=row[3],
+                    sigma=row[4],
+                    games=row[5],
+                    wins=row[6],
+                    best_score=row[7],
+                    provisional=rating_model.is_provisional(row[5]),
+                )
+                for row in rows
+            ],
+        )
+
+    async def high_scores(
+        self, guild_id: str | None, game: str, board: str, *, limit: int = 10
+    ) -> list[HighScore]:
+        """Best human scores of one server's board (``solo`` or ``with_ai``; a higher score is better;
+        ``guild_id=None``: tables outside any server, like the leaderboard)."""
+        async with self._db.execute(
+            "SELECT RANK() OVER (ORDER BY rs.score DESC), rs.user_id, rs.name, rs.score, res.game_id,"
+            " res.finished_at FROM result_seats rs JOIN results res ON res.game_id = rs.game_id"
+            " WHERE COALESCE(res.guild_id, '') = ? AND res.game = ? AND res.board = ? AND NOT rs.is_ai"
+            " AND rs.user_id IS NOT NULL ORDER BY rs.score DESC, res.seq LIMIT ?",
+            (_scope(guild_id), game, board, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            HighScore(position=r[0], user_id=r[1], name=r[2], score=r[3], table_id=r[4], finished_at=r[5])
+            for r in rows
+        ]
+
+    async def player_stats(
+        self, user_id: str, guild_id: str | None = None, *, recent: int = 5
+    ) -> PlayerStats:
+        """Per game: games, wins, average and best score, forfeits and (with a guild) the rating;
+        and the latest results. ``guild_id=None``: every server (ratings are per server: none then);
+        ``""``: tables outside any server."""
+        where, values = _filters(("rs.user_id = ?", user_id), ("COALESCE(res.guild_id, '') = ?", guild_id))
+        async with self._db.execute(
+            "SELECT res.game, COUNT(*), SUM(rs.rank = 1), AVG(rs.score), MAX(rs.score), SUM(rs.forfeited)"
+            f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND NOT rs.is_ai"
+            " GROUP BY res.game ORDER BY COUNT(*) DESC, res.game",
+            values,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        games = [
+            GameStats(game=r[0], games=r[1], wins=r[2], average_score=r[3], best_score=r[4], forfeits=r[5])
+            for r in rows
+        ]
+        if guild_id is not None:
+            for stats in games:
+                pool = await self.ratings(guild_id, stats.game)
+                if user_id in pool:
+                    rating, rated_games, _ = pool[user_id]
+                    stats.rating, stats.mu, stats.sigma = rating.ordinal, rating.mu, rating.sigma
+                    stats.rated_games = rated_games
+                    stats.provisional = rating_model.is_provisional(rated_games)
+        async with self._db.execute(
+            "SELECT res.game_id, res.game, res.guild_id, res.finished_at, rs.rank,"
+            " (SELECT COUNT(*) FROM result_seats o WHERE o.game_id = res.game_id), rs.score, rs.forfeited,"
+            " res.rated, res.board,"
+            " (SELECT (e.mu_after - 3 * e.sigma_after) - (e.mu_before - 3 * e.sigma_before) FROM rating_events e"
+            "  WHERE e.game_id = res.game_id AND e.user_id = rs.user_id)"
+            f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND NOT rs.is_ai"
+            " ORDER BY res.seq DESC LIMIT ?",
+            (*values, recent),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        latest = [
+            RecentResult(
+                table_id=r[0],
+                game=r[1],
+                guild_id=r[2],
+                finished_at=r[3],
+                rank=r[4],
+                players=r[5],
+                score=r[6],
+                forfeited=bool(r[7]),
+                rated=bool(r[8]),
+                board=r[9],
+                rating_change=r[10],
+            )
+            for r in rows
+        ]
+        return PlayerStats(user_id=user_id, guild_id=guild_id, games=games, recent=latest)
+
+    async def history(
+        self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
+    ) -> list[GameResult]:
+        """Finished games, latest first, with every seat (``guild_id=None``: every server; ``""``:
+        tables outside any server)."""
+        where, values = _filters(("COALESCE(guild_id, '') = ?", guild_id), ("game = ?", game))
+        async with self._db.execute(
+            f"SELECT {_RESULT_COLUMNS} FROM results{where} ORDER BY seq DESC LIMIT ? OFFSET ?",
+            (*values, limit, offset),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_result_from_row(row, await self._result_seats(row[0])) for row in rows]
+
+    # ----- clocks: due seats, turns waiting, quiet hours, heartbeat --------------------------------
+
+    async def due_table_ids(self, now: float) -> list[int]:
+        """Running tables with a seat whose clock needs looking at by ``now``, most overdue first."""
+        async with self._db.execute(
+            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.next_due_at <= ? AND g.status = 'running' GROUP BY s.game_id ORDER BY MIN(s.next_due_at)",
+            (now,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows]
+
+    async def next_due_at(self) -> float | None:
+        async with self._db.execute(
+            "SELECT MIN(s.next_due_at) FROM seats s JOIN games g ON g.id = s.game_id WHERE g.status = 'running'"
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
+    async def running_timed_table_ids(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows]
+
+    async def waiting_seats(
+        self, user_id: str, guild_ids: tuple[str, ...] | None = None
+    ) -> list[tuple[TableLinks, str, Seat]]:
+        """(links, speed, seat) of the running tables where the user must act (and no AI plays for
+        them), oldest waiting first. ``guild_ids=None``: every server and none."""
+        where = ""
+        values: list[Any] = [user_id]
+        if guild_ids is not None:
+            where = f" AND g.guild_id IN ({','.join('?' * len(guild_ids))})"
+            values.extend(guild_ids)
+        async with self._db.execute(
+            "SELECT g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, g.speed,"
+            f" {', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))}"
+            " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND g.status = 'running'"
+            f" AND s.waiting_since IS NOT NULL AND s.absent_since IS NULL{where}"
+            " ORDER BY s.waiting_since, g.id",
+            values,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            (
+                TableLinks(
+                    table_id=r[0], game=r[1], guild_id=r[2], channel_id=r[3], thread_id=r[4], message_id=r[5]
+                ),
+                r[6],
+                _seat_from_row(r[7:]),
+            )
+            for r in rows
+        ]
+
+    async def get_quiet_hours(self, user_id: str) -> QuietHours | None:
+        return (await self.quiet_hours_of([user_id])).get(user_id)
+
+    async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]:
+        if not user_ids:
+            return {}
+        async with self._db.execute(
+            "SELECT user_id, time_zone, quiet_start, quiet_end FROM user_settings"
+            f" WHERE time_zone IS NOT NULL AND user_id IN ({','.join('?' * len(user_ids))})",
+            user_ids,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows}
+
+    async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
+        values = (None, None, None) if quiet is None else (quiet.time_zone, quiet.start_hour, quiet.end_hour)
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, time_zone, quiet_start, quiet_end) VALUES (?,?,?,?)"
+            " ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone,"
+            " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end",
+            (user_id, *values),
+        )
+
+    async def get_heartbeat(self) -> float | None:
+        async with self._db.execute("SELECT value FROM bot_state WHERE key = ?", (HEARTBEAT,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
+    async def set_heartbeat(self, at: float) -> None:
+        await self._db.execute(
+            "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (HEARTBEAT, at),
+        )
+
     # ----- user flags ---------------------------------------------------------------------------
 
     async def get_user_flag(self, user_id: str, flag: str) -> bool:
@@ -270,4 +743,79 @@ def _table_from_row(row: Any) -> Table:
         message_id=row[10],
         created_at=row[11],
         updated_at=row[12],
+        speed=row[13],
+    )
+
+
+def _scope(guild_id: str | None) -> str:
+    """The rating pool of a server; tables outside any server share the pool ''."""
+    return guild_id or ""
+
+
+def _filters(*conditions: tuple[str, Any]) -> tuple[str, list[Any]]:
+    """A WHERE clause from (sql, value) pairs, skipping those whose value is None."""
+    used = [(sql, value) for sql, value in conditions if value is not None]
+    if not used:
+        return "", []
+    return " WHERE " + " AND ".join(sql for sql, _ in used), [value for _, value in used]
+
+
+def _seat_values(seat: Seat) -> tuple[Any, ...]:
+    return (
+        seat.index,
+        seat.name,
+        seat.user_id,
+        seat.ai_kind,
+        seat.waiting_since,
+        None if seat.clock is None else _json(seat.clock),
+        seat.absent_since,
+        seat.skips,
+        int(seat.forfeited),
+        int(seat.ai_played),
+        seat.next_due_at,
+    )
+
+
+def _seat_from_row(row: Any) -> Seat:
+    return Seat(
+        index=row[0],
+        name=row[1],
+        user_id=row[2],
+        ai_kind=row[3],
+        waiting_since=row[4],
+        clock=None if row[5] is None else msgspec.json.decode(row[5], type=SeatClock),
+        absent_since=row[6],
+        skips=row[7],
+        forfeited=bool(row[8]),
+        ai_played=bool(row[9]),
+        next_due_at=row[10],
+    )
+
+
+def _result_seat_from_row(row: Any) -> ResultSeat:
+    return ResultSeat(
+        seat=row[0],
+        name=row[1],
+        user_id=row[2],
+        is_ai=bool(row[3]),
+        score=row[4],
+        game_rank=row[5],
+        rank=row[6],
+        team=row[7],
+        forfeited=bool(row[8]),
+        ai_played=bool(row[9]),
+    )
+
+
+def _result_from_row(row: Any, seats: list[ResultSeat]) -> GameResult:
+    return GameResult(
+        table_id=row[0],
+        game=row[1],
+        guild_id=row[2],
+        speed=row[3],
+        rated=bool(row[4]),
+        board=row[5],
+        finished_at=row[6],
+        outcome=msgspec.json.decode(row[7], type=Outcome),
+        seats=seats,
     )

@@ -8,6 +8,9 @@ import msgspec
 
 from engine.core import GameError, Outcome
 
+from .clock import DEFAULT_SPEED, SeatClock
+from .ratings import Rating, is_provisional
+
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
 
 
@@ -31,6 +34,18 @@ class LobbyError(GameError):
     pass
 
 
+class ForfeitedSeat(GameError):
+    """The player forfeited this game: an AI plays their seat to the end."""
+
+
+class QuietHoursError(GameError):
+    """Quiet hours that make no sense (unknown time zone, hours out of range)."""
+
+
+class SkipRefused(GameError):
+    """A seat cannot be skipped (its time has not run out, the caller is not a player...)."""
+
+
 class VersionConflict(Exception):
     """The store's version is not the one expected: someone else wrote first (not player-facing)."""
 
@@ -40,10 +55,27 @@ class Seat(msgspec.Struct, kw_only=True):
     name: str
     user_id: str | None = None  # a front end's user id (Discord snowflake, or a local name)
     ai_kind: str | None = None  # "random", "greedy"... for AI seats
+    # Turn flow of a running game (kept with the seat, written with every move):
+    waiting_since: float | None = None  # when this seat last became one of those to act; None: not to act
+    clock: SeatClock | None = None  # its time bank; None at untimed tables and for AI seats
+    absent_since: float | None = None  # skipped: an AI plays this human seat since then
+    skips: int = 0  # times the other players skipped this seat
+    forfeited: bool = False  # the seat stayed away: ranked last, the AI plays it to the end
+    ai_played: bool = False  # an AI has moved for this human seat at least once
+    next_due_at: float | None = None  # when the clock needs looking at (reminder, flag, forfeit)
 
     @property
     def is_ai(self) -> bool:
+        """An AI seat from the lobby (a skipped human seat stays a human seat: see plays_by_ai)."""
         return self.ai_kind is not None
+
+    @property
+    def absent(self) -> bool:
+        return self.absent_since is not None
+
+    @property
+    def plays_by_ai(self) -> bool:
+        return self.is_ai or self.absent
 
 
 class Table(msgspec.Struct, kw_only=True):
@@ -61,6 +93,7 @@ class Table(msgspec.Struct, kw_only=True):
     channel_id: str | None = None
     thread_id: str | None = None
     message_id: str | None = None  # lobby or latest board message, for front ends
+    speed: str = DEFAULT_SPEED  # a key of engine.referee.clock.SPEEDS
     created_at: float = 0.0
     updated_at: float = 0.0
 
@@ -79,6 +112,68 @@ class Table(msgspec.Struct, kw_only=True):
         return [seat for seat in self.seats if not seat.is_ai]
 
 
+class ResultSeat(msgspec.Struct, kw_only=True):
+    """One seat of a finished game, as stored with its result."""
+
+    seat: int
+    name: str
+    user_id: str | None
+    is_ai: bool  # an AI seat from the lobby
+    score: float
+    game_rank: int  # the rank the rules gave
+    rank: int  # the final rank: forfeited seats (and their team) ranked last
+    team: int | None = None
+    forfeited: bool = False
+    ai_played: bool = False  # an AI played this seat (an AI seat, or a skipped human)
+
+
+# Which board a finished game counts for.
+RATED_BOARD = "rated"  # two or more humans, no AI seat from the lobby, a rated (timed) speed
+FRIENDLY_BOARD = "friendly"  # the same at an untimed speed: stats only, no rating
+SOLO_BOARD = "solo"  # one human alone: high scores
+WITH_AI_BOARD = "with_ai"  # humans with AI seats from the lobby: high scores
+# None: AI seats only (simulations): no board at all
+
+
+class GameResult(msgspec.Struct, kw_only=True):
+    """A finished game: written in the same transaction as its last move."""
+
+    table_id: int
+    game: str
+    guild_id: str | None
+    speed: str
+    rated: bool
+    board: str | None
+    finished_at: float
+    seats: list[ResultSeat]
+    outcome: Outcome  # the final outcome (forfeits applied)
+
+    @property
+    def forfeits(self) -> int:
+        return sum(1 for seat in self.seats if seat.forfeited)
+
+    @property
+    def ai_played(self) -> bool:
+        return any(seat.ai_played for seat in self.seats)
+
+
+class RatingChange(msgspec.Struct, kw_only=True):
+    """One player's rating update from one game (also the stored rating event)."""
+
+    user_id: str
+    name: str
+    guild_id: str  # "" for tables outside any server
+    game: str
+    before: Rating
+    after: Rating
+    rank: int
+    games: int  # rated games played, this one included
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.games)
+
+
 class Outbox(msgspec.Struct, kw_only=True):
     """What changed after a referee call, for front ends to show. The referee never talks itself."""
 
@@ -90,4 +185,7 @@ class Outbox(msgspec.Struct, kw_only=True):
     to_act: list[int] = []  # seats that must act now
     moves_applied: int = 0
     finished: bool = False
-    outcome: Outcome | None = None
+    outcome: Outcome | None = None  # the final result: forfeited seats are ranked last
+    forfeited: list[int] = []  # seats forfeited by this call (or, when finished, in the game)
+    result: GameResult | None = None  # the stored result, when this call ended the game
+    rating_changes: list[RatingChange] = []  # rating updates stored with that result

@@ -4,6 +4,20 @@ Front ends (the Discord cogs, the local table) call it and render the Outbox it 
 goes: load (cache, else store) -> check seat, turn and version -> validate -> apply -> persist in
 one transaction -> update the cache -> report. Nothing is reported before it is on disk, and one
 move at a time is handled per table (a lock here, a version compare-and-swap in the store).
+
+Clocks (see clock.py) live with the seats and are written in the same transaction as each move;
+nothing is timed in memory. A front end's background task polls ``due_actions`` (reminders to
+send privately, seats that ran out, seats forfeited) and sleeps until ``next_due_at``; at start-up
+``credit_downtime`` gives back to every running clock the time the bot was down, measured from
+the heartbeat that ``due_actions`` stores.
+
+Absent players: when a seat has run out, another player of the table may ``skip`` it; from then on
+an AI plays it until its player comes back (``return_to_seat``, or simply by playing). A skipped
+seat is forfeited (ranked last; the AI plays it to the end) when it is skipped a second time, when
+it stays away for a further full bank, or when the game ends while it is still away.
+
+When the last move is made, the result (every seat, scores, final ranks, forfeits, AI play) and,
+for rated games, the rating updates are written in the transaction of that move.
 """
 
 from __future__ import annotations
@@ -30,21 +44,43 @@ from engine.core import (
 )
 from engine.games import get_game
 
+from . import clock as clocks
+from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
 from .model import (
     ABANDONED,
     FINISHED,
     LOBBY,
     RUNNING,
+    SOLO_BOARD,
+    WITH_AI_BOARD,
+    ForfeitedSeat,
+    GameResult,
     LobbyError,
     NotInGame,
     Outbox,
+    QuietHoursError,
+    RatingChange,
     Seat,
+    SkipRefused,
     StaleVersion,
     Table,
     TableNotFound,
     VersionConflict,
     WrongStatus,
 )
+from .reports import (
+    DueActions,
+    ForfeitNotice,
+    HighScore,
+    LeaderboardPage,
+    PlayerStats,
+    Reminder,
+    SeatClockView,
+    TableLinks,
+    TimeoutNotice,
+    WaitingTurn,
+)
+from .results import build_result, final_outcome
 from .store import Store
 
 AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
@@ -79,6 +115,7 @@ class Referee:
         self.max_ai_moves = max_ai_moves
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._downtime_credited = False
 
     # ----- loading ------------------------------------------------------------------------------
 
@@ -133,13 +170,18 @@ class Referee:
         guild_id: str | None = None,
         channel_id: str | None = None,
         host_takes_seat: bool = True,
+        speed: str = DEFAULT_SPEED,
     ) -> Table:
         """Open a lobby, normally with the host in seat 1. Options are checked now, so errors
-        come early. ``host_takes_seat=False`` lets a host run a table of AI seats only."""
+        come early. ``host_takes_seat=False`` lets a host run a table of AI seats only.
+
+        ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
+        "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
         game = get_game(game_name)
         options = dict(options or {})
         # Validate against the largest count the game allows; the real count is checked at start.
         _validate_options(game, options)
+        speed = _checked_speed(speed).name
         now = self.clock()
         table = Table(
             game=game.name,
@@ -148,6 +190,7 @@ class Referee:
             seats=[Seat(index=0, name=host_name, user_id=host_id)] if host_takes_seat else [],
             guild_id=guild_id,
             channel_id=channel_id,
+            speed=speed,
             created_at=now,
             updated_at=now,
         )
@@ -205,6 +248,15 @@ class Referee:
             await self._save_lobby(table)
             return table
 
+    async def set_speed(self, table_id: int, by_user: str, speed: str) -> Table:
+        """Change the speed of a table still in its lobby (host only)."""
+        async with self._lock(table_id):
+            table = await self._lobby(table_id)
+            self._require_host(table, by_user, "change the speed")
+            table.speed = _checked_speed(speed).name
+            await self._save_lobby(table)
+            return table
+
     async def start(self, table_id: int, by_user: str, *, seed: int | None = None) -> Outbox:
         """Deal and begin; AI seats that must act first play at once."""
         async with self._lock(table_id):
@@ -216,10 +268,15 @@ class Referee:
                 options = game.resolve_options(players, table.options)
             except SetupError as error:
                 raise LobbyError(str(error)) from None
-            table.seed = self.new_seed() if seed is None else seed
-            state = game.setup(players, table.seed, options)
-            table.status = RUNNING
-            table.updated_at = self.clock()
+            seed = self.new_seed() if seed is None else seed
+            state = game.setup(players, seed, options)
+            now = self.clock()
+            table = _copy_table(table)
+            table.seed, table.status, table.updated_at = seed, RUNNING, now
+            speed = get_speed(table.speed)
+            for seat in table.seats:
+                seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None
+            await self._advance_turns(table, (), game.to_act(state), now)
             await self.store.commit_moves(table, 0, [], game.encode_state(state))
             loaded = _Loaded(table, state)
             self._remember(loaded)
@@ -236,10 +293,13 @@ class Referee:
                 raise WrongStatus("This game has already ended.")
             if by_user != table.host and not is_admin:
                 raise LobbyError("Only the host (or a server manager) can cancel this game.")
-            version = table.version
+            table = _copy_table(table)
             table.status = ABANDONED
             table.updated_at = self.clock()
-            await self.store.save_table(table, version)
+            for seat in table.seats:  # nothing is due at an abandoned table
+                seat.waiting_since = seat.next_due_at = None
+            await self.store.save_table(table, table.version)
+            loaded.table = table
             return table
 
     async def set_links(
@@ -268,12 +328,22 @@ class Referee:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotInGame("You are not playing in this game.")
-            if expected_version is not None and expected_version != table.version:
-                raise StaleVersion("The board has changed since you looked at it; here is the current one.")
+            if seat.forfeited:
+                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
             game = get_game(table.game)
+            welcome = ""
+            if seat.absent:
+                # Coming back by playing: the seat is theirs again, whatever becomes of this move.
+                await self._return(game, loaded, seat.index)
+                table, seat = loaded.table, loaded.table.seats[seat.index]
+                welcome = "Welcome back: you have your seat again. "
+            if expected_version is not None and expected_version != table.version:
+                raise StaleVersion(
+                    welcome + "The board has changed since you looked at it; here is the current one."
+                )
             move = game.parse_move(move_text)
             if seat.index not in game.to_act(loaded.state):
-                raise NotYourTurn(self._waiting_text(game, loaded))
+                raise NotYourTurn(welcome + self._waiting_text(game, loaded))
             outbox = Outbox(table=table)
             await self._apply_and_store(game, loaded, seat.index, move, outbox)
             await self._run_automatic(game, loaded, outbox)
@@ -291,68 +361,102 @@ class Referee:
             return outbox
 
     async def _apply_and_store(
-        self, game: Game[Any, Any], loaded: _Loaded, seat: int, move: Any, outbox: Outbox
+        self,
+        game: Game[Any, Any],
+        loaded: _Loaded,
+        seat: int,
+        move: Any,
+        outbox: Outbox,
+        *,
+        by_ai: bool = False,
     ) -> None:
         table = loaded.table
         before_private = self._private_texts(game, loaded)
         state, events = game.apply(loaded.state, seat, move)
         finished = game.is_over(state)
-        new_table = msgspec.structs.replace(
-            table,
-            version=table.version + 1,
-            status=FINISHED if finished else RUNNING,
-            updated_at=self.clock(),
+        now = self.clock()
+        # A copy: the cached table must not change before the commit succeeds.
+        new_table = _copy_table(table)
+        new_table.version = table.version + 1
+        new_table.status = FINISHED if finished else RUNNING
+        new_table.updated_at = now
+        if by_ai and not new_table.seats[seat].is_ai:
+            new_table.seats[seat].ai_played = True
+        newly_forfeited: list[int] = []
+        if finished:
+            # A skipped seat still away at the end stayed away: it forfeits.
+            for other in new_table.seats:
+                if other.absent and not other.forfeited:
+                    other.forfeited = True
+                    newly_forfeited.append(other.index)
+        await self._advance_turns(
+            new_table, game.to_act(loaded.state), () if finished else game.to_act(state), now
         )
-        outcome = game.outcome(state) if finished else None
+        result = build_result(new_table, game.outcome(state), now) if finished else None
         try:
-            await self.store.commit_moves(
+            changes = await self.store.commit_moves(
                 new_table,
                 table.version,
                 [RecordedMove(seat, game.format_move(move))],
                 game.encode_state(state),
-                msgspec.json.encode(outcome) if outcome is not None else None,
+                msgspec.json.encode(result.outcome) if result is not None else None,
+                result=result,
             )
         except VersionConflict:
             # Another process moved first: our copy is stale. Reload next time, refuse this one.
             self._cache.pop(table.id, None)
-            raise StaleVersion("The game changed while you were moving; look at the board and try again.") from None
+            raise StaleVersion(
+                "The game changed while you were moving; look at the board and try again."
+            ) from None
         # Durable: now (and only now) the cache and the report may change.
         loaded.table, loaded.state = new_table, state
         outbox.table = new_table
         outbox.moves_applied += 1
         outbox.board_changed = True
         self._log_events(events, new_table.names, outbox)
+        for index in newly_forfeited:
+            outbox.public_log.append(f"{new_table.seats[index].name} never came back and forfeits.")
+        if result is not None:
+            outbox.result = result
+            outbox.rating_changes = list(changes or [])
         after_private = self._private_texts(game, loaded)
         for index, text in after_private.items():
             if before_private.get(index) != text and index not in outbox.private_changed:
                 outbox.private_changed.append(index)
 
     async def _run_automatic(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
-        """Play AI seats and moves that leave a human no choice, until a human must decide."""
+        """Play AI seats (and skipped seats) and moves that leave a human no choice, until a
+        human must decide."""
         for _ in range(self.max_ai_moves):
             state = loaded.state
             if game.is_over(state):
                 return
-            chosen: tuple[int, Any] | None = None
+            chosen: tuple[int, Any, bool] | None = None
             for index in game.to_act(state):
                 seat = loaded.table.seats[index]
-                if seat.is_ai:
-                    player = game.ai_players()[seat.ai_kind or "random"]()
-                    chosen = (index, player.choose(game, state, index, self.ai_rng))
+                if seat.plays_by_ai:
+                    player = game.ai_players()[seat.ai_kind or _takeover_kind(game)]()
+                    chosen = (index, player.choose(game, state, index, self.ai_rng), True)
                     break
                 automatic = game.automatic_move(state, index)
                 if automatic is not None:
-                    chosen = (index, automatic)
+                    chosen = (index, automatic, False)
                     break
             if chosen is None:
                 return
-            await self._apply_and_store(game, loaded, chosen[0], chosen[1], outbox)
+            await self._apply_and_store(game, loaded, chosen[0], chosen[1], outbox, by_ai=chosen[2])
         raise RuntimeError(f"game #{loaded.table.id}: AI seats kept playing past {self.max_ai_moves} moves")
 
     def _finish_outbox(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
         outbox.to_act = list(game.to_act(loaded.state))
         outbox.finished = game.is_over(loaded.state)
-        outbox.outcome = game.outcome(loaded.state) if outbox.finished else None
+        outbox.outcome = self._final_outcome(game, loaded) if outbox.finished else None
+        if outbox.finished:
+            outbox.forfeited = [seat.index for seat in loaded.table.seats if seat.forfeited]
+
+    def _final_outcome(self, game: Game[Any, Any], loaded: _Loaded) -> Outcome:
+        forfeited = {seat.index for seat in loaded.table.seats if seat.forfeited}
+        return final_outcome(game.outcome(loaded.state), forfeited)
 
     def _log_events(self, events: Iterable[Event], names: list[str], outbox: Outbox) -> None:
         for event in events:
@@ -370,12 +474,441 @@ class Referee:
             for seat in loaded.table.humans
         }
 
+    # ----- clocks and absent players -------------------------------------------------------------
+
+    async def _advance_turns(
+        self, table: Table, before: Iterable[int], after: Iterable[int], now: float
+    ) -> None:
+        """Bring every seat's waiting time and clock up to date once the seats to act went from
+        ``before`` to ``after`` (on ``table``, a copy about to be stored)."""
+        before, after = set(before), set(after)
+        speed = get_speed(table.speed)
+        quiet = await self._quiet_hours_at(table) if speed.timed else {}
+        running = table.status == RUNNING
+        for seat in table.seats:
+            acting = running and seat.index in after
+            if not acting:
+                seat.waiting_since = None
+            elif seat.index not in before or seat.waiting_since is None:
+                seat.waiting_since = now
+            if seat.clock is not None:
+                hours = quiet.get(seat.index)
+                if not running or seat.absent:
+                    seat.clock = clocks.pause(seat.clock, now, speed, hours)
+                elif not acting:
+                    seat.clock = clocks.end_turn(seat.clock, now, speed, hours)
+                elif not seat.clock.running:
+                    seat.clock = clocks.start_turn(seat.clock, now)
+            seat.next_due_at = self._next_due(seat, speed, quiet.get(seat.index)) if running else None
+
+    async def _quiet_hours_at(self, table: Table) -> dict[int, QuietHours]:
+        """Quiet hours of the seated players, by seat."""
+        users = [seat.user_id for seat in table.seats if seat.user_id is not None and not seat.is_ai]
+        if not users:
+            return {}
+        by_user = await self.store.quiet_hours_of(users)
+        return {seat.index: by_user[seat.user_id] for seat in table.seats if seat.user_id in by_user}
+
+    def _next_due(self, seat: Seat, speed: Speed, quiet: QuietHours | None) -> float | None:
+        if seat.forfeited or not speed.timed:
+            return None
+        if seat.absent:
+            return self._forfeit_at(seat, speed, quiet)
+        if seat.clock is None:
+            return None
+        return clocks.next_check(seat.clock, speed, quiet)
+
+    def _forfeit_at(self, seat: Seat, speed: Speed, quiet: QuietHours | None) -> float:
+        """A skipped seat that stays away a further full bank is forfeited."""
+        assert seat.absent_since is not None and speed.bank is not None
+        return clocks.time_after(seat.absent_since, speed.bank, quiet, speed.quiet_pauses)
+
+    async def _save_seats(self, loaded: _Loaded, table: Table) -> None:
+        """Store a table whose seats changed without a move (skip, return, clocks checked)."""
+        try:
+            await self.store.save_table(table, table.version)
+        except VersionConflict:
+            self._cache.pop(table.id, None)
+            raise StaleVersion("The game changed in the meantime; look at the board and try again.") from None
+        loaded.table = table
+
+    async def skip(self, table_id: int, by_user: str, seat: int) -> Outbox:
+        """Another player skips ``seat`` (0-based), whose time has run out: from now on an AI plays
+        it (at once, if it must act) until its player comes back. A seat skipped a second time is
+        forfeited. Raises SkipRefused (player-readable) when the seat cannot be skipped."""
+        async with self._lock(table_id):
+            loaded = await self._running(table_id)
+            table = loaded.table
+            game = get_game(table.game)
+            speed = get_speed(table.speed)
+            caller = table.seat_of(by_user)
+            if caller is None or caller.is_ai:
+                raise NotInGame("Only the players of this game can skip a seat.")
+            if caller.absent or caller.forfeited:
+                raise SkipRefused("An AI plays your seat at the moment; take your seat back first.")
+            if not 0 <= seat < len(table.seats):
+                raise SkipRefused(f"There is no seat {seat + 1} at this table.")
+            target = table.seats[seat]
+            if target.index == caller.index:
+                raise SkipRefused("You cannot skip yourself.")
+            if target.is_ai:
+                raise SkipRefused(f"{target.name} is an AI seat; it never runs out of time.")
+            if target.absent:
+                raise SkipRefused(f"{target.name} was already skipped; an AI plays for them.")
+            if not speed.timed or target.clock is None:
+                raise SkipRefused("This game is untimed, so nobody runs out of time; the host can cancel it.")
+            now = self.clock()
+            hours = (await self._quiet_hours_at(table)).get(seat)
+            if not target.clock.running:
+                raise SkipRefused(f"It is not {target.name}'s turn.")
+            left = clocks.remaining_at(target.clock, now, speed, hours)
+            if left > 0:
+                raise SkipRefused(f"{target.name} still has {format_duration(left)} on the clock.")
+            new_table = _copy_table(table)
+            skipped = new_table.seats[seat]
+            skipped.clock = clocks.pause(target.clock, now, speed, hours)
+            skipped.skips += 1
+            skipped.absent_since = now
+            skipped.waiting_since = None
+            skipped.forfeited = skipped.skips >= 2
+            skipped.next_due_at = self._next_due(skipped, speed, hours)
+            new_table.updated_at = now
+            await self._save_seats(loaded, new_table)
+            outbox = Outbox(table=new_table, board_changed=True)
+            name = skipped.name
+            if skipped.forfeited:
+                outbox.forfeited = [seat]
+                outbox.public_log.append(
+                    f"{name} ran out of time again and was skipped: {name} forfeits, and an AI plays the seat to the end."
+                )
+            else:
+                outbox.public_log.append(
+                    f"{name} ran out of time and was skipped: an AI plays for {name} until they come back."
+                )
+            await self._run_automatic(game, loaded, outbox)
+            self._finish_outbox(game, loaded, outbox)
+            return outbox
+
+    async def return_to_seat(self, table_id: int, user_id: str) -> Outbox:
+        """A skipped player takes their seat back from the AI (playing a move does it too).
+        Does nothing for a player who was not skipped; refused once the seat is forfeited."""
+        async with self._lock(table_id):
+            loaded = await self._running(table_id)
+            seat = loaded.table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame("You are not playing in this game.")
+            if seat.forfeited:
+                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
+            game = get_game(loaded.table.game)
+            outbox = Outbox(table=loaded.table)
+            if seat.absent:
+                await self._return(game, loaded, seat.index)
+                outbox.table = loaded.table
+                outbox.board_changed = True
+                outbox.public_log.append(f"{seat.name} is back and plays their own seat again.")
+            self._finish_outbox(game, loaded, outbox)
+            return outbox
+
+    async def _return(self, game: Game[Any, Any], loaded: _Loaded, index: int) -> None:
+        table = _copy_table(loaded.table)
+        now = self.clock()
+        speed = get_speed(table.speed)
+        seat = table.seats[index]
+        seat.absent_since = None
+        if seat.clock is not None and speed.bank is not None:
+            # Back with at least one increment in the bank, so a returning player is not out at once.
+            remaining = min(speed.bank, max(seat.clock.remaining, speed.increment))
+            seat.clock = clocks.SeatClock(remaining=remaining)
+        table.updated_at = now
+        acting = game.to_act(loaded.state)
+        # Only this seat "enters": its clock starts if it must act now (rare: the AI answers at once).
+        await self._advance_turns(table, [other for other in acting if other != index], acting, now)
+        await self._save_seats(loaded, table)
+
+    async def due_actions(self, now: float | None = None) -> DueActions:
+        """Everything a front end must do now: private reminders, seats that ran out (the other
+        players may skip them), seats forfeited. Each is reported once, and stored as reported.
+
+        Also stores the heartbeat: call it at least every ``HEARTBEAT_SECONDS`` (use
+        ``DueActions.wait_seconds()``), so that downtime after a crash is measured well. The first
+        call credits the downtime found at start-up, if ``credit_downtime`` was not called."""
+        now = self.clock() if now is None else now
+        if not self._downtime_credited:
+            await self.credit_downtime(now)
+        else:
+            await self.store.set_heartbeat(now)
+        actions = DueActions(now=now)
+        for table_id in await self.store.due_table_ids(now):
+            async with self._lock(table_id):
+                try:
+                    loaded = await self._load(table_id)
+                except TableNotFound:
+                    continue
+                if loaded.table.status == RUNNING:
+                    await self._due_at_table(loaded, now, actions)
+        actions.next_due_at = await self.store.next_due_at()
+        return actions
+
+    async def _due_at_table(self, loaded: _Loaded, now: float, actions: DueActions) -> None:
+        table = _copy_table(loaded.table)
+        speed = get_speed(table.speed)
+        quiet = await self._quiet_hours_at(table)
+        links = _links(table)
+        found = DueActions(now=now)
+        for seat in table.seats:
+            if seat.next_due_at is None or seat.next_due_at > now:
+                continue
+            hours = quiet.get(seat.index)
+            if seat.absent or seat.forfeited or seat.clock is None or not speed.timed:
+                if seat.absent and not seat.forfeited and now >= self._forfeit_at(seat, speed, hours):
+                    seat.forfeited = True
+                    found.forfeits.append(
+                        ForfeitNotice(links=links, seat=seat.index, user_id=seat.user_id, name=seat.name)
+                    )
+                seat.next_due_at = self._next_due(seat, speed, hours)
+                continue
+            check = clocks.check(seat.clock, now, speed, hours)
+            seat.clock.reminders_sent = check.rungs_sent
+            flag = clocks.deadline(seat.clock, speed, hours)
+            if check.ran_out:
+                seat.clock.ran_out = True
+                found.timeouts.append(
+                    TimeoutNotice(
+                        links=links,
+                        seat=seat.index,
+                        user_id=seat.user_id,
+                        name=seat.name,
+                        ran_out_at=flag if flag is not None else now,
+                        can_skip=[
+                            other.user_id
+                            for other in table.seats
+                            if other.user_id is not None
+                            and other.index != seat.index
+                            and not other.plays_by_ai
+                            and not other.forfeited
+                        ],
+                    )
+                )
+            elif check.remind and seat.user_id is not None and flag is not None:
+                found.reminders.append(
+                    Reminder(
+                        links=links,
+                        seat=seat.index,
+                        user_id=seat.user_id,
+                        name=seat.name,
+                        remaining=max(0.0, clocks.remaining_at(seat.clock, now, speed, hours)),
+                        deadline=flag,
+                        rung=check.rungs_sent,
+                        final=check.rungs_sent == len(speed.reminders),
+                    )
+                )
+            seat.next_due_at = check.next_due
+        try:
+            await self._save_seats(loaded, table)
+        except StaleVersion:
+            return  # another process moved: the next poll looks again at the fresh table
+        actions.reminders.extend(found.reminders)
+        actions.timeouts.extend(found.timeouts)
+        actions.forfeits.extend(found.forfeits)
+
+    async def credit_downtime(self, now: float | None = None) -> float:
+        """Give back to every running clock the time since the last heartbeat (the bot was down),
+        then store a new heartbeat. Call once at start-up, before taking commands. Returns the
+        seconds credited (0 on the very first start)."""
+        now = self.clock() if now is None else now
+        self._downtime_credited = True
+        last = await self.store.get_heartbeat()
+        credited = 0.0
+        if last is not None and now > last:
+            credited = now - last
+            for table_id in await self.store.running_timed_table_ids():
+                async with self._lock(table_id):
+                    loaded = await self._load(table_id)
+                    if loaded.table.status != RUNNING:
+                        continue
+                    table = _copy_table(loaded.table)
+                    speed = get_speed(table.speed)
+                    quiet = await self._quiet_hours_at(table)
+                    for seat in table.seats:
+                        hours = quiet.get(seat.index)
+                        if seat.clock is not None and seat.clock.running:
+                            seat.clock = clocks.settle(seat.clock, last, now, speed, hours)
+                        if seat.absent_since is not None and not seat.forfeited:
+                            seat.absent_since += max(0.0, now - max(seat.absent_since, last))
+                        seat.next_due_at = self._next_due(seat, speed, hours)
+                    try:
+                        await self._save_seats(loaded, table)
+                    except StaleVersion:
+                        continue
+        await self.store.set_heartbeat(now)
+        return credited
+
+    async def heartbeat(self, now: float | None = None) -> None:
+        """Record that the bot is up (``due_actions`` does it; this is for front ends that poll
+        nothing else)."""
+        await self.store.set_heartbeat(self.clock() if now is None else now)
+
+    async def turns_waiting(
+        self,
+        user_id: str,
+        guild_id: str | None = None,
+        *,
+        guild_ids: Iterable[str] | None = None,
+        now: float | None = None,
+    ) -> list[WaitingTurn]:
+        """The running games where ``user_id`` must act, oldest waiting first: in one server
+        (``guild_id``), in several (``guild_ids``, e.g. the servers shared with the user), or in
+        all of them (neither)."""
+        now = self.clock() if now is None else now
+        wanted: tuple[str, ...] | None = None
+        if guild_ids is not None:
+            wanted = tuple(guild_ids)
+        elif guild_id is not None:
+            wanted = (guild_id,)
+        rows = await self.store.waiting_seats(user_id, wanted)
+        hours = await self.store.get_quiet_hours(user_id)
+        turns: list[WaitingTurn] = []
+        for links, speed_name, seat in rows:
+            speed = get_speed(speed_name)
+            turn = WaitingTurn(
+                links=links, seat=seat.index, speed=speed_name, waiting_since=seat.waiting_since or 0.0
+            )
+            if speed.timed and seat.clock is not None and seat.clock.running:
+                left = clocks.remaining_at(seat.clock, now, speed, hours)
+                turn.remaining = max(0.0, left)
+                turn.deadline = clocks.deadline(seat.clock, speed, hours)
+                turn.ran_out = left <= 0
+            turns.append(turn)
+        return turns
+
+    async def clock_views(self, table_id: int, now: float | None = None) -> list[SeatClockView]:
+        """Every human seat's clock at a timed table (empty when untimed), for the board."""
+        loaded = await self._started(table_id)
+        table = loaded.table
+        speed = get_speed(table.speed)
+        if not speed.timed:
+            return []
+        now = self.clock() if now is None else now
+        quiet = await self._quiet_hours_at(table)
+        views: list[SeatClockView] = []
+        for seat in table.seats:
+            if seat.clock is None:
+                continue
+            hours = quiet.get(seat.index)
+            left = clocks.remaining_at(seat.clock, now, speed, hours)
+            views.append(
+                SeatClockView(
+                    seat=seat.index,
+                    name=seat.name,
+                    remaining=max(0.0, left),
+                    running=seat.clock.running and table.status == RUNNING,
+                    deadline=clocks.deadline(seat.clock, speed, hours) if table.status == RUNNING else None,
+                    ran_out=seat.clock.running and left <= 0,
+                    absent=seat.absent,
+                    forfeited=seat.forfeited,
+                    quiet=speed.quiet_pauses and clocks.is_quiet(hours, now),
+                )
+            )
+        return views
+
+    # ----- quiet hours --------------------------------------------------------------------------
+
+    async def quiet_hours(self, user_id: str) -> QuietHours | None:
+        return await self.store.get_quiet_hours(user_id)
+
+    async def set_quiet_hours(
+        self, user_id: str, time_zone: str, start_hour: int, end_hour: int
+    ) -> QuietHours:
+        """Set a player's quiet hours (local whole hours in an IANA time zone, e.g. 23 to 7 in
+        Europe/Rome): no reminders then, and daily clocks stop. Raises QuietHoursError."""
+        try:
+            quiet = QuietHours(time_zone=time_zone.strip(), start_hour=start_hour, end_hour=end_hour).check()
+        except ValueError as error:
+            raise QuietHoursError(str(error)) from None
+        await self._change_quiet_hours(user_id, quiet)
+        return quiet
+
+    async def clear_quiet_hours(self, user_id: str) -> None:
+        await self._change_quiet_hours(user_id, None)
+
+    async def _change_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
+        """Running clocks are charged up to now under the old hours, then go on under the new."""
+        now = self.clock()
+        old = await self.store.get_quiet_hours(user_id)
+        await self.store.set_quiet_hours(user_id, quiet)
+        for listed in await self.store.list_tables(statuses=(RUNNING,), user_id=user_id, limit=1_000_000):
+            speed = get_speed(listed.speed)
+            if not speed.timed:
+                continue
+            async with self._lock(listed.id):
+                loaded = await self._load(listed.id)
+                seat = loaded.table.seat_of(user_id)
+                if loaded.table.status != RUNNING or seat is None:
+                    continue
+                table = _copy_table(loaded.table)
+                mine = table.seats[seat.index]
+                if mine.clock is not None and mine.clock.running:
+                    mine.clock = clocks.settle(mine.clock, now, now, speed, old)
+                mine.next_due_at = self._next_due(mine, speed, quiet)
+                try:
+                    await self._save_seats(loaded, table)
+                except StaleVersion:
+                    continue
+
+    # ----- community scores ---------------------------------------------------------------------
+
+    async def result(self, table_id: int) -> GameResult | None:
+        """The stored result of a finished game (seats, scores, final ranks, forfeits, rated)."""
+        return await self.store.game_result(table_id)
+
+    async def leaderboard(
+        self, guild_id: str | None, game: str, *, offset: int = 0, limit: int = 10
+    ) -> LeaderboardPage:
+        """One page of a server's leaderboard of a game (rated games only)."""
+        return await self.store.leaderboard(guild_id, get_game(game).name, offset=offset, limit=limit)
+
+    async def high_scores(
+        self, guild_id: str | None, game: str, board: str = SOLO_BOARD, *, limit: int = 10
+    ) -> list[HighScore]:
+        """Best scores of solo games (``board="solo"``) or games with AI seats (``"with_ai"``)."""
+        if board not in (SOLO_BOARD, WITH_AI_BOARD):
+            raise ValueError(
+                f"high scores are kept for {SOLO_BOARD!r} and {WITH_AI_BOARD!r} games, not {board!r}"
+            )
+        return await self.store.high_scores(guild_id, get_game(game).name, board, limit=limit)
+
+    async def player_stats(
+        self, user_id: str, guild_id: str | None = None, *, recent: int = 5
+    ) -> PlayerStats:
+        """A player's record per game (with ratings, when ``guild_id`` is given) and latest games."""
+        return await self.store.player_stats(user_id, guild_id, recent=recent)
+
+    async def history(
+        self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
+    ) -> list[GameResult]:
+        """Latest finished games with their results; ``record(table_id)`` exports any of them."""
+        name = get_game(game).name if game is not None else None
+        return await self.store.history(guild_id, game=name, limit=limit, offset=offset)
+
+    async def rating_events(
+        self, *, guild_id: str | None = None, game: str | None = None, user_id: str | None = None
+    ) -> list[RatingChange]:
+        return await self.store.rating_events(guild_id=guild_id, game=game, user_id=user_id)
+
+    async def rebuild_ratings(self) -> int:
+        """Recompute every rating from the stored results (after a change of rating model)."""
+        return await self.store.rebuild_ratings()
+
     # ----- reading ------------------------------------------------------------------------------
 
     async def board_text(self, table_id: int) -> str:
+        """The public board; at timed tables followed by one line with every seat's clock."""
         loaded = await self._started(table_id)
         game = get_game(loaded.table.game)
-        return game.render_board(game.view(loaded.state, None), loaded.table.names)
+        board = game.render_board(game.view(loaded.state, None), loaded.table.names)
+        if loaded.table.status == RUNNING and get_speed(loaded.table.speed).timed:
+            board += "\n" + clock_line(await self.clock_views(table_id))
+        return board
 
     async def private_text(self, table_id: int, user_id: str) -> str:
         loaded = await self._started(table_id)
@@ -399,10 +932,11 @@ class Referee:
         return [game.format_move(move) for move in game.legal_moves(loaded.state, seat.index)]
 
     async def outcome(self, table_id: int) -> Outcome | None:
+        """The final outcome of a finished game (forfeited seats ranked last)."""
         loaded = await self._load(table_id)
         if loaded.table.status != FINISHED:
             return None
-        return get_game(loaded.table.game).outcome(loaded.state)
+        return self._final_outcome(get_game(loaded.table.game), loaded)
 
     async def record(self, table_id: int) -> GameRecord:
         """The exportable record of a started game (replays with ``python -m engine.replay``)."""
@@ -431,7 +965,9 @@ class Referee:
         user_id: str | None = None,
         limit: int = 100,
     ) -> list[Table]:
-        return await self.store.list_tables(guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit)
+        return await self.store.list_tables(
+            guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit
+        )
 
     # ----- checks -------------------------------------------------------------------------------
 
@@ -464,6 +1000,53 @@ class Referee:
         await self.store.save_table(table, table.version)
 
 
+def _copy_table(table: Table) -> Table:
+    """A deep copy (seats and clocks included) to change before a commit."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(table), type=Table)
+
+
+def _checked_speed(name: str) -> Speed:
+    try:
+        return get_speed(name)
+    except UnknownSpeed as error:
+        raise SetupError(str(error)) from None
+
+
+def _takeover_kind(game: Game[Any, Any]) -> str:
+    """The AI that plays a skipped seat: the best simple one the game offers."""
+    kinds = game.ai_players()
+    return "greedy" if "greedy" in kinds else "random" if "random" in kinds else next(iter(kinds))
+
+
+def _links(table: Table) -> TableLinks:
+    return TableLinks(
+        table_id=table.id,
+        game=table.game,
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        thread_id=table.thread_id,
+        message_id=table.message_id,
+    )
+
+
+def clock_line(views: Iterable[SeatClockView]) -> str:
+    """One line of text with every seat's clock: "Clocks: Alice 1d 11h (to move) · Bob 1d 12h"."""
+    parts: list[str] = []
+    for view in views:
+        if view.forfeited:
+            parts.append(f"{view.name} forfeited")
+        elif view.absent:
+            parts.append(f"{view.name} skipped (AI playing)")
+        elif view.ran_out:
+            parts.append(f"{view.name} out of time")
+        else:
+            text = f"{view.name} {format_duration(view.remaining)}"
+            if view.running:
+                text += " (quiet hours)" if view.quiet else " (to move)"
+            parts.append(text)
+    return "Clocks: " + " · ".join(parts)
+
+
 def _renumber(seats: Iterable[Seat]) -> list[Seat]:
     kept = list(seats)
     for index, seat in enumerate(kept):
@@ -492,4 +1075,4 @@ def _validate_options(game: Game[Any, Any], options: dict[str, Any]) -> None:
         options[name] = known[name].parse(raw)
 
 
-__all__ = ["Referee", "GameError"]
+__all__ = ["Referee", "GameError", "clock_line"]

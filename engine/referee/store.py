@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.core import RecordedMove
 
-from .model import Table
+from .clock import QuietHours
+from .model import GameResult, RatingChange, Seat, Table
+from .ratings import Rating
+from .reports import HighScore, LeaderboardPage, PlayerStats, TableLinks
 
 
 class Store(Protocol):
@@ -31,10 +34,14 @@ class Store(Protocol):
         moves: list[RecordedMove],
         state: bytes,
         outcome: bytes | None = None,
-    ) -> None:
+        *,
+        result: GameResult | None = None,
+    ) -> list[RatingChange]:
         """In ONE transaction: append the moves to the log, replace the snapshot, store the table
-        (new version and status) and, when the game ended, its result. Raises VersionConflict if
-        the stored version is not ``expected_version``."""
+        (new version and status) with its seats (turn flow, clocks) and, when the game ended, its
+        result; for a rated ``result``, the rating events and new ratings too. Raises
+        VersionConflict if the stored version is not ``expected_version``. Returns the rating
+        changes (empty unless a rated game ended)."""
 
     async def move_log(self, table_id: int) -> list[RecordedMove]: ...
 
@@ -50,5 +57,57 @@ class Store(Protocol):
     async def get_user_flag(self, user_id: str, flag: str) -> bool: ...
 
     async def set_user_flag(self, user_id: str, flag: str, value: bool) -> None: ...
+
+    # ----- clocks -------------------------------------------------------------------------------
+
+    async def due_table_ids(self, now: float) -> list[int]:
+        """Running tables with a seat whose ``next_due_at`` is at or before ``now``."""
+
+    async def next_due_at(self) -> float | None: ...
+
+    async def running_timed_table_ids(self) -> list[int]: ...
+
+    async def waiting_seats(
+        self, user_id: str, guild_ids: tuple[str, ...] | None = None
+    ) -> list[tuple[TableLinks, str, Seat]]:
+        """(links, speed, seat) where the user must act, oldest waiting first."""
+
+    async def get_quiet_hours(self, user_id: str) -> QuietHours | None: ...
+
+    async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]: ...
+
+    async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None: ...
+
+    async def get_heartbeat(self) -> float | None: ...
+
+    async def set_heartbeat(self, at: float) -> None: ...
+
+    # ----- results and ratings --------------------------------------------------------------------
+
+    async def game_result(self, table_id: int) -> GameResult | None: ...
+
+    async def ratings(self, guild_id: str | None, game: str) -> dict[str, tuple[Rating, int, int]]: ...
+
+    async def rating_events(
+        self, *, guild_id: str | None = None, game: str | None = None, user_id: str | None = None
+    ) -> list[RatingChange]: ...
+
+    async def rebuild_ratings(self, model: Any | None = None) -> int: ...
+
+    async def leaderboard(
+        self, guild_id: str | None, game: str, *, offset: int = 0, limit: int = 10
+    ) -> LeaderboardPage: ...
+
+    async def high_scores(
+        self, guild_id: str | None, game: str, board: str, *, limit: int = 10
+    ) -> list[HighScore]: ...
+
+    async def player_stats(
+        self, user_id: str, guild_id: str | None = None, *, recent: int = 5
+    ) -> PlayerStats: ...
+
+    async def history(
+        self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
+    ) -> list[GameResult]: ...
 
     async def close(self) -> None: ...

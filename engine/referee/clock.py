@@ -1,0 +1,363 @@
+"""Turn clocks: speed presets, quiet hours and the pure arithmetic of each seat's time bank.
+
+Nothing here reads the real time: every function takes ``now`` (seconds since the epoch), so
+tests drive clocks by hand and the referee re-arms everything from stored values after a restart.
+
+A seat's clock is a bank of seconds. It runs while the seat is among those that must act (in a
+simultaneous phase several clocks run at once), and stops when the seat leaves that set; it then
+gains the speed's increment, capped at the starting bank. A turn made of several moves (the seat
+stays to act) earns one increment, so nobody can farm time with small moves. For speeds whose
+``quiet_pauses`` is set (the daily ones), the clock does not run during the player's quiet hours.
+
+The bank is stored "as of" the instant the clock last started (``running_since``), so the time
+left at any moment is computed, never counted down in memory.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from datetime import time as clock_time
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import msgspec
+
+MINUTE = 60.0
+HOUR = 60 * MINUTE
+DAY = 24 * HOUR
+
+
+class Speed(msgspec.Struct, frozen=True, kw_only=True):
+    """A speed preset chosen when a table is created."""
+
+    name: str  # the key used in commands and stored with the table: "daily-2"
+    label: str  # shown to people
+    bank: float | None  # seconds in each seat's bank at the start, also its cap; None: untimed
+    increment: float = 0.0  # seconds added when a seat's turn ends
+    rated: bool = False  # whether games at this speed can change ratings
+    quiet_pauses: bool = False  # whether a player's quiet hours stop their clock
+    # Remind a seat when this fraction of the time it had at the start of its turn is left,
+    # largest first ("half time", then "near the end").
+    reminders: tuple[float, ...] = ()
+
+    @property
+    def timed(self) -> bool:
+        return self.bank is not None
+
+
+UNTIMED = "untimed"
+
+SPEEDS: dict[str, Speed] = {
+    speed.name: speed
+    for speed in (
+        Speed(name=UNTIMED, label="Untimed: for friends, unrated", bank=None),
+        # "Minutes per move": an increment equal to the bank refills it after every turn.
+        Speed(
+            name="live-3",
+            label="Live: 3 minutes a move",
+            bank=3 * MINUTE,
+            increment=3 * MINUTE,
+            rated=True,
+            reminders=(0.5,),
+        ),
+        Speed(
+            name="live-10",
+            label="Live: 10 minutes a move",
+            bank=10 * MINUTE,
+            increment=10 * MINUTE,
+            rated=True,
+            reminders=(0.5, 0.2),
+        ),
+        # Daily speeds: playing at the advertised pace keeps the bank full; being away for a
+        # while eats into it, and it fills again with the increments.
+        Speed(
+            name="daily-1",
+            label="Daily: about 1 move a day (3-day bank, +1 day a move)",
+            bank=3 * DAY,
+            increment=DAY,
+            rated=True,
+            quiet_pauses=True,
+            reminders=(0.5, 0.1),
+        ),
+        Speed(
+            name="daily-2",
+            label="Daily: about 2 moves a day (36-hour bank, +12 hours a move)",
+            bank=36 * HOUR,
+            increment=12 * HOUR,
+            rated=True,
+            quiet_pauses=True,
+            reminders=(0.5, 0.1),
+        ),
+        Speed(
+            name="daily-4",
+            label="Daily: about 4 moves a day (18-hour bank, +6 hours a move)",
+            bank=18 * HOUR,
+            increment=6 * HOUR,
+            rated=True,
+            quiet_pauses=True,
+            reminders=(0.5, 0.1),
+        ),
+    )
+}
+
+# The referee's default keeps callers that know nothing of clocks (the local table, the simulator,
+# benchmarks) exactly as they were; a server front end should offer RECOMMENDED_SPEED instead.
+DEFAULT_SPEED = UNTIMED
+RECOMMENDED_SPEED = "daily-2"
+
+
+class UnknownSpeed(ValueError):
+    pass
+
+
+def get_speed(name: str) -> Speed:
+    speed = SPEEDS.get(name.strip().lower())
+    if speed is None:
+        raise UnknownSpeed(f"Unknown speed {name!r}. Speeds: {', '.join(SPEEDS)}.")
+    return speed
+
+
+# ----- quiet hours ----------------------------------------------------------------------------
+
+
+class QuietHours(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's nightly quiet hours, in their own time zone.
+
+    From ``start_hour`` to ``end_hour`` local time (whole hours, 0-23); a window may cross
+    midnight (23 to 7). No reminder is sent during it, and daily clocks do not run.
+    """
+
+    time_zone: str  # an IANA name: "Europe/Rome"
+    start_hour: int
+    end_hour: int
+
+    def check(self) -> QuietHours:
+        """Raise ValueError (with a message for the player) unless the settings make sense."""
+        try:
+            ZoneInfo(self.time_zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"Unknown time zone {self.time_zone!r}; write it like Europe/Rome.") from None
+        for hour in (self.start_hour, self.end_hour):
+            if not 0 <= hour <= 23:
+                raise ValueError("Quiet hours start and end at a whole hour from 0 to 23.")
+        if self.start_hour == self.end_hour:
+            raise ValueError("Quiet hours must start and end at different hours.")
+        return self
+
+
+def _windows_from(quiet: QuietHours, start: float) -> Iterator[tuple[float, float]]:
+    """Quiet windows as (begin, end) epoch seconds, in order, endlessly, from the one that may
+    contain ``start`` (it begins the local day before). DST shifts are handled by the time zone."""
+    zone = ZoneInfo(quiet.time_zone)
+    day: date = datetime.fromtimestamp(start, zone).date() - timedelta(days=1)
+    crosses_midnight = quiet.end_hour < quiet.start_hour
+    while True:
+        begin = datetime.combine(day, clock_time(quiet.start_hour), zone).timestamp()
+        end_day = day + timedelta(days=1) if crosses_midnight else day
+        end = datetime.combine(end_day, clock_time(quiet.end_hour), zone).timestamp()
+        yield begin, end
+        day += timedelta(days=1)
+
+
+def is_quiet(quiet: QuietHours | None, at: float) -> bool:
+    return quiet_end(quiet, at) is not None
+
+
+def quiet_end(quiet: QuietHours | None, at: float) -> float | None:
+    """When the quiet window containing ``at`` ends, or None if ``at`` is not quiet."""
+    if quiet is None:
+        return None
+    for begin, end in _windows_from(quiet, at):
+        if begin > at:
+            return None
+        if at < end:
+            return end
+    return None  # pragma: no cover - the generator is endless
+
+
+def quiet_overlap(quiet: QuietHours | None, start: float, end: float) -> float:
+    """Seconds of quiet hours between ``start`` and ``end``."""
+    if quiet is None or end <= start:
+        return 0.0
+    total = 0.0
+    for begin, finish in _windows_from(quiet, start):
+        if begin >= end:
+            break
+        total += max(0.0, min(finish, end) - max(begin, start))
+    return total
+
+
+def time_used(start: float, end: float, quiet: QuietHours | None, pauses: bool) -> float:
+    """Clock time consumed between two instants (quiet hours excluded when they pause it)."""
+    if end <= start:
+        return 0.0
+    return (end - start) - (quiet_overlap(quiet, start, end) if pauses else 0.0)
+
+
+def time_after(start: float, budget: float, quiet: QuietHours | None, pauses: bool) -> float:
+    """The instant at which a clock started at ``start`` has consumed ``budget`` seconds."""
+    if budget <= 0:
+        return start
+    if quiet is None or not pauses:
+        return start + budget
+    at, left = start, budget
+    for begin, end in _windows_from(quiet, start):
+        if end <= at:
+            continue
+        if begin > at:
+            if begin - at >= left:
+                return at + left
+            left -= begin - at
+        at = end
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# ----- a seat's clock -------------------------------------------------------------------------
+
+
+class SeatClock(msgspec.Struct, kw_only=True):
+    """One seat's bank. ``remaining`` is as of ``running_since`` while running, else as of now."""
+
+    remaining: float
+    running_since: float | None = None  # None: stopped (not this seat's turn, or the AI plays it)
+    turn_budget: float = 0.0  # the bank when this turn began; reminders are fractions of it
+    reminders_sent: int = 0  # rungs of the reminder ladder already sent (or passed) this turn
+    ran_out: bool = False  # the flag fell this turn and the other players were told
+
+    @property
+    def running(self) -> bool:
+        return self.running_since is not None
+
+
+def new_clock(speed: Speed) -> SeatClock:
+    assert speed.bank is not None, "untimed tables have no clocks"
+    return SeatClock(remaining=speed.bank)
+
+
+def start_turn(clock: SeatClock, now: float) -> SeatClock:
+    """The seat must act from ``now`` on."""
+    return SeatClock(remaining=clock.remaining, running_since=now, turn_budget=clock.remaining)
+
+
+def remaining_at(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> float:
+    """Seconds left in the bank at ``now`` (negative once the flag has fallen)."""
+    if clock.running_since is None:
+        return clock.remaining
+    return clock.remaining - time_used(clock.running_since, now, quiet, speed.quiet_pauses)
+
+
+def end_turn(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> SeatClock:
+    """The seat has finished its turn at ``now``: stop the clock, add the increment, cap it.
+
+    A seat that played after running out (nobody skipped it) starts again from zero plus the
+    increment: late play is allowed, and earns no more than one increment.
+    """
+    if clock.running_since is None:
+        return clock
+    assert speed.bank is not None
+    left = max(0.0, remaining_at(clock, now, speed, quiet))
+    return SeatClock(remaining=min(speed.bank, left + speed.increment))
+
+
+def pause(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> SeatClock:
+    """Stop without an increment (the seat was skipped, or the game ended)."""
+    if clock.running_since is None:
+        return clock
+    return SeatClock(remaining=max(0.0, remaining_at(clock, now, speed, quiet)))
+
+
+def settle(
+    clock: SeatClock, counted_until: float, now: float, speed: Speed, quiet: QuietHours | None
+) -> SeatClock:
+    """Credit back the time between ``counted_until`` and ``now`` (the bot was down).
+
+    The time used up to ``counted_until`` is charged, the clock restarts at ``now``; the turn's
+    budget and the reminders already sent are kept, so the ladder goes on where it was.
+    """
+    if clock.running_since is None:
+        return clock
+    charged_until = min(max(clock.running_since, counted_until), now)
+    used = time_used(clock.running_since, charged_until, quiet, speed.quiet_pauses)
+    return msgspec.structs.replace(clock, remaining=clock.remaining - used, running_since=now)
+
+
+def deadline(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> float | None:
+    """When the flag falls, if the clock runs and nothing changes."""
+    if clock.running_since is None:
+        return None
+    return time_after(clock.running_since, clock.remaining, quiet, speed.quiet_pauses)
+
+
+def reminder_times(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> list[float | None]:
+    """When each rung of the ladder is due this turn; None for a rung that falls at or after the
+    deadline (never sent). Rungs never fall in quiet hours: they wait for the end of them."""
+    if clock.running_since is None:
+        return [None for _ in speed.reminders]
+    flag = deadline(clock, speed, quiet)
+    assert flag is not None
+    times: list[float | None] = []
+    for fraction in speed.reminders:
+        spend = clock.remaining - clock.turn_budget * fraction
+        at = time_after(clock.running_since, spend, quiet, speed.quiet_pauses)
+        at = quiet_end(quiet, at) or at
+        times.append(at if at < flag else None)
+    return times
+
+
+def next_check(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> float | None:
+    """When this clock next needs looking at (a reminder not yet sent, or the flag), or None."""
+    if clock.running_since is None or clock.ran_out:
+        return None
+    flag = deadline(clock, speed, quiet)
+    assert flag is not None
+    times = reminder_times(clock, speed, quiet)
+    pending = [at for rung, at in enumerate(times) if at is not None and rung >= clock.reminders_sent]
+    return min([flag, *pending])
+
+
+class ClockCheck(msgspec.Struct, frozen=True, kw_only=True):
+    """What is due for one running clock at ``now``."""
+
+    remind: bool = False  # send one reminder now (the latest rung reached)
+    rungs_sent: int = 0  # the new value of reminders_sent
+    ran_out: bool = False  # the flag has fallen and the other players have not been told yet
+    next_due: float | None = None  # when to look again (strictly after now), None: nothing to do
+
+
+def check(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> ClockCheck:
+    """Reminders and flag fall for a running clock, at ``now``. Pure: the caller stores the
+    result (``rungs_sent``, ``ran_out``) so that nothing is sent twice."""
+    if clock.running_since is None or clock.ran_out:
+        return ClockCheck(rungs_sent=clock.reminders_sent)
+    flag = deadline(clock, speed, quiet)
+    assert flag is not None
+    if now >= flag:
+        return ClockCheck(rungs_sent=len(speed.reminders), ran_out=True)
+    times = reminder_times(clock, speed, quiet)
+    sent = clock.reminders_sent
+    reached = [rung for rung, at in enumerate(times) if at is not None and at <= now and rung >= sent]
+    remind = False
+    if reached:
+        if is_quiet(quiet, now):  # a rung computed before quiet hours were set: wait for morning
+            return ClockCheck(rungs_sent=sent, next_due=min(flag, quiet_end(quiet, now) or flag))
+        # Several rungs reached at once (a long outage, a late poll): one message is enough.
+        sent, remind = reached[-1] + 1, True
+    upcoming = [at for rung, at in enumerate(times) if at is not None and rung >= sent and at > now]
+    next_due = min([flag, *upcoming])
+    return ClockCheck(remind=remind, rungs_sent=sent, next_due=next_due)
+
+
+def format_duration(seconds: float) -> str:
+    """A short human duration: "2d 3h", "5h 07m", "4m 05s", "12s" (never negative)."""
+    seconds = max(0, math.ceil(seconds))
+    days, rest = divmod(seconds, int(DAY))
+    hours, rest = divmod(rest, int(HOUR))
+    minutes, secs = divmod(rest, int(MINUTE))
+    if days:
+        return f"{days}d {hours}h"
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    if minutes:
+        return f"{minutes}m {secs:02d}s"
+    return f"{secs}s"
