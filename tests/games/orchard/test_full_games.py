@@ -149,3 +149,12 @@ def test_random_games_run_fast_in_memory():
             moves += 1
     rate = moves / (time.perf_counter() - started)
     assert rate > 1000, f"only {rate:.0f} moves per second"
+
+
+def test_a_stacked_deck_game_replays_from_its_record():
+    deck = [CODE[card] for card in reversed(ALL_CARDS)]  # the whole deck, in reverse card order
+    state, record = play_checked_game(GAME, 3, 5, {"deck": deck}, secrets=deck_secrets, check_every=4)
+    assert record.options["deck"] == deck
+    check_final_state(state, 3)
+    placed = {card for orchard in state.orchards for batch in orchard for card in batch}
+    assert placed == set(ALL_CARDS[75 - 36 :])  # exactly the top 36 cards were dealt
