@@ -39,7 +39,7 @@ from .cards import (
     rounds_for,
 )
 
-Orchard = list[list[int]]  # one player's eight batches, each in placement order
+Batches = list[list[int]]  # one player's orchard: eight batches, each in placement order
 
 
 class Place(msgspec.Struct, frozen=True):
@@ -57,7 +57,7 @@ class OrchardState(msgspec.Struct, kw_only=True):
     picks_made: int  # picks already made in the current round
     pool: list[int]  # face-up cards, kept sorted (colour, height, sweetness)
     deck: list[int]  # undrawn cards, top first; never shown to anyone
-    orchards: list[Orchard]  # per seat, eight batches
+    orchards: list[Batches]  # per seat, eight batches
     rng: Rng
 
 
@@ -118,7 +118,7 @@ def current_picker(state: OrchardState) -> int | None:
 # ----- legality -----------------------------------------------------------------------------------
 
 
-def can_place(orchard: Orchard, card: int, batch: int) -> bool:
+def can_place(orchard: Batches, card: int, batch: int) -> bool:
     """Whether the placement rules of ``batch`` accept ``card`` now (scoring conditions aside)."""
     cards = orchard[batch]
     if batch == MONO:
@@ -145,7 +145,7 @@ def can_place(orchard: Orchard, card: int, batch: int) -> bool:
     return True  # UNLUCKY and BAD take anything
 
 
-def placement_problem(orchard: Orchard, card: int, batch: int) -> str | None:
+def placement_problem(orchard: Batches, card: int, batch: int) -> str | None:
     """None when the placement is legal, else why not, in a player's words."""
     if can_place(orchard, card, batch):
         return None
@@ -245,7 +245,7 @@ def move_problem(state: OrchardState, seat: int, move: object) -> str | None:
 # ----- scoring ------------------------------------------------------------------------------------
 
 
-def tree_intact(orchard: Orchard) -> bool:
+def tree_intact(orchard: Batches) -> bool:
     """Whether the Special Colour Tree is planted and no batch but BAD shares its colour."""
     special = orchard[SPECIAL]
     if not special:
@@ -254,7 +254,7 @@ def tree_intact(orchard: Orchard) -> bool:
     return not any(COLOUR[other] == colour for rival in TREE_RIVALS for other in orchard[rival])
 
 
-def unlucky_sum(orchard: Orchard) -> int:
+def unlucky_sum(orchard: Batches) -> int:
     return sum(SWEETNESS[card] for card in orchard[UNLUCKY])
 
 
@@ -285,18 +285,18 @@ def bad_card_value(easy: bool) -> int:
     return 0 if easy else -1
 
 
-def batch_scores(orchard: Orchard, easy: bool) -> list[int]:
+def batch_scores(orchard: Batches, easy: bool) -> list[int]:
     return [
         (SPECIAL_POINTS if tree_intact(orchard) else 0) if batch == SPECIAL else score_cards(batch, cards, easy)
         for batch, cards in enumerate(orchard)
     ]
 
 
-def total_score(orchard: Orchard, easy: bool) -> int:
+def total_score(orchard: Batches, easy: bool) -> int:
     return sum(batch_scores(orchard, easy))
 
 
-def placement_gain(orchard: Orchard, card: int, batch: int, easy: bool) -> int:
+def placement_gain(orchard: Batches, card: int, batch: int, easy: bool) -> int:
     """How the orchard's total would change if ``card`` went into ``batch`` now.
 
     Only the target batch and the Special Colour Tree can change, so only they are rescored.
