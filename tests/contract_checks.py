@@ -43,13 +43,14 @@ def check_views(game: Game[Any, Any], state: Any, secrets: SecretsFn | None) -> 
         return
     public_strings = string_leaves(public)
     views = [game.view(state, seat) for seat in range(players)]
+    view_strings = [string_leaves(view) for view in views]  # computed once per seat, not per pair
     for seat in range(players):
         private = set(secrets(state, seat))
         leaked = private & public_strings
         assert not leaked, f"public view shows seat {seat}'s secrets {sorted(leaked)}"
         for other in range(players):
             if other != seat:
-                leaked = private & string_leaves(views[other])
+                leaked = private & view_strings[other]
                 assert not leaked, f"seat {other} sees seat {seat}'s secrets {sorted(leaked)}"
         game.render_private(views[seat], names)
 
