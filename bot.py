@@ -28,8 +28,9 @@ from dotenv import load_dotenv
 
 from cogs.admin import AdminCommands
 from cogs.components import DYNAMIC_ITEMS
-from cogs.desk import GameDesk, reply
+from cogs.desk import GameDesk
 from cogs.games import GameCommands
+from cogs.replies import reply
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
 from db import SqliteStore
 from engine.referee import Referee
@@ -136,9 +137,15 @@ class RefereeBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        log.error("command /%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=error)
+        log.error(
+            "command /%s failed",
+            interaction.command.qualified_name if interaction.command else "?",
+            exc_info=error,
+        )
         with contextlib.suppress(discord.HTTPException):
-            await reply(interaction, "Something went wrong on my side (it is logged). Try again, or use /board.")
+            await reply(
+                interaction, "Something went wrong on my side (it is logged). Try again, or use /board."
+            )
 
     async def close(self) -> None:
         try:
@@ -184,7 +191,10 @@ def run_local_table() -> int:
     except ModuleNotFoundError as error:
         if error.name != "console":
             raise
-        print("The local table (console/) is not in this checkout yet; set DISCORD_TOKEN to run on Discord.", file=sys.stderr)
+        print(
+            "The local table (console/) is not in this checkout yet; set DISCORD_TOKEN to run on Discord.",
+            file=sys.stderr,
+        )
         return 1
     result = console_main()
     return result if isinstance(result, int) else 0
@@ -211,13 +221,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused an intent this bot does not request; update the bot, then start again.", file=sys.stderr)
+        print(
+            "Discord refused an intent this bot does not request; update the bot, then start again.",
+            file=sys.stderr,
+        )
         return 1
     except (aiohttp.ClientError, discord.GatewayNotFound, OSError) as error:
-        print(f"Could not reach Discord ({error.__class__.__name__}: {error}); check the network and start again.", file=sys.stderr)
+        print(
+            f"Could not reach Discord ({error.__class__.__name__}: {error}); check the network and start again.",
+            file=sys.stderr,
+        )
         return 1
     except sqlite3.Error as error:
-        print(f"Could not open the database {settings.database_path!r} ({error}); set DATABASE_PATH to a writable file.", file=sys.stderr)
+        print(
+            f"Could not open the database {settings.database_path!r} ({error}); set DATABASE_PATH to a writable file.",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         pass

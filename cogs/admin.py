@@ -25,12 +25,16 @@ class AdminCommands(commands.Cog):
         """Register the slash commands with Discord: everywhere (global, can take up to an hour
         to show) or ``here`` (this server only, instant)."""
         if scope not in ("global", "here"):
-            await ctx.reply("Use `sync` (every server) or `sync here` (this server, instant).", mention_author=False)
+            await ctx.reply(
+                "Use `sync` (every server) or `sync here` (this server, instant).", mention_author=False
+            )
             return
         if scope == "here" and ctx.guild is None:
             await ctx.reply("`sync here` only works in a server.", mention_author=False)
             return
-        count = await self.bot.sync_application_commands(ctx.guild.id if scope == "here" and ctx.guild else None)
+        count = await self.bot.sync_application_commands(
+            ctx.guild.id if scope == "here" and ctx.guild else None
+        )
         where = "this server" if scope == "here" else "every server (may take a while to show)"
         await ctx.reply(f"Synced {count} slash commands to {where}.", mention_author=False)
 

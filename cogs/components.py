@@ -17,13 +17,15 @@ Custom ids (at most 100 characters):
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from .layout import ControlPlan, MoveGroup, plan_controls
+from .replies import reply
 
 if TYPE_CHECKING:
     from .desk import GameDesk
@@ -43,7 +45,24 @@ def desk_of(client: discord.Client) -> GameDesk:
     return client.desk  # type: ignore[attr-defined, no-any-return]
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:lobby:(?P<game>\d+):(?P<action>[a-z]+)"):
+async def answered(interaction: discord.Interaction, action: Awaitable[None]) -> None:
+    """Run a component's action; if it fails unexpectedly, the player still gets an answer.
+
+    The error is re-raised for discord.py to log: a bug must stay visible, not be swallowed.
+    """
+    try:
+        await action
+    except Exception:
+        with contextlib.suppress(discord.HTTPException):
+            await reply(
+                interaction, "Something went wrong on my side (it is logged). Try again, or use /board."
+            )
+        raise
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:lobby:(?P<game>\d+):(?P<action>[a-z]+)"
+):
     def __init__(self, table_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
         row = 0 if action in ("join", "leave", "ai", "unai") else 1
@@ -60,13 +79,17 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref
         return cls(int(match["game"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await desk_of(interaction.client).lobby_action(interaction, self.table_id, self.action)
+        await answered(
+            interaction, desk_of(interaction.client).lobby_action(interaction, self.table_id, self.action)
+        )
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:hand:(?P<game>\d+)"):
     def __init__(self, table_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Show my hand", style=discord.ButtonStyle.primary, custom_id=f"ref:hand:{table_id}")
+            discord.ui.Button(
+                label="Show my hand", style=discord.ButtonStyle.primary, custom_id=f"ref:hand:{table_id}"
+            )
         )
         self.table_id = table_id
 
@@ -77,11 +100,12 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await desk_of(interaction.client).show_hand(interaction, self.table_id)
+        await answered(interaction, desk_of(interaction.client).show_hand(interaction, self.table_id))
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:mv:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ref:mv:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)",
 ):
     def __init__(self, table_id: int, version: int, move: str) -> None:
         super().__init__(
@@ -100,11 +124,17 @@ class MoveButton(
         return cls(int(match["game"]), int(match["version"]), match["move"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await desk_of(interaction.client).play_from_control(interaction, self.table_id, self.version, self.move)
+        await answered(
+            interaction,
+            desk_of(interaction.client).play_from_control(
+                interaction, self.table_id, self.version, self.move
+            ),
+        )
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:ms:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ref:ms:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)",
 ):
     def __init__(self, select: discord.ui.Select[Any], table_id: int, version: int) -> None:
         super().__init__(select)
@@ -128,10 +158,15 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         move = self.item.values[0]
-        await desk_of(interaction.client).play_from_control(interaction, self.table_id, self.version, move)
+        await answered(
+            interaction,
+            desk_of(interaction.client).play_from_control(interaction, self.table_id, self.version, move),
+        )
 
 
-class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:mg:(?P<game>\d+):(?P<version>\d+)"):
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:mg:(?P<game>\d+):(?P<version>\d+)"
+):
     """First step of a two-step choice: the option values are page numbers of the move plan."""
 
     def __init__(self, select: discord.ui.Select[Any], table_id: int, version: int) -> None:
@@ -159,10 +194,15 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref
 
     async def callback(self, interaction: discord.Interaction) -> None:
         page = int(self.item.values[0])
-        await desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, page)
+        await answered(
+            interaction,
+            desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, page),
+        )
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:back:(?P<game>\d+):(?P<version>\d+)"):
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:back:(?P<game>\d+):(?P<version>\d+)"
+):
     def __init__(self, table_id: int, version: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -179,7 +219,10 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, None)
+        await answered(
+            interaction,
+            desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, None),
+        )
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -215,7 +258,9 @@ def board_view(table_id: int) -> discord.ui.View:
     return view
 
 
-def move_view(table_id: int, version: int, moves: Sequence[str]) -> tuple[discord.ui.View | None, ControlPlan]:
+def move_view(
+    table_id: int, version: int, moves: Sequence[str]
+) -> tuple[discord.ui.View | None, ControlPlan]:
     """Controls for a seat's legal moves (None when there is nothing to click)."""
     plan = plan_controls(moves)
     if plan.kind == "none":

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -25,6 +25,7 @@ from engine.referee import LOBBY, RUNNING, Outbox, Referee, StaleVersion, Store,
 from . import render
 from .components import board_view, group_moves_view, lobby_view, move_view
 from .layout import plan_controls
+from .replies import reply
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +50,6 @@ class PrivateMessage:
     content: str
     embeds: list[discord.Embed]
     view: discord.ui.View | None
-
-
-@dataclass
-class Delivery:
-    """What happened to the private views of one referee call."""
-
-    sent: list[str] = field(default_factory=list)
-    closed_now: list[str] = field(default_factory=list)
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -103,7 +96,9 @@ class GameDesk:
                 raise TableNotFound(f"There is no game #{game_id} on this server.")
             return table
         channel = str(interaction.channel_id)
-        in_thread = await self._table_of_thread(channel, guild, statuses, isinstance(interaction.channel, discord.Thread))
+        in_thread = await self._table_of_thread(
+            channel, guild, statuses, isinstance(interaction.channel, discord.Thread)
+        )
         if in_thread is not None:
             return in_thread
         mine = await self.referee.tables(guild_id=guild, statuses=statuses, user_id=user, limit=50)
@@ -115,7 +110,9 @@ class GameDesk:
         if not mine:
             raise NoTableHere("You have no game here. Start one with `/game new`, or see `/game list`.")
         numbers = ", ".join(f"#{table.id}" for table in mine[:10])
-        raise NoTableHere(f"You are in several games ({numbers}): use the command in the game's thread, or give `game:`.")
+        raise NoTableHere(
+            f"You are in several games ({numbers}): use the command in the game's thread, or give `game:`."
+        )
 
     async def _table_of_thread(
         self, channel: str, guild: str | None, statuses: tuple[str, ...], is_thread: bool
@@ -135,7 +132,9 @@ class GameDesk:
 
     async def my_tables(self, interaction: discord.Interaction, statuses: tuple[str, ...]) -> list[Table]:
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        return await self.referee.tables(guild_id=guild, statuses=statuses, user_id=str(interaction.user.id), limit=25)
+        return await self.referee.tables(
+            guild_id=guild, statuses=statuses, user_id=str(interaction.user.id), limit=25
+        )
 
     # ----- lobby --------------------------------------------------------------------------------
 
@@ -158,7 +157,9 @@ class GameDesk:
             await reply(interaction, str(error))
             return
         callback = await interaction.response.send_message(
-            embed=render.lobby_embed(table, game), view=lobby_view(table.id), allowed_mentions=discord.AllowedMentions.none()
+            embed=render.lobby_embed(table, game),
+            view=lobby_view(table.id),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         if callback is not None and callback.message_id is not None:
             await self.referee.set_links(table.id, message_id=str(callback.message_id))
@@ -181,7 +182,9 @@ class GameDesk:
             elif action == "cancel":
                 table = await self.referee.cancel(table_id, user, is_admin=is_server_manager(interaction))
                 game = get_game(table.game)
-                await interaction.response.edit_message(embed=render.cancelled_embed(table, game, user), view=None)
+                await interaction.response.edit_message(
+                    embed=render.cancelled_embed(table, game, user), view=None
+                )
                 return
             else:
                 raise GameError("This button is no longer supported.")
@@ -203,14 +206,18 @@ class GameDesk:
         table = await self.ensure_thread(outbox.table, interaction.message)
         outbox.table = table
         await interaction.edit_original_response(
-            embed=render.started_embed(table, get_game(table.game)), view=None, allowed_mentions=discord.AllowedMentions.none()
+            embed=render.started_embed(table, get_game(table.game)),
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.publish(outbox, interaction=interaction)
 
     async def cancel(self, interaction: discord.Interaction, game_id: int | None) -> None:
         try:
             table = await self.find_table(interaction, game_id, statuses=(LOBBY, RUNNING), players_only=False)
-            table = await self.referee.cancel(table.id, str(interaction.user.id), is_admin=is_server_manager(interaction))
+            table = await self.referee.cancel(
+                table.id, str(interaction.user.id), is_admin=is_server_manager(interaction)
+            )
         except GameError as error:
             await reply(interaction, str(error))
             return
@@ -220,13 +227,23 @@ class GameDesk:
         # The lobby message loses its buttons; a running game's thread hears about it.
         channel = table.thread_id or table.channel_id
         if table.thread_id is None and table.channel_id and table.message_id:
-            await self._quietly(self._channel(table.channel_id, table).get_partial_message(int(table.message_id)).edit(embed=embed, view=None))
+            await self._quietly(
+                self._channel(table.channel_id, table)
+                .get_partial_message(int(table.message_id))
+                .edit(embed=embed, view=None)
+            )
         elif channel and str(interaction.channel_id) != channel:
-            await self._quietly(self._channel(channel, table).send(embed=embed, allowed_mentions=discord.AllowedMentions.none()))
+            await self._quietly(
+                self._channel(channel, table).send(
+                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
+                )
+            )
 
     # ----- playing ------------------------------------------------------------------------------
 
-    async def play_from_control(self, interaction: discord.Interaction, table_id: int, version: int, move: str) -> None:
+    async def play_from_control(
+        self, interaction: discord.Interaction, table_id: int, version: int, move: str
+    ) -> None:
         """A button or select on a private message (DM or ephemeral): play, then update it in place."""
         await interaction.response.defer()
         user = str(interaction.user.id)
@@ -238,7 +255,9 @@ class GameDesk:
         except GameError as error:
             await reply(interaction, str(error))
             return
-        done = await self.private_message(outbox.table, user, header=f"You played **{move}**.", log_lines=_seat_log(outbox, user))
+        done = await self.private_message(
+            outbox.table, user, header=f"You played **{move}**.", log_lines=_seat_log(outbox, user)
+        )
         await interaction.edit_original_response(content=done.content, embeds=done.embeds, view=done.view)
         await self.publish(outbox, interaction=interaction, answered=user)
 
@@ -257,7 +276,9 @@ class GameDesk:
             await reply(interaction, str(error))
             return
         played = move.strip()
-        done = await self.private_message(outbox.table, user, header=f"You played **{played}**.", log_lines=_seat_log(outbox, user))
+        done = await self.private_message(
+            outbox.table, user, header=f"You played **{played}**.", log_lines=_seat_log(outbox, user)
+        )
         await reply(interaction, done.content, embeds=done.embeds, view=done.view)
         await self.publish(outbox, interaction=interaction, answered=user)
 
@@ -310,8 +331,7 @@ class GameDesk:
             return
         game = get_game(table.game)
         embed = render.board_embed(table, game, text)
-        here = str(interaction.channel_id) in (table.thread_id, table.channel_id if not table.thread_id else None)
-        if here:
+        if str(interaction.channel_id) == (table.thread_id or table.channel_id):
             await interaction.response.send_message(embed=embed, view=board_view(table.id))
         else:
             url = render.thread_url(table)
@@ -344,7 +364,9 @@ class GameDesk:
         if moves:
             lines.append("**Your turn.** Choose a move below, or type `/play`.")
             if plan.left_out:
-                lines.append(f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them).")
+                lines.append(
+                    f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them)."
+                )
         elif table.status == RUNNING:
             lines.append(await self.waiting_line(table))
         embed = render.private_embed(table, game, text, log_lines)
@@ -357,7 +379,7 @@ class GameDesk:
 
     async def publish(
         self, outbox: Outbox, *, interaction: discord.Interaction | None = None, answered: str | None = None
-    ) -> Delivery:
+    ) -> None:
         """Show what a referee call changed: a board message, then private views by DM.
 
         ``answered`` is the user whose own interaction response already shows their new view.
@@ -372,25 +394,20 @@ class GameDesk:
         closed = {user for user in humans.values() if await self.dms_closed(user)}
         if outbox.board_changed or outbox.finished:
             await self.post_board(outbox, needs_button=closed)
-        delivery = Delivery()
         if outbox.finished:
-            return delivery
-        seat_of = {user: index for index, user in humans.items()}
+            return  # the final board says it all; nobody has a move left to make
         targets = [user for user in recipients if user not in closed]
-        results = await asyncio.gather(
-            *(self.send_dm(table, user, _seat_log(outbox, user), seat_of[user] in outbox.to_act) for user in targets)
+        delivered = await asyncio.gather(
+            *(self.send_dm(table, user, _seat_log(outbox, user)) for user in targets)
         )
         actor = str(interaction.user.id) if interaction is not None else None
-        for user, ok in zip(targets, results, strict=True):
+        for user, ok in zip(targets, delivered, strict=True):
             if ok:
-                delivery.sent.append(user)
                 continue
-            delivery.closed_now.append(user)
             if user == actor and interaction is not None:
-                await reply(interaction, DM_CLOSED_NOTICE)
+                await reply(interaction, DM_CLOSED_NOTICE)  # told now, in their own interaction
             else:
-                await self.store.set_user_flag(user, DM_NOTICE_PENDING, True)
-        return delivery
+                await self.store.set_user_flag(user, DM_NOTICE_PENDING, True)  # told at their next action
 
     async def post_board(self, outbox: Outbox, *, needs_button: Iterable[str] = ()) -> discord.Message | None:
         table = outbox.table
@@ -401,10 +418,19 @@ class GameDesk:
         )
         embeds = [render.board_embed(table, game, board)]
         if outbox.finished and outbox.outcome is not None:
-            embeds.append(discord.Embed(title="Final scores", description=render.outcome_text(table, outbox.outcome), colour=render.OVER_COLOUR))
+            embeds.append(
+                discord.Embed(
+                    title="Final scores",
+                    description=render.outcome_text(table, outbox.outcome),
+                    colour=render.OVER_COLOUR,
+                )
+            )
         pinged = [table.seats[index].user_id for index in outbox.to_act if not table.seats[index].is_ai]
         allowed = discord.AllowedMentions(
-            everyone=False, roles=False, replied_user=False, users=[discord.Object(int(user)) for user in pinged if user]
+            everyone=False,
+            roles=False,
+            replied_user=False,
+            users=[discord.Object(int(user)) for user in pinged if user],
         )
         channel_id = table.thread_id or table.channel_id
         if channel_id is None:
@@ -418,12 +444,14 @@ class GameDesk:
             log.exception("could not post the board of game #%s in channel %s", table.id, channel_id)
             return None
 
-    async def send_dm(self, table: Table, user_id: str, log_lines: Sequence[str], to_act: bool) -> bool:
+    async def send_dm(self, table: Table, user_id: str, log_lines: Sequence[str]) -> bool:
         """DM one player their private view; False (and remembered) when their DMs are closed."""
         try:
             message = await self.private_message(table, user_id, log_lines=log_lines)
             channel = await self.bot.create_dm(discord.Object(int(user_id)))
-            await channel.send(message.content, embeds=message.embeds, view=message.view or discord.utils.MISSING)
+            await channel.send(
+                message.content, embeds=message.embeds, view=message.view or discord.utils.MISSING
+            )
         except discord.Forbidden as error:
             if error.code != CANNOT_DM_USER:
                 log.warning("DM to %s for game #%s refused: %s", user_id, table.id, error)
@@ -476,7 +504,11 @@ class GameDesk:
         if thread is not None:
             # Seat the human players in the thread so it shows in their channel list.
             await asyncio.gather(
-                *(self._quietly(thread.add_user(discord.Object(int(seat.user_id)))) for seat in table.humans if seat.user_id)
+                *(
+                    self._quietly(thread.add_user(discord.Object(int(seat.user_id))))
+                    for seat in table.humans
+                    if seat.user_id
+                )
             )
         return table
 
@@ -521,32 +553,3 @@ def _seat_log(outbox: Outbox, user_id: str) -> list[str]:
 def is_server_manager(interaction: discord.Interaction) -> bool:
     permissions = getattr(interaction, "permissions", None)
     return bool(permissions and permissions.manage_guild)
-
-
-async def reply(
-    interaction: discord.Interaction,
-    content: str = "",
-    *,
-    embeds: Sequence[discord.Embed] = (),
-    view: discord.ui.View | None = None,
-) -> None:
-    """Answer ephemerally, whatever state the interaction is in (fresh, deferred, deferred-thinking)."""
-    extra: dict[str, Any] = {"view": view} if view is not None else {}
-    allowed = discord.AllowedMentions.none()
-    if not interaction.response.is_done():
-        await interaction.response.send_message(
-            content or None, embeds=list(embeds), ephemeral=True, allowed_mentions=allowed, **extra
-        )
-    elif (
-        interaction.response.type == discord.InteractionResponseType.deferred_channel_message
-        and not interaction.extras.get("thinking_filled")
-    ):
-        # The "thinking…" message of a deferred slash command is the answer: fill it in once.
-        interaction.extras["thinking_filled"] = True
-        await interaction.edit_original_response(
-            content=content or None, embeds=list(embeds), allowed_mentions=allowed, view=view
-        )
-    else:
-        await interaction.followup.send(
-            content or "\u200b", embeds=list(embeds), ephemeral=True, allowed_mentions=allowed, **extra
-        )

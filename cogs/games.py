@@ -17,7 +17,8 @@ from engine.games import REGISTRY, all_games, get_game
 from engine.referee import LOBBY, RUNNING
 
 from . import render
-from .desk import GameDesk, parse_options, reply
+from .desk import GameDesk, parse_options
+from .replies import reply
 
 MAX_CHOICES = 25
 
@@ -52,11 +53,15 @@ class GameCommands(commands.Cog):
         await self.desk.open_lobby(interaction, game, options, ai)
 
     @game_new.autocomplete("game")
-    async def game_new_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def game_new_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return game_choices(current)
 
     @game_new.autocomplete("options")
-    async def game_new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def game_new_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return option_choices(getattr(interaction.namespace, "game", None), current)
 
     @game.command(name="list", description="The games open or running on this server")
@@ -76,27 +81,37 @@ class GameCommands(commands.Cog):
         await self.desk.cancel(interaction, game)
 
     @game_cancel.autocomplete("game")
-    async def game_cancel_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def game_cancel_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await self.table_choices(interaction, current, (LOBBY, RUNNING))
 
     # ----- playing ------------------------------------------------------------------------------
 
     @app_commands.command(name="play", description="Play a move (autocomplete lists your legal moves)")
-    @app_commands.describe(move="Your move, in the game's notation", game="The game number (default: this thread's game)")
+    @app_commands.describe(
+        move="Your move, in the game's notation", game="The game number (default: this thread's game)"
+    )
     async def play(self, interaction: discord.Interaction, move: str, game: int | None = None) -> None:
         await self.desk.play_typed(interaction, game, move)
 
     @play.autocomplete("move")
-    async def play_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def play_move(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         try:
-            table = await self.desk.find_table(interaction, getattr(interaction.namespace, "game", None), statuses=(RUNNING,))
+            table = await self.desk.find_table(
+                interaction, getattr(interaction.namespace, "game", None), statuses=(RUNNING,)
+            )
             moves = await self.desk.referee.legal_moves(table.id, str(interaction.user.id))
         except GameError:
             return []
         return [_choice(move, move) for move in matching(moves, current)[:MAX_CHOICES]]
 
     @play.autocomplete("game")
-    async def play_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def play_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await self.table_choices(interaction, current, (RUNNING,))
 
     @app_commands.command(name="hand", description="See your hand and your moves (only you see it)")
@@ -110,7 +125,9 @@ class GameCommands(commands.Cog):
         await self.desk.show_hand(interaction, table.id)
 
     @hand.autocomplete("game")
-    async def hand_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def hand_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await self.table_choices(interaction, current, (RUNNING,))
 
     @app_commands.command(name="board", description="Post the current board again")
@@ -119,7 +136,9 @@ class GameCommands(commands.Cog):
         await self.desk.post_board_here(interaction, game)
 
     @board.autocomplete("game")
-    async def board_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def board_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await self.table_choices(interaction, current, (RUNNING,))
 
     @app_commands.command(name="rules", description="How a game is played, and how to write its moves")
@@ -133,7 +152,9 @@ class GameCommands(commands.Cog):
         await reply(interaction, embeds=[render.rules_embed(found)])
 
     @rules.autocomplete("game")
-    async def rules_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def rules_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return game_choices(current)
 
     # ----- shared autocomplete ------------------------------------------------------------------

@@ -57,12 +57,17 @@ def plan_controls(moves: Sequence[str]) -> ControlPlan:
     if len(usable) <= MAX_BUTTONS and all(len(move) <= SHORT_LABEL for move in usable):
         return ControlPlan("buttons", buttons=tuple(usable), left_out=left_out)
     if len(usable) <= MAX_SELECT_OPTIONS:
-        return ControlPlan("select", groups=(MoveGroup("Choose your move", tuple(usable)),), left_out=left_out)
+        return ControlPlan(
+            "select", groups=(MoveGroup("Choose your move", tuple(usable)),), left_out=left_out
+        )
     pages = paged_groups(usable)
     if len(pages) > MAX_SELECT_OPTIONS:
         # More groups than one menu can list (many different first words): plain pages instead.
         pages = tuple(
-            MoveGroup(_page_label(SINGLE_WORD_GROUP, index, len(usable)), tuple(usable[start : start + MAX_SELECT_OPTIONS]))
+            MoveGroup(
+                _page_label(SINGLE_WORD_GROUP, index, len(usable)),
+                tuple(usable[start : start + MAX_SELECT_OPTIONS]),
+            )
             for index, start in enumerate(range(0, len(usable), MAX_SELECT_OPTIONS))
         )
     if len(pages) <= MAX_ROWS:

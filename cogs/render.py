@@ -119,7 +119,9 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
     embed = discord.Embed(title=f"{game_label(table, game)}: lobby", description=status, colour=colour)
     seats = "\n".join(seat_line(table, index) for index in range(len(table.seats))) or "nobody yet"
     embed.add_field(
-        name=f"Seats ({len(table.seats)}; {player_count_text(game)})", value=clip(seats, FIELD_LIMIT), inline=False
+        name=f"Seats ({len(table.seats)}; {player_count_text(game)})",
+        value=clip(seats, FIELD_LIMIT),
+        inline=False,
     )
     embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
     return embed
@@ -210,9 +212,13 @@ def rules_embed(game: Game[Any, Any]) -> discord.Embed:
     )
     embed.add_field(name="Players", value=player_count_text(game), inline=False)
     if game.notation_help:
-        embed.add_field(name="Writing moves (/play)", value=clip(game.notation_help, FIELD_LIMIT), inline=False)
+        embed.add_field(
+            name="Writing moves (/play)", value=clip(game.notation_help, FIELD_LIMIT), inline=False
+        )
     if game.options:
-        embed.add_field(name="Options (/game new ... options: NAME=VALUE)", value=options_text(game, {}), inline=False)
+        embed.add_field(
+            name="Options (/game new ... options: NAME=VALUE)", value=options_text(game, {}), inline=False
+        )
     return embed
 
 

@@ -6,6 +6,7 @@ is tested without depending on any real game's rules.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ import simcord
 import engine.games
 from bot import RefereeBot, create_bot
 from config import Settings
+
+from .helpers import ACK_BUDGET_SECONDS, Timings, assert_every_interaction_answered
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +49,7 @@ def finished_pragma_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
     async def execute(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
         sql = args[0] if args and isinstance(args[0], str) else ""
         if fn == self._conn.execute and sql.lstrip().upper().startswith("PRAGMA") and "=" in sql:
+
             def run_to_end(*inner: Any) -> Any:
                 cursor = fn(*inner)
                 cursor.fetchall()
@@ -102,10 +106,43 @@ class World:
 
 
 @pytest.fixture
-def world(simcord_env: simcord.Env) -> World:
+def interaction_timings(monkeypatch: pytest.MonkeyPatch) -> Timings:
+    """Time every simulated interaction for real, from dispatch to the end of the bot's work.
+
+    SimCord's clock is virtual, so it cannot miss Discord's 3-second deadline; real time can.
+    Every actor verb (slash, autocomplete, click, select) goes through this one SimCord function.
+    """
+    timings = Timings()
+    original = simcord.actors._dispatch_actor_interaction
+
+    async def timed(*args: Any, **kwargs: Any) -> Any:
+        return await timings(original(*args, **kwargs))
+
+    monkeypatch.setattr(simcord.actors, "_dispatch_actor_interaction", timed)
+    return timings
+
+
+@pytest.fixture
+def world(
+    simcord_env: simcord.Env, interaction_timings: Timings, caplog: pytest.LogCaptureFixture
+) -> Iterator[World]:
+    """A server with a #games channel, four players, a bystander and a moderator.
+
+    After the test: every interaction was acknowledged, well within Discord's deadline, and no
+    error was logged (the bot answers unexpected errors politely, so SimCord would not see them).
+    """
     guild = simcord_env.create_guild("Tabletop")
     channel = guild.create_text_channel("games")
     managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
-    members = {name: guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")}
+    members = {
+        name: guild.add_member(simcord_env.create_user(name))
+        for name in ("alice", "bob", "carol", "dave", "eve")
+    }
     moderator = guild.add_member(simcord_env.create_user("mod"), roles=[managers])
-    return World(simcord_env, guild, channel, moderator=moderator, **members)
+    yield World(simcord_env, guild, channel, moderator=moderator, **members)
+    assert_every_interaction_answered(simcord_env)
+    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    assert not errors, f"the bot logged errors: {errors}"
+    assert interaction_timings.worst < ACK_BUDGET_SECONDS, (
+        f"an interaction took {interaction_timings.worst:.2f}s of real time (Discord allows 3 s to answer)"
+    )

@@ -74,7 +74,9 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         body = await request.json() if request.can_read_body else None
         self.requests.append(Request(request.method, path, body))
-        if request.headers.get("Authorization") != f"Bot {self.token}" and not path.startswith("/interactions/"):
+        if request.headers.get("Authorization") != f"Bot {self.token}" and not path.startswith(
+            "/interactions/"
+        ):
             return reply({"message": "401: Unauthorized", "code": 0}, status=401)
         parts = path.strip("/").split("/")
         if request.method == "GET" and path == "/users/@me":
@@ -176,7 +178,12 @@ class FakeDiscord:
                 "version": 1,
                 "guild_id": str(self.guild_id),
                 "channel_id": str(self.channel_id),
-                "channel": {"id": str(self.channel_id), "type": 0, "guild_id": str(self.guild_id), "name": "games"},
+                "channel": {
+                    "id": str(self.channel_id),
+                    "type": 0,
+                    "guild_id": str(self.guild_id),
+                    "name": "games",
+                },
                 "member": self.member(),
                 "app_permissions": "2251799813685247",
                 "locale": "en-US",
@@ -193,10 +200,23 @@ class FakeDiscord:
     # ----- payloads -----------------------------------------------------------------------------
 
     def bot_user(self) -> dict[str, Any]:
-        return {"id": str(self.bot_user_id), "username": "Referee", "discriminator": "0", "avatar": None, "bot": True, "global_name": None}
+        return {
+            "id": str(self.bot_user_id),
+            "username": "Referee",
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+            "global_name": None,
+        }
 
     def user(self) -> dict[str, Any]:
-        return {"id": str(self.user_id), "username": "alice", "discriminator": "0", "avatar": None, "global_name": "Alice"}
+        return {
+            "id": str(self.user_id),
+            "username": "alice",
+            "discriminator": "0",
+            "avatar": None,
+            "global_name": "Alice",
+        }
 
     def member(self) -> dict[str, Any]:
         return {
@@ -246,8 +266,27 @@ class FakeDiscord:
             "features": [],
             "emojis": [],
             "stickers": [],
-            "roles": [{"id": guild, "name": "@everyone", "permissions": "2251799813685247", "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False}],
-            "channels": [{"id": str(self.channel_id), "type": 0, "name": "games", "position": 0, "permission_overwrites": []}],
+            "roles": [
+                {
+                    "id": guild,
+                    "name": "@everyone",
+                    "permissions": "2251799813685247",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                }
+            ],
+            "channels": [
+                {
+                    "id": str(self.channel_id),
+                    "type": 0,
+                    "name": "games",
+                    "position": 0,
+                    "permission_overwrites": [],
+                }
+            ],
             "threads": [],
             "members": [{**self.member(), "user": self.bot_user()}],
             "voice_states": [],

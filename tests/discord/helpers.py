@@ -86,7 +86,10 @@ def public_payloads(env: simcord.Env) -> list[str]:
                 if parts[-1] == "@original":
                     public = _public_original(env, record)
                 elif len(parts) == 3:  # a follow-up message
-                    public = is_guild_channel(env, record.channel_id) and not int(body.get("flags") or 0) & EPHEMERAL
+                    public = (
+                        is_guild_channel(env, record.channel_id)
+                        and not int(body.get("flags") or 0) & EPHEMERAL
+                    )
         if public:
             payloads.append(json.dumps(body))
     return payloads
@@ -169,7 +172,11 @@ def latest_board(thread: simcord.ChannelHandle) -> discord.Message:
 
 def pinged(env: simcord.Env, message: Any) -> list[int]:
     """Users actually notified by a message (mentions allowed by allowed_mentions)."""
-    return list(env.backend.get_message(message.channel.id if hasattr(message, "channel") else message.channel_id, message.id).ping_user_ids)
+    return list(
+        env.backend.get_message(
+            message.channel.id if hasattr(message, "channel") else message.channel_id, message.id
+        ).ping_user_ids
+    )
 
 
 @dataclass

@@ -57,7 +57,9 @@ class Sprint(Game[SprintState, Move]):
     options = (
         Option(name="cards", kind="int", default=3, minimum=1, maximum=40, description="Cards in each hand"),
         Option(name="rounds", kind="int", default=2, minimum=1, maximum=40, description="Turns per seat"),
-        Option(name="verbs", kind="int", default=1, minimum=1, maximum=len(VERBS), description="Kinds of move"),
+        Option(
+            name="verbs", kind="int", default=1, minimum=1, maximum=len(VERBS), description="Kinds of move"
+        ),
     )
     state_type = SprintState
     summary = "Play your cards one at a time; a played card scores its number. Highest score wins."
@@ -69,7 +71,9 @@ class Sprint(Game[SprintState, Move]):
             players=players,
             rounds=min(int(options["rounds"]), cards),
             verbs=int(options["verbs"]),
-            hands=[[f"{LETTERS[seat]}{number:02d}" for number in range(1, cards + 1)] for seat in range(players)],
+            hands=[
+                [f"{LETTERS[seat]}{number:02d}" for number in range(1, cards + 1)] for seat in range(players)
+            ],
             secrets=[secret_word(seat, seed) for seat in range(players)],
             scores=[0] * players,
         )
@@ -93,7 +97,9 @@ class Sprint(Game[SprintState, Move]):
             return [Event(text=f"{{p{seat}}} plays {move.card} (+{points}).", actor=seat)]
         return [
             Event(text=f"{{p{seat}}} does something secret with a card.", actor=seat),
-            Event(text=f"You {move.verb} {move.card}; nobody else knows which.", actor=seat, visible_to=(seat,)),
+            Event(
+                text=f"You {move.verb} {move.card}; nobody else knows which.", actor=seat, visible_to=(seat,)
+            ),
         ]
 
     def view(self, state: SprintState, seat: int | None) -> dict[str, Any]:
@@ -124,8 +130,12 @@ class Sprint(Game[SprintState, Move]):
         return f"{move.verb} {move.card}"
 
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
-        scores = ", ".join(f"{name} {score}" for name, score in zip(names, public_view["scores"], strict=True))
-        sizes = ", ".join(f"{name} {size}" for name, size in zip(names, public_view["hand_sizes"], strict=True))
+        scores = ", ".join(
+            f"{name} {score}" for name, score in zip(names, public_view["scores"], strict=True)
+        )
+        sizes = ", ".join(
+            f"{name} {size}" for name, size in zip(names, public_view["hand_sizes"], strict=True)
+        )
         turn = public_view["turn"]
         lines = [
             f"Scores: {scores}",
@@ -136,7 +146,9 @@ class Sprint(Game[SprintState, Move]):
         return "\n".join(lines)
 
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
-        return f"Your hand: {' '.join(seat_view['hand']) or '(empty)'}\nYour secret word: {seat_view['secret']}"
+        return (
+            f"Your hand: {' '.join(seat_view['hand']) or '(empty)'}\nYour secret word: {seat_view['secret']}"
+        )
 
     def ai_players(self) -> Mapping[str, Any]:
         from engine.core import RandomPlayer

@@ -34,8 +34,13 @@ def test_defaults() -> None:
 
 def test_every_setting_is_read() -> None:
     settings = load_settings(
-        {"DISCORD_TOKEN": f" {TOKEN} ", "DATABASE_PATH": "/tmp/x.sqlite3", "SYNC_COMMANDS": "Yes",
-         "DEV_GUILD_ID": "123456789012345678", "LOG_LEVEL": "debug"}
+        {
+            "DISCORD_TOKEN": f" {TOKEN} ",
+            "DATABASE_PATH": "/tmp/x.sqlite3",
+            "SYNC_COMMANDS": "Yes",
+            "DEV_GUILD_ID": "123456789012345678",
+            "LOG_LEVEL": "debug",
+        }
     )
     assert settings.token == TOKEN and settings.database_path == "/tmp/x.sqlite3"
     assert settings.sync_commands and settings.dev_guild_id == 123456789012345678
@@ -46,7 +51,11 @@ def test_every_setting_is_read() -> None:
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("DISCORD_TOKEN", f"Bot {TOKEN}", "DISCORD_TOKEN starts with 'Bot '; put only the token itself in .env."),
+        (
+            "DISCORD_TOKEN",
+            f"Bot {TOKEN}",
+            "DISCORD_TOKEN starts with 'Bot '; put only the token itself in .env.",
+        ),
         ("DISCORD_TOKEN", "not-a-token", "DISCORD_TOKEN does not look like a bot token"),
         ("SYNC_COMMANDS", "maybe", "SYNC_COMMANDS must be true or false, not 'maybe'."),
         ("DEV_GUILD_ID", "my server", "DEV_GUILD_ID must be a server id"),

@@ -37,12 +37,16 @@ FOOTER_VERSION = re.compile(r'"footer": \{"text": "move (\d+)"\}')
 OPTIONS = "match_end=hands number_of_hands=1"
 
 
-async def test_four_people_play_a_whole_figures_match(world: World, bot_factory: Callable[[], RefereeBot]) -> None:
+async def test_four_people_play_a_whole_figures_match(
+    world: World, bot_factory: Callable[[], RefereeBot]
+) -> None:
     env = world.env
     timed = Timings()
     rng = random.Random(2024)
     players = world.players
-    lobby = (await timed(world.alice.slash(world.channel, "game new", game="figures", options=OPTIONS))).response
+    lobby = (
+        await timed(world.alice.slash(world.channel, "game new", game="figures", options=OPTIONS))
+    ).response
     assert "`match_end=hands`" in lobby.embeds[0].fields[1].value
     for player in players[1:]:
         await timed(player.click(lobby, label="Join"))
@@ -108,8 +112,11 @@ async def assert_no_hand_was_public(env: simcord.Env, referee) -> None:
     boards = [
         message
         for message in stored_bot_messages(env)
-        if message.embeds and message.embeds[0].get("footer") and message.channel_id in env.backend.channels
-        and env.backend.get_channel(message.channel_id).guild_id is not None and not message.is_ephemeral
+        if message.embeds
+        and message.embeds[0].get("footer")
+        and message.channel_id in env.backend.channels
+        and env.backend.get_channel(message.channel_id).guild_id is not None
+        and not message.is_ephemeral
     ]
     assert boards
     for message in boards:
@@ -128,4 +135,3 @@ async def assert_no_hand_was_public(env: simcord.Env, referee) -> None:
     assert private_blocks
     assert_not_public(env, private_blocks, "private view")
     assert all("your hand (" not in text for text in public_texts(env))
-

@@ -26,10 +26,17 @@ def test_up_to_25_moves_fit_one_select() -> None:
 
 
 def test_more_moves_are_grouped_by_first_word_one_select_each() -> None:
-    moves = [f"play {card}" for card in cards("a", 30)] + [f"discard {card}" for card in cards("a", 3)] + ["pass"]
+    moves = (
+        [f"play {card}" for card in cards("a", 30)] + [f"discard {card}" for card in cards("a", 3)] + ["pass"]
+    )
     plan = plan_controls(moves)
     assert plan.kind == "select"
-    assert [group.label for group in plan.groups] == ["play (1-25 of 30)", "play (26-30 of 30)", "discard", "Moves"]
+    assert [group.label for group in plan.groups] == [
+        "play (1-25 of 30)",
+        "play (26-30 of 30)",
+        "discard",
+        "Moves",
+    ]
     assert plan.groups[-1].moves == ("pass",)
     assert plan.offered == len(moves) and all(len(group.moves) <= 25 for group in plan.groups)
 

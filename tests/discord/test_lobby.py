@@ -23,7 +23,9 @@ async def test_new_game_posts_a_lobby_with_the_seats_and_buttons(world: World) -
     assert seats.name == "Seats (1; 2-4 players)"
     assert f"<@{world.alice.id}> (host)" in seats.value
     assert "`cards=4`" in embed.fields[1].value and "`rounds=2`" in embed.fields[1].value
-    assert custom_ids(lobby) == [f"ref:lobby:1:{action}" for action in ("join", "leave", "ai", "unai", "start", "cancel")]
+    assert custom_ids(lobby) == [
+        f"ref:lobby:1:{action}" for action in ("join", "leave", "ai", "unai", "start", "cancel")
+    ]
     assert_every_interaction_answered(world.env)
 
 
@@ -106,7 +108,9 @@ async def test_bad_game_or_options_are_explained(world: World) -> None:
 async def test_autocomplete_offers_games_and_options_from_the_registry(world: World) -> None:
     games = await world.alice.autocomplete(world.channel, "game new", "game", "spr")
     assert games == [{"name": "Sprint (2-4 players)", "value": "sprint"}]
-    options = await world.alice.autocomplete(world.channel, "game new", "options", "cards=5 ro", game="sprint")
+    options = await world.alice.autocomplete(
+        world.channel, "game new", "options", "cards=5 ro", game="sprint"
+    )
     assert [choice["value"] for choice in options] == ["cards=5 rounds=2"]
 
 

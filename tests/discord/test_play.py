@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from .conftest import World
@@ -19,7 +20,9 @@ from .helpers import (
 )
 
 
-async def start_sprint(world: World, players: list[simcord.MemberActor], options: str = "") -> simcord.ChannelHandle:
+async def start_sprint(
+    world: World, players: list[simcord.MemberActor], options: str = ""
+) -> simcord.ChannelHandle:
     host = players[0]
     arguments = {"game": "sprint", **({"options": options} if options else {})}
     lobby = (await host.slash(world.channel, "game new", **arguments)).response
@@ -57,7 +60,9 @@ async def test_a_whole_game_with_dm_buttons(world: World) -> None:
     edited = env.backend.get_message(alice_dm.channel.id, alice_dm.id)
     assert edited.content.startswith("You played **play a03**.") and edited.components == []
     assert "Your hand: a01 a02" in edited.embeds[0]["description"]
-    calls = [f"{request.method} {request.path.split('/')[1]}" for request in env.http_requests[requests_before:]]
+    calls = [
+        f"{request.method} {request.path.split('/')[1]}" for request in env.http_requests[requests_before:]
+    ]
     # Acknowledge, update the clicked DM, post the board, DM the next player: four REST calls.
     assert len(calls) == 4, calls
 
@@ -65,7 +70,9 @@ async def test_a_whole_game_with_dm_buttons(world: World) -> None:
     assert "alice plays a03 (+3)." in board.content
     assert pinged(env, board) == [world.bob.id]
     while True:
-        to_act = [player for player in (world.alice, world.bob) if player.id in pinged(env, latest_board(thread))]
+        to_act = [
+            player for player in (world.alice, world.bob) if player.id in pinged(env, latest_board(thread))
+        ]
         if not to_act:
             break
         message = latest_dm_with_controls(env, to_act[0])
@@ -119,7 +126,10 @@ async def test_refusals_say_what_to_do(world: World) -> None:
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob])
     not_your_turn = await world.bob.slash(thread, "play", move="play b01")
-    assert not_your_turn.ephemeral and not_your_turn.response.content == "It is not your turn; waiting for alice."
+    assert (
+        not_your_turn.ephemeral
+        and not_your_turn.response.content == "It is not your turn; waiting for alice."
+    )
     unreadable = await world.alice.slash(thread, "play", move="dance")
     assert unreadable.response.content == "Write a verb and a card, like `play a03` (not 'dance')."
     illegal = await world.alice.slash(thread, "play", move="play b01")
@@ -129,7 +139,10 @@ async def test_refusals_say_what_to_do(world: World) -> None:
     stranger_hand = await world.eve.click(latest_board(thread), label="Show my hand")
     assert stranger_hand.ephemeral and stranger_hand.response.content == "You are not playing in this game."
     elsewhere = await world.eve.slash(world.channel, "hand")
-    assert elsewhere.response.content == "You have no game here. Start one with `/game new`, or see `/game list`."
+    assert (
+        elsewhere.response.content
+        == "You have no game here. Start one with `/game new`, or see `/game list`."
+    )
     assert_every_interaction_answered(env)
 
 
@@ -162,7 +175,12 @@ async def test_many_moves_are_grouped_by_their_first_word(world: World) -> None:
     dm = latest_dm_with_controls(env, world.alice)
     assert custom_ids(dm) == [f"ref:ms:1:0:{n}" for n in range(4)]
     placeholders = [row.children[0].placeholder for row in dm.components]
-    assert placeholders == ["play (1-25 of 30)", "play (26-30 of 30)", "discard (1-25 of 30)", "discard (26-30 of 30)"]
+    assert placeholders == [
+        "play (1-25 of 30)",
+        "play (26-30 of 30)",
+        "discard (1-25 of 30)",
+        "discard (26-30 of 30)",
+    ]
     move, _ = await choose_in_private_message(world.alice, dm, lambda moves: "discard a29")
     assert move == "discard a29"
     # The secret discard is told to Alice only; the table hears that something happened.
@@ -181,7 +199,9 @@ async def test_too_many_groups_become_a_two_step_choice(world: World) -> None:
     assert move_options(opened.response) == [f"spin a{n:02d}" for n in range(1, 11)]
     back = await world.alice.user.click(opened.response, label="Back")
     assert custom_ids(back.response) == ["ref:mg:1:0"]
-    move, _ = await choose_in_private_message(world.alice, back.response, lambda moves: "toss a07" if "toss a07" in moves else "-")
+    move, _ = await choose_in_private_message(
+        world.alice, back.response, lambda moves: "toss a07" if "toss a07" in moves else "-"
+    )
     assert move == "toss a07"
     assert_every_interaction_answered(env)
 
@@ -190,8 +210,12 @@ async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
     env = world.env
     bob_dm_channel = world.bob.user.dm_channel
     env.inject_error(
-        "POST", f"/channels/{bob_dm_channel.id}/messages", status=403, code=50007,
-        message="Cannot send messages to this user", times=None,
+        "POST",
+        f"/channels/{bob_dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
     )
     thread = await start_sprint(world, [world.alice, world.bob])
     bot = env.bot
@@ -220,8 +244,12 @@ async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
 async def test_the_host_is_told_at_once_when_their_own_dm_fails(world: World) -> None:
     env = world.env
     env.inject_error(
-        "POST", f"/channels/{world.alice.user.dm_channel.id}/messages", status=403, code=50007,
-        message="Cannot send messages to this user", times=None,
+        "POST",
+        f"/channels/{world.alice.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
     )
     lobby = (await world.alice.slash(world.channel, "game new", game="sprint")).response
     await world.bob.click(lobby, label="Join")
@@ -244,3 +272,24 @@ async def test_board_hand_and_rules_commands(world: World) -> None:
     rules = await world.eve.slash(world.channel, "rules", game="sprint")
     assert rules.response.embeds[0].title == "Sprint: rules"
     assert "`play a03`" in rules.response.embeds[0].fields[1].value
+
+
+async def test_an_unexpected_failure_still_gets_an_answer_and_stays_visible(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob])
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(env.bot.referee, "play", broken)
+    sorry = "Something went wrong on my side (it is logged). Try again, or use /board."
+    clicked = await world.alice.user.click(latest_dm_with_controls(env, world.alice), label="play a01")
+    assert clicked.followups[0].ephemeral and clicked.followups[0].content == sorry
+    typed = await world.alice.slash(thread, "play", move="play a01")
+    assert typed.ephemeral and typed.response.content == sorry
+    # Both failures were logged with their traceback: answered, but not swallowed.
+    logged = [record for record in caplog.records if record.levelname == "ERROR" and record.exc_info]
+    assert len(logged) == 2 and all("disk on fire" in str(record.exc_info[1]) for record in logged)
+    caplog.clear()  # expected here; the world fixture fails any other test that logs an error

@@ -38,8 +38,13 @@ def clean_environment(fake: FakeDiscord) -> dict[str, str]:
 
 async def launch(fake: FakeDiscord, workdir: Path) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(LAUNCHER), cwd=workdir, env=clean_environment(fake),
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        str(LAUNCHER),
+        cwd=workdir,
+        env=clean_environment(fake),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
 
 
@@ -63,7 +68,13 @@ async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
     try:
         await asyncio.wait_for(fake.identified.wait(), TIMEOUT)
         await wait_until(lambda: "global" in fake.commands, "the command sync")
-        assert {command["name"] for command in fake.commands["global"]} == {"game", "play", "hand", "board", "rules"}
+        assert {command["name"] for command in fake.commands["global"]} == {
+            "game",
+            "play",
+            "hand",
+            "board",
+            "rules",
+        }
         assert database.exists()  # DATABASE_PATH came from .env
         await fake.slash("rules", [{"name": "game", "type": 3, "value": "sprint"}])
         await wait_until(lambda: fake.callbacks, "the answer to /rules")
