@@ -1,4 +1,10 @@
-"""AI seats for Granja."""
+"""AI seats for Granja: a random legal player and a greedy one that completes barrows and buildings.
+
+The greedy player looks one decision ahead: it plays each candidate move on a copy of the
+state, follows the choices that move opens for itself (a die's option, a free upgrade...), and
+scores the result with ``worth``, which reads only the seat's own farm and public information.
+Secret card plays are judged on the farm as it will be after the reveal.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Game, Player
+
+from .cards import CARDS
+from .config import CONFIG, DONKEYS
+from .model import END_WINDOW, F1_PLAY, T1_DONKEY, GranjaState, Move
+from .rules import DONE, PASS, available_donkeys, delivery_targets, legal_moves, projected_farm
+
+GOOD_WORTH = {"GR": 0.5, "OL": 0.5, "GP": 0.5, "PG": 0.9, "FD": 1.1, "WN": 1.4, "MT": 1.2, "TG": 1.3}
+HELPER_WORTH = {
+    "H01": 0.6, "H02": 0.8, "H03": 1.0, "H04": 0.6, "H05": 1.0, "H06": 0.5, "H07": 0.5, "H08": 0.5,
+    "H09": 0.5, "H10": 0.6, "H11": 0.9, "H12": 0.7, "H13": 0.8, "H14": 0.9, "H15": 0.5, "H16": 0.8,
+    "H17": 0.6,
+}  # fmt: skip
 
 
 class GranjaRandom:
@@ -20,4 +38,106 @@ class GranjaRandom:
         return rng.choice([move for move in moves if move.kind == kind])
 
 
-AI_PLAYERS: Mapping[str, Callable[[], Player]] = {"random": GranjaRandom}
+def worth(state: GranjaState, seat: int) -> float:
+    """A rough value of the seat's position in VP, from its own farm and the public board."""
+    farm = projected_farm(state, seat) if state.phase == F1_PLAY else state.farms[seat]
+    late = state.phase == END_WINDOW
+    value = float(farm.vp)
+    value += farm.silver * (1 / CONFIG.end_silver_per_vp if late else 0.3)
+    value += sum(GOOD_WORTH[good] * count for good, count in farm.goods.items())
+    value += sum(0.45 for field in farm.fields if field.crop)
+    held = {good for good, count in farm.goods.items() if count} | {
+        CARDS[field.card].field for field in farm.fields if field.crop
+    }
+    for barrow in farm.barrows:
+        card = CARDS[barrow.card]
+        done = sum(barrow.covered) / len(card.barrow)
+        ready = sum(1 for good, covered in zip(card.barrow, barrow.covered, strict=True) if not covered and good in held)
+        value += card.barrow_vp * (0.15 + 0.55 * done) + 0.2 * ready
+    for building in state.buildings:
+        if seat not in building.finishers:
+            value += 1.1 * sum(building.rows[seat]) * (0.5 if building.order_marker else 1.0)
+    value += 2.0 * len(farm.buildings) * (CONFIG.rounds - state.round) / CONFIG.rounds
+    rounds_left = CONFIG.rounds - state.round
+    value += len(farm.fields) * 0.15 * rounds_left
+    value += len(farm.extensions) * 0.45 * rounds_left
+    value += sum(HELPER_WORTH[CARDS[helper.card].helper] for helper in farm.helpers) * min(1.0, rounds_left / 2)
+    value += min(len(farm.hand), farm.hand_limit) * 0.3
+    value += sum(1.0 for roof in farm.roofs if not roof.used)
+    value += 1.0 * sum(owner == seat for owner in state.market) * min(1.0, rounds_left / 2 + 0.5)
+    return value
+
+
+class GranjaGreedy:
+    """Best immediate value, following its own follow-up choices a few steps deep."""
+
+    depth = 3
+
+    def choose(self, game: Game[Any, Any], state: GranjaState, seat: int, rng: random.Random) -> Any:
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        if state.phase == T1_DONKEY and not state.tasks[seat]:
+            donkey = self.donkey(state, seat)
+            if donkey is not None:
+                return donkey
+        base = worth(state, seat)
+        best: list[Move] = []
+        best_value = float("-inf")
+        for move in moves:
+            value = self.move_value(game, state, seat, move, self.depth)
+            if move in (DONE, PASS):
+                value = max(value, base) + 1e-6  # stop rather than shuffle goods at no gain
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return rng.choice(best)
+
+    def move_value(self, game: Game[Any, Any], state: GranjaState, seat: int, move: Move, depth: int) -> float:
+        after, _ = game.apply(state, seat, move)
+        stack = after.tasks[seat]
+        if stack and depth > 0:
+            follow = game.legal_moves(after, seat)
+            if stack[-1].kind in ("pay", "discard"):
+                # Pay with the least valuable good, replace the least advanced card.
+                return self.move_value(game, after, seat, self.cheapest(after, seat, follow), depth)
+            if len(follow) > 12:
+                follow = follow[:12]
+            return max(self.move_value(game, after, seat, option, depth - 1) for option in follow)
+        return worth(after, seat)
+
+    def cheapest(self, state: GranjaState, seat: int, moves: list[Move]) -> Move:
+        farm = projected_farm(state, seat)
+
+        def cost(move: Move) -> float:
+            token = move.args[0]
+            if move.kind == "discard":
+                barrow = next((b for b in farm.barrows if b.card == token), None)
+                return sum(barrow.covered) if barrow else HELPER_WORTH[CARDS[token].helper]
+            if token == "$":
+                return 0.3
+            if token == "VP":
+                return 1.0
+            return GOOD_WORTH[token.partition("@")[0]] - (0.1 if "@" in token else 0.0)
+
+        return min(moves, key=cost)
+
+    def donkey(self, state: GranjaState, seat: int) -> Move | None:
+        """As many donkeys as there are goods ready to deliver, the rest in straw hats."""
+        farm = state.farms[seat]
+        needed: dict[str, int] = {}
+        for _target, symbols in delivery_targets(state, seat):
+            for symbol in symbols:
+                needed[symbol] = needed.get(symbol, 0) + 1
+        fields = {crop: sum(1 for f in farm.fields if f.crop and CARDS[f.card].field == crop) for crop in ("GR", "OL", "GP")}
+        ready = sum(min(count, farm.goods.get(good, 0) + fields.get(good, 0)) for good, count in needed.items())
+        available = available_donkeys(state, seat)
+        fitting = [marker for marker in available if DONKEYS[marker] >= ready]
+        marker = min(fitting, key=lambda m: DONKEYS[m]) if fitting else max(available, key=lambda m: DONKEYS[m])
+        pushes = sum(not helper.used for helper in farm.helpers_of("H06"))
+        move = Move("donkey", (marker, f"+{pushes}") if pushes else (marker,))
+        return move if move in legal_moves(state, seat) else None
+
+
+AI_PLAYERS: Mapping[str, Callable[[], Player]] = {"random": GranjaRandom, "greedy": GranjaGreedy}

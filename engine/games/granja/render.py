@@ -1,14 +1,143 @@
-"""Plain-text rendering of the board and of one seat's private part (placeholder)."""
+"""Plain-text board and private view, compact enough for a Discord code block at four players.
+
+Conventions on the board: seats are numbered 1-4 (names in the order line); a crop on a field,
+a used helper or roof is marked with *; delivered barrow and row symbols are written in
+lower case (``GR+ol`` = olive delivered, grain still needed).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core import format_event
+
+NAME_WIDTH = 10
+EXT_SHORT = {"E-DI": "DI", "E-DP": "DP", "E-IP": "IP"}
+BUILDING_SHORT = {1: "Wag", 2: "Shp", 3: "Trd", 4: "Grn", 5: "Dli", 6: "But"}
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def _symbols(goods: Sequence[str], covered: Sequence[bool]) -> str:
+    return "+".join(good.lower() if done else good for good, done in zip(goods, covered, strict=True))
+
+
+def _helper(helper: dict[str, Any]) -> str:
+    param = helper["param"].replace("silver", "$").replace("crop", "c").replace("vp", "VP")
+    return f"{helper['card']}:{helper['type']}{param}{'*' if helper['used'] else ''}"
+
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
-    return f"Granja round {view['round']} {view['phase_name']}"
+    players = view["players"]
+    lines = [
+        f"Granja · round {view['round']}/{view['rounds']} · {view['phase_name']} · "
+        f"deck {view['deck_size']} · discard {len(view['discard'])}"
+    ]
+    order = " > ".join(f"{seat + 1} {_name(names, seat)}" for seat in view["order"])
+    lines.append(f"Order: {order}")
+    lines.append(format_event(view["prompt"], [_name(names, seat) for seat in range(players)]))
+    extras = []
+    if view["dice"]:
+        extras.append("Dice: " + " ".join(map(str, view["dice"])))
+    if view["roofs_offer"]:
+        extras.append(f"Roofs ({view['roof_price']} $): " + " ".join(view["roofs_offer"]))
+    if extras:
+        lines.append("   ".join(extras))
+    lines.append("Buildings (lower case = delivered; done: first finisher first)")
+    for building in view["buildings"]:
+        text = f" b{building['number']} {building['short']:<5} {'+'.join(building['row']):<11}"
+        if building["blocked"]:
+            text += f" BLOCKED #{building['blocked']}"
+        if building["finishers"]:
+            text += " done " + ",".join(str(seat + 1) for seat in building["finishers"])
+        progress = [
+            f"{seat + 1}:{_symbols(building['row'], row)}"
+            for seat, row in enumerate(building["rows"])
+            if any(row)
+        ]
+        if progress:
+            text += " | " + " ".join(progress)
+        lines.append(text)
+    by_value: dict[int, list[str]] = {}
+    for cell in view["market"]:
+        owner = "." if cell["owner"] is None else str(cell["owner"] + 1)
+        by_value.setdefault(cell["value"], []).append(f"{cell['hex'][1:]}:{owner}")
+    lines.append("Market (hex:owner)")
+    for value in sorted(by_value):
+        lines.append(f" {value}| " + " ".join(by_value[value]))
+    stacks = view["siesta_stacks"]
+    siesta = " ".join(
+        f"{space}[{','.join(str(seat + 1) for seat in stacks[space])}]"
+        for space in sorted(stacks, key=int, reverse=True)
+    )
+    lines.append(f"Siesta (space[bottom..top]): {siesta}")
+    for seat in range(players):
+        lines.extend(_farm_lines(view["farms"][seat], seat, names, seat in view["to_act"]))
+    if view["over"]:
+        winners = " and ".join(_name(names, seat) for seat in view["winners"])
+        lines.append(f"Game over: {winners} win{'s' if len(view['winners']) == 1 else ''}.")
+    return "\n".join(lines)
+
+
+def _farm_lines(farm: dict[str, Any], seat: int, names: Sequence[str], acting: bool) -> list[str]:
+    goods = farm["goods"]
+    stores = " ".join(f"{good}{goods[good]}" for good in ("GR", "OL", "GP", "FD", "WN", "MT") if goods[good])
+    marker = ">" if acting else " "
+    head = (
+        f"{marker}{seat + 1} {_name(names, seat)} {farm['vp']}VP {farm['silver']}$ TG{goods['TG']} "
+        f"PG{goods['PG']}/{farm['pig_capacity']} {stores or '-'} | hand {farm['hand_size']}/{farm['hand_limit']}"
+        f" xd{farm['extra_delivery_limit']} inc{farm['income']}"
+    )
+    if farm["buildings"]:
+        head += " | bld " + ",".join(BUILDING_SHORT[number] for number in farm["buildings"])
+    if farm["donkeys_used"]:
+        head += " | " + "".join(marker[1] for marker in farm["donkeys_used"])
+    fields = " ".join(f"{f['crop']}{'*' if f['full'] else ''}" for f in farm["fields"]) or "-"
+    barrows = " ".join(f"{b['card']}[{_symbols(b['goods'], b['covered'])}]{b['vp']}" for b in farm["barrows"]) or "-"
+    line2 = f"   fld {fields} | brw {barrows}"
+    helpers = " ".join(_helper(helper) for helper in farm["helpers"]) or "-"
+    extensions = " ".join(EXT_SHORT[ext["type"]] for ext in farm["extensions"]) or "-"
+    roofs = " ".join(f"{roof['id']}{'*' if roof['used'] else ''}" for roof in farm["roofs"]) or "-"
+    line3 = f"   hlp {helpers} | ext {extensions} | roof {roofs}"
+    return [head, line2, line3]
+
+
+def _card_line(card: dict[str, Any]) -> str:
+    param = f" ({card['param']})" if card["param"] else ""
+    return (
+        f" {card['card']}  field {card['field']} | barrow {'+'.join(card['barrow'])} = {card['barrow_vp']} VP"
+        f" | helper {card['helper']} {card['helper_label']}{param} | ext {card['extension']}"
+    )
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
-    return "\n".join(view.get("options", []))
+    seat = view["seat"]
+    farm = view["farms"][seat]
+    lines = [f"Your hand ({len(view['hand'])}, limit {farm['hand_limit']}):"]
+    lines.extend(_card_line(card) for card in view["hand"]) if view["hand"] else lines.append(" (empty)")
+    choice = view["choice"]
+    secret = []
+    for play in choice["plays"]:
+        text = f"play {play['card']} {play['position']}"
+        if play["discard"]:
+            text += f" replacing {play['discard']}"
+        if play["payment"]:
+            text += " paying " + " ".join(play["payment"])
+        secret.append(text)
+    if choice["donkey"]:
+        secret.append(f"donkey {choice['donkey']}" + (f" +{choice['push']}" if choice["push"] else ""))
+    if choice["resource"]:
+        secret.append(f"Greengrocer {choice['resource']}")
+    secret.extend(f"flex {entry}" for entry in choice["flex"])
+    if secret:
+        lines.append("Your secret choice (hidden until the reveal): " + "; ".join(secret))
+    if view["phase"] == "T1" or choice["donkey"]:
+        lines.append("Donkey markers you may choose: " + " ".join(view["available_donkeys"]))
+    lines.append(view["private_prompt"])
+    if view["options"]:
+        lines.append("Options: " + ", ".join(view["options"]))
+    return "\n".join(lines)
