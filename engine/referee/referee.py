@@ -18,11 +18,21 @@ it stays away for a further full bank, or when the game ends while it is still a
 
 When the last move is made, the result (every seat, scores, final ranks, forfeits, AI play) and,
 for rated games, the rating updates are written in the transaction of that move.
+
+A front end's clock task, in full:
+
+    await referee.credit_downtime()          # at start-up, before taking commands
+    while True:
+        due = await referee.due_actions()
+        ...  # DM each due.reminders[i].user_id; post due.timeouts with a Skip button
+        ...  # (calling referee.skip); post due.forfeits
+        await asyncio.sleep(due.wait_seconds())
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections import OrderedDict
@@ -82,6 +92,8 @@ from .reports import (
 )
 from .results import build_result, final_outcome
 from .store import Store
+
+logger = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
@@ -642,7 +654,8 @@ class Referee:
             async with self._lock(table_id):
                 try:
                     loaded = await self._load(table_id)
-                except TableNotFound:
+                except GameError:  # gone, or a game no longer installed: never stop the clock task
+                    logger.warning("clocks of game #%s skipped: it cannot be loaded", table_id, exc_info=True)
                     continue
                 if loaded.table.status == RUNNING:
                     await self._due_at_table(loaded, now, actions)

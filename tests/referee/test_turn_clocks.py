@@ -203,6 +203,11 @@ async def test_a_seat_away_for_a_further_full_bank_is_forfeited_and_ranked_last(
     assert alice.forfeited and alice.ai_played and alice.rank == 2
     assert await referee.outcome(table_id) == outbox.outcome
     assert await referee.result(table_id) == result
+    # Nothing is due at a finished table, and nobody waits there.
+    table = await referee.table(table_id)
+    assert all(seat.next_due_at is None and seat.waiting_since is None for seat in table.seats)
+    assert all(not seat.clock.running for seat in table.seats)
+    assert await referee.store.next_due_at() is None and await referee.turns_waiting("bob") == []
 
 
 async def test_a_skipped_seat_still_away_at_the_end_forfeits(referee, clock):
@@ -332,3 +337,20 @@ async def test_turns_waiting_lists_oldest_first_with_links_per_server(referee, c
     assert await referee.turns_waiting("bob") == []
     await referee.cancel(first, "alice")
     assert [t.links.table_id for t in await referee.turns_waiting("alice")] == [third, second]
+
+
+async def test_a_table_that_cannot_be_loaded_does_not_stop_the_clock_task(
+    referee, clock, bids_game, monkeypatch
+):
+    broken = await referee.create_table("bids", "carol", "Carol", speed="daily-2")
+    await referee.join(broken.id, "dave", "Dave")
+    await referee.start(broken.id, "carol")
+    table_id = await two_player_nim(referee)
+    from engine.games import REGISTRY, get_game
+
+    monkeypatch.delitem(REGISTRY, "bids")  # the game was uninstalled
+    get_game.cache_clear()
+    referee.forget_cache()
+    clock.advance(40 * HOUR)
+    due = await referee.due_actions()
+    assert [t.links.table_id for t in due.timeouts] == [table_id]
