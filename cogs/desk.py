@@ -210,7 +210,7 @@ class GameDesk:
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.publish(outbox, interaction=interaction)
+        await self.publish(outbox, interaction=interaction, deal=True)
 
     async def cancel(self, interaction: discord.Interaction, game_id: int | None) -> None:
         try:
@@ -378,18 +378,27 @@ class GameDesk:
         return f"Waiting for {', '.join(table.seats[seat].name for seat in seats)}." if seats else ""
 
     async def publish(
-        self, outbox: Outbox, *, interaction: discord.Interaction | None = None, answered: str | None = None
+        self,
+        outbox: Outbox,
+        *,
+        interaction: discord.Interaction | None = None,
+        answered: str | None = None,
+        deal: bool = False,
     ) -> None:
         """Show what a referee call changed: a board message, then private views by DM.
 
-        ``answered`` is the user whose own interaction response already shows their new view.
+        A DM goes to each human who must act now (with their move controls) and to each who was
+        told something privately; ``deal`` (the start) sends every hand. Other changes of a private
+        view wait for that player's turn or their "Show my hand": many games print public facts
+        (whose turn, the card to beat) in the private view too, and a DM to every player after
+        every move would be noise. ``answered`` is the user whose own interaction response
+        already shows their new view.
         """
         table = outbox.table
         humans = {seat.index: seat.user_id for seat in table.humans if seat.user_id}
+        concerned = [*outbox.to_act, *outbox.private_log, *(outbox.private_changed if deal else [])]
         recipients = [
-            humans[index]
-            for index in dict.fromkeys([*outbox.private_changed, *outbox.to_act])
-            if index in humans and humans[index] != answered
+            humans[index] for index in dict.fromkeys(concerned) if index in humans and humans[index] != answered
         ]
         closed = {user for user in humans.values() if await self.dms_closed(user)}
         if outbox.board_changed or outbox.finished:
@@ -518,15 +527,15 @@ class GameDesk:
         for stored in await self.referee.tables(statuses=(RUNNING,), limit=10_000):
             try:
                 table = await self.referee.table(stored.id)
-                if table.thread_id is None:
+                dealt = table.thread_id is not None
+                if not dealt:  # stopped between the start and its first messages
                     table = await self.ensure_thread(table, None)
-                    outbox = await self.referee.resume(table.id)
+                outbox = await self.referee.resume(table.id)
+                if not dealt:
                     outbox.board_changed = True
                     outbox.private_changed = [seat.index for seat in table.humans]
-                else:
-                    outbox = await self.referee.resume(table.id)
                 if outbox.moves_applied or outbox.board_changed:
-                    await self.publish(outbox)
+                    await self.publish(outbox, deal=not dealt)
                     touched += 1
             except Exception:
                 log.exception("could not resume game #%s", stored.id)

@@ -58,6 +58,7 @@ async def test_four_people_play_a_whole_figures_match(
         assert "your hand (10):" in first.embeds[0].description
 
     turns = typed = 0
+    calls_per_click: list[int] = []
     restarted = False
     by_id = {player.id: player for player in players}
     while True:
@@ -77,7 +78,11 @@ async def test_four_people_play_a_whole_figures_match(
         else:
             message = latest_dm_with_controls(env, player)
             assert message is not None, f"{player.name} was pinged but has no move controls in their DMs"
+            before = len(env.http_requests)
             await choose_in_private_message(player, message, rng.choice, timed)
+            # Opening a DM channel happens once per player and process: not a cost of the move.
+            calls = [r for r in env.http_requests[before:] if r.path != "/users/@me/channels"]
+            calls_per_click.append(len(calls))
         turns += 1
         if turns == 20 and not restarted:
             await env.restart_bot(bot_factory())
@@ -85,6 +90,11 @@ async def test_four_people_play_a_whole_figures_match(
         assert turns < 400, "the match does not end"
 
     assert restarted and typed >= 3
+    # A move costs at most 4 REST calls: acknowledge, update the clicked DM, post the board, DM
+    # the next player (the others are not DMed at every move; their hands did not change).
+    assert max(calls_per_click) <= 4, calls_per_click
+    for player in players:
+        assert len(dm_messages(env, player)) <= 1 + turns // 4 + 3, "DMs only for the deal and own turns"
     final = latest_board(thread)
     assert "**Game over.**" in final.content
     referee = env.bot.referee
