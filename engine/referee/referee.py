@@ -333,7 +333,8 @@ class Referee:
         self, table_id: int, user_id: str, move_text: str, *, expected_version: int | None = None
     ) -> Outbox:
         """A human move in notation. Raises a GameError (player-readable) and changes nothing
-        when the move is refused."""
+        when the move is refused, with one exception: a skipped player who plays has their seat
+        back from the AI even if the move itself is refused (usually: not their turn yet)."""
         async with self._lock(table_id):
             loaded = await self._running(table_id)
             table = loaded.table
