@@ -355,7 +355,7 @@ class Referee:
                     welcome + "The board has changed since you looked at it; here is the current one."
                 )
             move = game.parse_move(move_text)
-            if seat.index not in game.to_act(loaded.state):
+            if seat.index not in game.may_act(loaded.state):
                 raise NotYourTurn(welcome + self._waiting_text(game, loaded))
             outbox = Outbox(table=table)
             await self._apply_and_store(game, loaded, seat.index, move, outbox)
@@ -933,7 +933,7 @@ class Referee:
         return game.render_private(game.view(loaded.state, seat.index), loaded.table.names)
 
     async def legal_moves(self, table_id: int, user_id: str) -> list[str]:
-        """The caller's legal moves in notation (empty when it is not their turn)."""
+        """The caller's legal moves in notation (empty when they may not move now)."""
         loaded = await self._load(table_id)
         if loaded.table.status != RUNNING:
             return []
@@ -941,7 +941,7 @@ class Referee:
         if seat is None:
             return []
         game = get_game(loaded.table.game)
-        if seat.index not in game.to_act(loaded.state):
+        if seat.index not in game.may_act(loaded.state):
             return []
         return [game.format_move(move) for move in game.legal_moves(loaded.state, seat.index)]
 
@@ -953,8 +953,13 @@ class Referee:
         return self._final_outcome(get_game(loaded.table.game), loaded)
 
     async def record(self, table_id: int) -> GameRecord:
-        """The exportable record of a started game (replays with ``python -m engine.replay``)."""
+        """The exportable record of an ended game (replays with ``python -m engine.replay``).
+
+        Only once the game is over: the seed and the move log of a running game would reveal
+        hands, hidden choices and out-of-turn requests."""
         table = (await self._started(table_id)).table
+        if table.status == RUNNING:
+            raise WrongStatus("A game's record can be exported once the game has ended.")
         return GameRecord(
             game=table.game,
             players=len(table.seats),

@@ -203,3 +203,32 @@ async def test_tables_are_listed_per_guild_and_user(referee):
     bobs = await referee.tables(user_id="bob", statuses=(RUNNING,))
     assert [t.id for t in bobs] == [first]
     assert other.id not in [t.id for t in bobs]
+
+
+async def test_a_running_game_record_is_not_exported(referee):
+    table_id = await started_two_player_game(referee)
+    await referee.play(table_id, "alice", "take 1")
+    with pytest.raises(WrongStatus, match="once the game has ended"):
+        await referee.record(table_id)
+
+
+async def test_out_of_turn_moves_follow_may_act(tmp_path, monkeypatch):
+    """A game may accept optional moves from seats nobody waits for (vegetables' dead cards)."""
+    from engine.games import REGISTRY, get_game
+
+    monkeypatch.setitem(REGISTRY, "vegetables", "engine.games.vegetables")
+    get_game.cache_clear()
+    game = get_game("vegetables")
+    referee = await open_referee(tmp_path / "v.sqlite3")
+    table = await referee.create_table("vegetables", "u0", "U0")
+    for user in ("u1", "u2", "u3"):
+        await referee.join(table.id, user, user.upper())
+    await referee.start(table.id, "u0", seed=3)
+    state = await referee.state(table.id)
+    monkeypatch.setattr(type(game), "may_act", lambda self, st: tuple(range(st.players)))
+    waiting = game.to_act(state)[0]
+    other = next(seat for seat in range(4) if seat != waiting)
+    # Nothing legal for the other seat here, so it gets a rule refusal, not "not your turn".
+    with pytest.raises(IllegalMove):
+        await referee.play(table.id, f"u{other}", "done")
+    await referee.store.close()
