@@ -185,7 +185,7 @@ async def run_bot(settings: Settings, bot: RefereeBot | None = None) -> None:
     log.info("stopped cleanly")
 
 
-def run_local_table() -> int:
+def run_local_table(argv: Sequence[str] | None = None) -> int:
     try:
         from console import main as console_main
     except ModuleNotFoundError as error:
@@ -196,7 +196,7 @@ def run_local_table() -> int:
             file=sys.stderr,
         )
         return 1
-    result = console_main()
+    result = console_main(argv)
     return result if isinstance(result, int) else 0
 
 
@@ -209,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if settings.token is None:
         print(NO_TOKEN_MESSAGE)
-        return run_local_table()
+        return run_local_table(argv)
     discord.utils.setup_logging(level=settings.log_level, root=True)
     try:
         asyncio.run(run_bot(settings))

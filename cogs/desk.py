@@ -398,7 +398,9 @@ class GameDesk:
         humans = {seat.index: seat.user_id for seat in table.humans if seat.user_id}
         concerned = [*outbox.to_act, *outbox.private_log, *(outbox.private_changed if deal else [])]
         recipients = [
-            humans[index] for index in dict.fromkeys(concerned) if index in humans and humans[index] != answered
+            humans[index]
+            for index in dict.fromkeys(concerned)
+            if index in humans and humans[index] != answered
         ]
         closed = {user for user in humans.values() if await self.dms_closed(user)}
         if outbox.board_changed or outbox.finished:

@@ -6,19 +6,22 @@ options, moves, rules text) all come from the registry, so no command knows any 
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.core import GameError
-from engine.games import REGISTRY, all_games, get_game
+from engine.core import Game, GameError
+from engine.games import REGISTRY, get_game
 from engine.referee import LOBBY, RUNNING
 
 from . import render
 from .desk import GameDesk, parse_options
 from .replies import reply
+
+log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
 
@@ -183,11 +186,22 @@ def matching(moves: list[str], current: str) -> list[str]:
 
 def game_choices(current: str) -> list[app_commands.Choice[str]]:
     typed = current.strip().lower()
-    return [
-        _choice(f"{game.title} ({render.player_count_text(game)})", game.name)
-        for game in all_games()
-        if typed in game.name or typed in game.title.lower()
-    ][:MAX_CHOICES]
+    choices = []
+    for game in registered_games():
+        if typed in game.name or typed in game.title.lower():
+            choices.append(_choice(f"{game.title} ({render.player_count_text(game)})", game.name))
+    return choices[:MAX_CHOICES]
+
+
+def registered_games() -> list[Game[Any, Any]]:
+    """Every game that loads: one broken game package must not hide the others from the menus."""
+    games = []
+    for name in REGISTRY:
+        try:
+            games.append(get_game(name))
+        except Exception:
+            log.exception("game %r is registered but does not load", name)
+    return games
 
 
 def option_choices(game_name: str | None, current: str) -> list[app_commands.Choice[str]]:

@@ -33,5 +33,9 @@ async def reply(
         )
     else:
         await interaction.followup.send(
-            content or (None if embeds else "\u200b"), embeds=list(embeds), ephemeral=True, allowed_mentions=allowed, **extra
+            content or (None if embeds else "\u200b"),
+            embeds=list(embeds),
+            ephemeral=True,
+            allowed_mentions=allowed,
+            **extra,
         )
