@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 import simcord
 
@@ -203,6 +204,13 @@ async def test_too_many_groups_become_a_two_step_choice(world: World) -> None:
         world.alice, back.response, lambda moves: "toss a07" if "toss a07" in moves else "-"
     )
     assert move == "toss a07"
+    # Bob's first step on an old message after a move: refused, with his current controls.
+    bob_dm = latest_dm_with_controls(env, world.bob)
+    await world.bob.slash(world.channel.threads[0], "play", move="play b01")
+    await world.alice.slash(world.channel.threads[0], "play", move="play a01")
+    stale = await world.bob.user.select(bob_dm, ["0"], custom_id="ref:mg:1:1")
+    assert stale.followups[0].content.startswith("The board has changed since you looked at it")
+    assert custom_ids(stale.followups[0]) == ["ref:mg:1:3"]
     assert_every_interaction_answered(env)
 
 
@@ -293,3 +301,19 @@ async def test_an_unexpected_failure_still_gets_an_answer_and_stays_visible(
     logged = [record for record in caplog.records if record.levelname == "ERROR" and record.exc_info]
     assert len(logged) == 2 and all("disk on fire" in str(record.exc_info[1]) for record in logged)
     caplog.clear()  # expected here; the world fixture fails any other test that logs an error
+
+
+async def test_without_thread_permission_the_game_is_played_in_the_channel(world: World) -> None:
+    env = world.env
+    no_threads = world.guild.create_text_channel(
+        "no-threads", overwrites={world.guild.me: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    lobby = (await world.alice.slash(no_threads, "game new", game="sprint")).response
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    assert no_threads.threads == []
+    board = latest_board(no_threads)
+    assert pinged(env, board) == [world.alice.id] and "Scores: alice 0, bob 0" in board.embeds[0].description
+    played = await world.alice.slash(no_threads, "play", move="play a01")
+    assert played.response.content.startswith("You played **play a01**.")
+    assert "alice plays a01 (+1)." in latest_board(no_threads).content
