@@ -58,10 +58,11 @@ class SqliteStore:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            # Some setting PRAGMAs return a row; read it and close the cursor, or the statement
+            # stays "in progress" and a later COMMIT fails.
+            async with connection.execute(f"PRAGMA {pragma}") as cursor:
+                await cursor.fetchall()
         store = cls(connection, path)
         await store.migrate()
         return store

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import discord
 import pytest
 import simcord
@@ -31,34 +30,6 @@ def sprint_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     engine.games.get_game.cache_clear()
     yield
     engine.games.get_game.cache_clear()
-
-
-@pytest.fixture(autouse=True)
-def finished_pragma_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Work around a db/ quirk that only SimCord exposes (reported to db/).
-
-    SqliteStore.open runs setting PRAGMAs (``PRAGMA busy_timeout=5000``...) without closing their
-    cursors. Each returns a row, so its statement stays "in progress" until the cursor is freed.
-    Outside SimCord it is freed at once; SimCord's loop instrumentation keeps the last future (and
-    so the cursor) in a reference cycle, and the next COMMIT fails with "cannot commit
-    transaction - SQL statements in progress". Reading a setting PRAGMA's row to the end finishes
-    its statement; nobody reads those rows, so nothing else changes.
-    """
-    original = aiosqlite.Connection._execute
-
-    async def execute(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        sql = args[0] if args and isinstance(args[0], str) else ""
-        if fn == self._conn.execute and sql.lstrip().upper().startswith("PRAGMA") and "=" in sql:
-
-            def run_to_end(*inner: Any) -> Any:
-                cursor = fn(*inner)
-                cursor.fetchall()
-                return cursor
-
-            return await original(self, run_to_end, *args, **kwargs)
-        return await original(self, fn, *args, **kwargs)
-
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", execute)
 
 
 @pytest.fixture
