@@ -24,7 +24,7 @@ from . import notation, render, rules
 from .ai import AI_PLAYERS
 from .cards import CARDS
 from .model import GranjaState, Move
-from .reasons import explain
+from .reasons import explain, not_acting
 from .views import public_view, seat_view
 
 __all__ = ["GAME", "Granja", "GranjaState", "Move"]
@@ -82,6 +82,9 @@ At the end, goods turn into silver and every 5 $ into 1 VP."""
 
     def play(self, state: GranjaState, seat: int, move: Move) -> list[Event]:
         return rules.play_move(state, seat, move)
+
+    def not_your_turn_reason(self, state: GranjaState, seat: int) -> str:
+        return not_acting(state, seat)
 
     def default_move(self, state: GranjaState, seat: int) -> Move:
         return rules.default_move(state, seat)
