@@ -384,7 +384,7 @@ class Referee:
         by_ai: bool = False,
     ) -> None:
         table = loaded.table
-        before_private = self._private_texts(game, loaded)
+        before_private = self._private_parts(game, loaded)
         state, events = game.apply(loaded.state, seat, move)
         finished = game.is_over(state)
         now = self.clock()
@@ -432,9 +432,9 @@ class Referee:
         if result is not None:
             outbox.result = result
             outbox.rating_changes = list(changes or [])
-        after_private = self._private_texts(game, loaded)
-        for index, text in after_private.items():
-            if before_private.get(index) != text and index not in outbox.private_changed:
+        after_private = self._private_parts(game, loaded)
+        for index, part in after_private.items():
+            if before_private.get(index) != part and index not in outbox.private_changed:
                 outbox.private_changed.append(index)
 
     async def _run_automatic(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
@@ -480,12 +480,17 @@ class Referee:
                 for seat in event.visible_to:
                     outbox.private_log.setdefault(seat, []).append(text)
 
-    def _private_texts(self, game: Game[Any, Any], loaded: _Loaded) -> dict[int, str]:
-        names = loaded.table.names
-        return {
-            seat.index: game.render_private(game.view(loaded.state, seat.index), names)
-            for seat in loaded.table.humans
-        }
+    def _private_parts(self, game: Game[Any, Any], loaded: _Loaded) -> dict[int, dict[str, Any]]:
+        """Each human seat's own part of its view: what the public view does not show the same.
+
+        Comparing only this part keeps ``private_changed`` quiet when a move changed nothing but
+        public facts that a game also repeats in every private view."""
+        public = game.view(loaded.state, None)
+        parts: dict[int, dict[str, Any]] = {}
+        for seat in loaded.table.humans:
+            view = game.view(loaded.state, seat.index)
+            parts[seat.index] = {key: value for key, value in view.items() if key not in public or public[key] != value}
+        return parts
 
     # ----- clocks and absent players -------------------------------------------------------------
 

@@ -110,6 +110,7 @@ async def test_moves_flow_and_every_refusal_leaves_the_game_unchanged(referee):
 
     outbox = await referee.play(table_id, "alice", "take 3", expected_version=0)
     assert outbox.public_log == ["Alice takes 3."]
+    assert outbox.private_changed == []  # only public facts changed; nobody's charm did
     assert outbox.to_act == [1]
     assert outbox.table.version == 1
     assert "Tokens: 7" in await referee.board_text(table_id)
