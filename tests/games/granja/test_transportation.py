@@ -361,7 +361,7 @@ def test_r12_no_placement_when_every_hex_of_the_value_is_ones_own():
 def test_r11_own_markers_are_never_removed_and_higher_or_equal_values_stay():
     state = at_t4(marker="D4", players=3)
     clear_market(state)
-    put(state, M05=0, M07=0, M18=0, M01=0, M06=1, M04=2, M12=1)  # full case for value 6? no: M22.. not in play
+    put(state, M05=0, M07=0, M18=0, M01=0, M06=1, M04=2, M12=1)  # every 6-hex in play is seat 0's
     add_barrow(state, 0, "C054", [True, False])
     goods(state, 0, MT=1, vp=0)
     state, _ = do(state, 0, "deliver MT C054")
@@ -387,7 +387,7 @@ def test_3_8_the_sweep_leaves_equal_values():
     goods(state, 0, FD=1, vp=0)
     state, _ = do(state, 0, "deliver FD C034")
     assert "hex M06" in options(state, 0)
-    state, _ = do(state, 0, "hex M06")  # neighbours include M01 (2) and M03? no: M06 touches M01, M05, M07
+    state, _ = do(state, 0, "hex M06")  # M06 touches M01 (2, removed), not M03 (4)
     assert state.market[0] == -1 and state.market[2] == 1 and state.farms[0].vp == 5
 
 
