@@ -266,7 +266,7 @@ def _goods(allowed: tuple[str, ...], field_ok: bool, example: str):  # noqa: ANN
 
 
 def _deliver(words: list[str]) -> tuple[str, ...]:
-    if len(words) < 2:
+    if not words:
         raise BadNotation("Write deliver GR b4, deliver GR@field C012 or deliver TG b4 as GR.")
     token, rest = source(words, ("GR", "OL", "GP", "PG", "FD", "WN", "MT", "TG"))
     if not rest:

@@ -1,8 +1,9 @@
 """Plain-text board and private view, compact enough for a Discord code block at four players.
 
-Conventions on the board: seats are numbered 1-4 (names in the order line); a crop on a field,
-a used helper or roof is marked with *; delivered barrow and row symbols are written in
-lower case (``GR+ol`` = olive delivered, grain still needed).
+Conventions on the board: seats are numbered 1-4 (names in the order line); fields are counted
+per crop as full/total (``GR1/2``: two grain fields, one holding grain); a used helper or roof is
+marked with *; delivered barrow symbols are written in lower case (``GR+ol`` = olive delivered,
+grain still needed); a building row lists what each seat has delivered (``2:gr,pg``).
 """
 
 from __future__ import annotations
@@ -27,14 +28,15 @@ def _symbols(goods: Sequence[str], covered: Sequence[bool]) -> str:
 
 
 def _helper(helper: dict[str, Any]) -> str:
-    param = helper["param"].replace("silver", "$").replace("crop", "c").replace("vp", "VP")
-    return f"{helper['card']}:{helper['type']}{param}{'*' if helper['used'] else ''}"
+    param = {"silver": "$", "crop": "crop", "vp": "VP"}.get(helper["param"], helper["param"])
+    shown = f"[{param}]" if param else ""
+    return f"{helper['card']}:{helper['type']}{shown}{'*' if helper['used'] else ''}"
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     players = view["players"]
     lines = [
-        f"Granja · round {view['round']}/{view['rounds']} · {view['phase_name']} · "
+        f"Granja R{view['round']}/{view['rounds']} · {view['phase_name']} · "
         f"deck {view['deck_size']} · discard {len(view['discard'])}"
     ]
     order = " > ".join(f"{seat + 1} {_name(names, seat)}" for seat in view["order"])
@@ -47,7 +49,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         extras.append(f"Roofs ({view['roof_price']} $): " + " ".join(view["roofs_offer"]))
     if extras:
         lines.append("   ".join(extras))
-    lines.append("Buildings (lower case = delivered; done: first finisher first)")
+    lines.append("Buildings (seat:delivered; done = finishers, first first)")
     for building in view["buildings"]:
         text = f" b{building['number']} {building['short']:<5} {'+'.join(building['row']):<11}"
         if building["blocked"]:
@@ -55,7 +57,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         if building["finishers"]:
             text += " done " + ",".join(str(seat + 1) for seat in building["finishers"])
         progress = [
-            f"{seat + 1}:{_symbols(building['row'], row)}"
+            f"{seat + 1}:" + ",".join(good.lower() for good, done in zip(building["row"], row, strict=True) if done)
             for seat, row in enumerate(building["rows"])
             if any(row)
         ]
@@ -64,9 +66,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(text)
     by_value: dict[int, list[str]] = {}
     for cell in view["market"]:
-        owner = "." if cell["owner"] is None else str(cell["owner"] + 1)
-        by_value.setdefault(cell["value"], []).append(f"{cell['hex'][1:]}:{owner}")
-    lines.append("Market (hex:owner)")
+        owner = "" if cell["owner"] is None else f":{cell['owner'] + 1}"
+        by_value.setdefault(cell["value"], []).append(f"{cell['hex'][1:]}{owner}")
+    lines.append("Market by value (hex:owner seat)")
     for value in sorted(by_value):
         lines.append(f" {value}| " + " ".join(by_value[value]))
     stacks = view["siesta_stacks"]
@@ -95,13 +97,18 @@ def _farm_lines(farm: dict[str, Any], seat: int, names: Sequence[str], acting: b
     if farm["buildings"]:
         head += " | bld " + ",".join(BUILDING_SHORT[number] for number in farm["buildings"])
     if farm["donkeys_used"]:
-        head += " | " + "".join(marker[1] for marker in farm["donkeys_used"])
-    fields = " ".join(f"{f['crop']}{'*' if f['full'] else ''}" for f in farm["fields"]) or "-"
+        head += " | dk " + "".join(marker[1] for marker in farm["donkeys_used"])
+    fields = " ".join(
+        f"{crop}{sum(f['full'] for f in farm['fields'] if f['crop'] == crop)}/{total}"
+        for crop in ("GR", "OL", "GP")
+        if (total := sum(f["crop"] == crop for f in farm["fields"]))
+    ) or "-"
     barrows = " ".join(f"{b['card']}[{_symbols(b['goods'], b['covered'])}]{b['vp']}" for b in farm["barrows"]) or "-"
     line2 = f"   fld {fields} | brw {barrows}"
     helpers = " ".join(_helper(helper) for helper in farm["helpers"]) or "-"
-    extensions = " ".join(EXT_SHORT[ext["type"]] for ext in farm["extensions"]) or "-"
-    roofs = " ".join(f"{roof['id']}{'*' if roof['used'] else ''}" for roof in farm["roofs"]) or "-"
+    types = [EXT_SHORT[ext["type"]] for ext in farm["extensions"]]
+    extensions = " ".join(f"{kind}{types.count(kind)}" for kind in ("DI", "DP", "IP") if kind in types) or "-"
+    roofs = " ".join(f"{roof['id'][1]}{roof['id'][3]}{'*' if roof['used'] else ''}" for roof in farm["roofs"]) or "-"
     line3 = f"   hlp {helpers} | ext {extensions} | roof {roofs}"
     return [head, line2, line3]
 

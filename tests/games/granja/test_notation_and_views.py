@@ -1,0 +1,185 @@
+"""Notation (round trip, forgiving reading, hints), views (1.14, R37, R58) and rendering."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import BadNotation
+from engine.games.granja import GAME
+from engine.games.granja.model import Move
+from engine.games.granja.notation import HELP, KINDS, format_move, parse_move
+
+from .support import (
+    add_barrow,
+    add_extension,
+    add_field,
+    add_helper,
+    add_roof,
+    do,
+    goods,
+    new,
+    public,
+    secrets,
+)
+
+CANONICAL = [
+    "play C012 field", "play C001 ext", "discard C003", "pay GR", "pay OL@field", "pay $", "pay VP",
+    "done", "pass", "take 3", "die pig", "die crop GR", "die crops GR OL", "die silver", "die vp",
+    "die draw", "die play", "die upgrade", "die upgrade 2", "die upgrade siesta", "die siesta 2",
+    "die deliver", "nudge up", "nudge down", "tg silver", "tg crops OL GP", "use R1-B crops GR GP",
+    "use R2-B siesta 1", "use C012", "use C006 GR@field", "roof R1-A", "buy PG", "sell MT",
+    "upgrade GP@field", "deliver GR b4", "deliver GR@field C012", "deliver TG b4 as GR", "extra PG b6",
+    "extra TG C013 as FD", "gain OL", "hex M05", "donkey D3", "donkey D3 +1", "flex GR OL", "flex none",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_notation_round_trips(text):
+    move = parse_move(text)
+    assert format_move(move) == text
+    assert parse_move(format_move(move)) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("PLAY c12 Extension", "play C012 ext"),
+        ("play 7 left", "play C007 field"),
+        ("pay grain", "pay GR"),
+        ("pay ol field", "pay OL@field"),
+        ("pay silver", "pay $"),
+        ("deliver wine to the butcher", "deliver WN b6"),
+        ("deliver tg greengrocer as grain", "deliver TG b4 as GR"),
+        ("deliver olive field c12", "deliver OL@field C012"),
+        ("die crops olive grain", "die crops GR OL"),
+        ("tg upgrade+siesta", "tg upgrade siesta"),
+        ("use r1b crops gr gp", "use R1-B crops GR GP"),
+        ("donkey 2 push", "donkey D2 +1"),
+        ("market 5", "hex M05"),
+        ("end", "done"),
+        ("decline", "pass"),
+        ("use r2-b siesta2", "use R2-B siesta 2"),
+    ],
+)
+def test_notation_reads_forgiving_forms(text, canonical):
+    assert format_move(parse_move(text)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("", "Write a move"),
+        ("plant", "Write it as"),
+        ("jump", "do not know the verb"),
+        ("play C999 field", "cards are C001 to C060"),
+        ("play C012 roof", "field, barrow, helper or ext"),
+        ("pay TG@field", "Only a crop"),
+        ("deliver", "Write deliver GR b4"),
+        ("deliver GR@field", "Say where"),
+        ("deliver GR b4 as OL", "Only a trade good"),
+        ("die crops GR GR", "different types"),
+        ("hex M40", "M01 to M29"),
+        ("donkey D5", "not a donkey marker"),
+        ("use R7-A", "not a roof"),
+        ("take 7", "1 to 6"),
+        ("die fly", "not an option"),
+    ],
+)
+def test_notation_refuses_with_a_hint(text, hint):
+    with pytest.raises(BadNotation) as error:
+        parse_move(text)
+    assert hint in str(error.value)
+
+
+def test_notation_help_names_every_verb():
+    for kind in KINDS:
+        assert kind in HELP
+    assert GAME.notation_help == HELP and GAME.summary
+
+
+def test_every_legal_move_in_random_games_round_trips():
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for players in (2, 3, 4):
+        state = GAME.new_game(players, players + 40)
+        player = GAME.ai_players()["random"]()
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            for move in GAME.legal_moves(state, seat):
+                text = format_move(move)
+                seen.add(text.split()[0])
+                assert parse_move(text) == move and isinstance(move, Move)
+            state, _ = GAME.apply(state, seat, player.choose(GAME, state, seat, rng))
+    assert seen >= {"play", "pay", "take", "die", "donkey", "deliver", "extra", "done", "hex"}
+
+
+# ----- views ----------------------------------------------------------------------------------------
+
+
+def test_1_14_public_view_shows_the_board_and_hides_hands_deck_and_rng():
+    state = new(4, seed=1)
+    view = public(state)
+    assert view["players"] == 4 and "rng" not in view and "deck" not in view
+    text = str(view)
+    for seat in range(4):
+        assert not set(secrets(state, seat)) & {word.strip("'[],") for word in text.split()}
+        assert view["farms"][seat]["hand_size"] == 4
+    for card in state.deck:
+        assert card not in text
+    assert view["deck_size"] == len(state.deck)
+
+
+def test_r37_scores_are_public():
+    state = new(2, seed=2)
+    goods(state, 1, vp=17)
+    assert public(state)["scores"][1] == 17 and public(state)["farms"][1]["vp"] == 17
+
+
+def test_1_14_a_seat_sees_its_hand_and_pending_choice_only():
+    state = new(3, seed=3)
+    card = state.farms[0].hand[0]
+    state, _ = do(state, 0, f"play {card} barrow")
+    mine, other = GAME.view(state, 0), GAME.view(state, 1)
+    assert [entry["card"] for entry in mine["hand"]] == state.farms[0].hand
+    assert mine["choice"]["plays"] == [{"card": card, "position": "barrow", "discard": "", "payment": []}]
+    assert other["choice"]["plays"] == []
+    assert card not in str(other) and card not in str(public(state))
+
+
+def test_render_board_fits_a_message_at_four_players_late_in_a_busy_game():
+    state = new(4, seed=4)
+    names = ["Alejandra", "Bartolomeo", "Concepción", "Desiderio"]
+    for seat in range(4):
+        for card in state.farms[seat].hand[:3]:
+            add_barrow(state, seat, card)
+        for card in state.deck[:3]:
+            add_helper(state, seat, card, used=True)
+        for card in state.deck[:4]:
+            add_field(state, seat, card, crop=True)
+        for card in state.deck[:3]:
+            add_extension(state, seat, card)
+        for roof in ("R1-A", "R2-B", "R3-C", "R4-D", "R5-A"):
+            add_roof(state, seat, roof, used=seat % 2 == 0)
+        goods(state, seat, GR=3, OL=2, GP=5, FD=1, WN=2, MT=1, PG=2, TG=3, silver=12, vp=48)
+        state.farms[seat].donkeys = ["D1", "D2", "D3", "D4", "D1"]
+        state.farms[seat].buildings = [1, 2, 3]
+    for building in state.buildings:
+        building.order_marker = 0
+        building.finishers = [0, 1]
+        for row in building.rows[2:]:
+            row[:-1] = [True] * (len(row) - 1)
+    text = GAME.render_board(public(state), names)
+    assert len(text) <= 1900, len(text)
+    assert "Market" in text and "Siesta" in text and "Alejandra" in text
+
+
+def test_render_private_shows_hand_secret_choice_and_options():
+    state = new(2, seed=5)
+    card = state.farms[0].hand[0]
+    state, _ = do(state, 0, f"play {card} helper")
+    text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
+    assert card in text and "secret choice" in text and "Options:" in text
+    other = GAME.render_private(GAME.view(state, 1), ["Ana", "Ben"])
+    assert card not in other
