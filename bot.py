@@ -17,6 +17,7 @@ import random
 import signal
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.admin import AdminCommands
+from cogs.clocks import ClockKeeper
 from cogs.components import DYNAMIC_ITEMS
 from cogs.desk import GameDesk
 from cogs.games import GameCommands
@@ -61,6 +63,7 @@ class RefereeBot(commands.Bot):
         *,
         new_seed: Callable[[], int] | None = None,
         ai_rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         super().__init__(
             # Only mentions reach prefix commands: no privileged message-content intent needed.
@@ -73,15 +76,23 @@ class RefereeBot(commands.Bot):
         self.settings = settings
         self._new_seed = new_seed
         self._ai_rng = ai_rng
+        self._clock = clock
         self.store: SqliteStore | None = None
         self.referee: Referee | None = None
         self.desk: GameDesk | None = None
+        self.clock_keeper: ClockKeeper | None = None
+        self._clock_task: asyncio.Task[None] | None = None
         self._resumed = False
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
-        self.referee = Referee(self.store, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        # Before any command: the time the bot was down is given back to every running clock.
+        credited = await self.referee.credit_downtime()
+        if credited:
+            log.info("gave %.0f seconds of downtime back to the running clocks", credited)
         self.desk = GameDesk(self, self.referee, self.store)
+        self.clock_keeper = ClockKeeper(self.desk)
         # Registered by class: clicks on messages sent before a restart are parsed from their ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.desk))
@@ -133,6 +144,9 @@ class RefereeBot(commands.Bot):
             touched = await self.desk.resume_running_games()
             if touched:
                 log.info("resumed %d running games", touched)
+            if self.clock_keeper is not None and self._clock_task is None:
+                # One task for every timer: reminders, timeouts and forfeits, all read from SQLite.
+                self._clock_task = asyncio.create_task(self.clock_keeper.run(), name="referee clocks")
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -148,6 +162,11 @@ class RefereeBot(commands.Bot):
             )
 
     async def close(self) -> None:
+        if self._clock_task is not None:
+            task, self._clock_task = self._clock_task, None
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         try:
             await super().close()
         finally:
@@ -157,9 +176,15 @@ class RefereeBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, new_seed: Callable[[], int] | None = None, ai_rng: random.Random | None = None
+    settings: Settings,
+    *,
+    new_seed: Callable[[], int] | None = None,
+    ai_rng: random.Random | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> RefereeBot:
-    return RefereeBot(settings, new_seed=new_seed, ai_rng=ai_rng)
+    """The bot; ``clock`` (seconds since the epoch) drives every game clock, so tests can pass a
+    virtual one."""
+    return RefereeBot(settings, new_seed=new_seed, ai_rng=ai_rng, clock=clock)
 
 
 async def run_bot(settings: Settings, bot: RefereeBot | None = None) -> None:

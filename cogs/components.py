@@ -13,6 +13,8 @@ Custom ids (at most 100 characters):
     ref:ms:<game>:<version>:<n>        a select of moves (the values are the moves)
     ref:mg:<game>:<version>            first step of a two-step choice: pick a group of moves
     ref:back:<game>:<version>          back from the moves of a group to the list of groups
+    ref:skip:<game>:<seat>             skip a seat that ran out of time (an AI plays it)
+    ref:return:<game>                  "I'm back": a skipped player takes their seat again
 """
 
 from __future__ import annotations
@@ -225,6 +227,54 @@ class BackButton(
         )
 
 
+class SkipButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:skip:(?P<game>\d+):(?P<seat>\d+)"
+):
+    """On the notice that a seat ran out of time: the other players skip it."""
+
+    def __init__(self, table_id: int, seat: int, name: str = "") -> None:
+        label = f"Skip {name}" if name else "Skip"
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"ref:skip:{table_id}:{seat}"
+            )
+        )
+        self.table_id = table_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SkipButton:
+        return cls(int(match["game"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answered(
+            interaction, desk_of(interaction.client).skip_seat(interaction, self.table_id, self.seat)
+        )
+
+
+class ReturnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:return:(?P<game>\d+)"):
+    """ "I'm back": a skipped player takes their seat back from the AI."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="I'm back", style=discord.ButtonStyle.success, custom_id=f"ref:return:{table_id}"
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReturnButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answered(interaction, desk_of(interaction.client).return_to_seat(interaction, self.table_id))
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
@@ -232,6 +282,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
     GroupSelect,
     BackButton,
+    SkipButton,
+    ReturnButton,
 )
 
 
@@ -252,9 +304,24 @@ def lobby_view(table_id: int) -> discord.ui.View:
     return view
 
 
-def board_view(table_id: int) -> discord.ui.View:
+def board_view(table_id: int, *, someone_away: bool = False) -> discord.ui.View:
+    """Show my hand; and "I'm back" while an AI plays a skipped player's seat."""
     view = persistent_view()
     view.add_item(HandButton(table_id))
+    if someone_away:
+        view.add_item(ReturnButton(table_id))
+    return view
+
+
+def skip_view(table_id: int, seat: int, name: str) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(SkipButton(table_id, seat, name))
+    return view
+
+
+def return_view(table_id: int) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(ReturnButton(table_id))
     return view
 
 

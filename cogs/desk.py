@@ -20,10 +20,21 @@ import discord
 
 from engine.core import Game, GameError
 from engine.games import get_game
-from engine.referee import LOBBY, RUNNING, Outbox, Referee, StaleVersion, Store, Table, TableNotFound
+from engine.referee import (
+    LOBBY,
+    RUNNING,
+    SPEEDS,
+    Outbox,
+    Referee,
+    SeatClockView,
+    StaleVersion,
+    Store,
+    Table,
+    TableNotFound,
+)
 
 from . import render
-from .components import board_view, group_moves_view, lobby_view, move_view
+from .components import board_view, group_moves_view, lobby_view, move_view, return_view
 from .layout import plan_controls
 from .replies import reply
 
@@ -139,7 +150,12 @@ class GameDesk:
     # ----- lobby --------------------------------------------------------------------------------
 
     async def open_lobby(
-        self, interaction: discord.Interaction, game_name: str, options_text: str | None, ai_seats: int
+        self,
+        interaction: discord.Interaction,
+        game_name: str,
+        options_text: str | None,
+        ai_seats: int,
+        speed: str,
     ) -> None:
         try:
             game = get_game(game_name)
@@ -150,6 +166,7 @@ class GameDesk:
                 options=parse_options(options_text),
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 channel_id=str(interaction.channel_id),
+                speed=speed,
             )
             for _ in range(ai_seats):
                 table = await self.referee.add_ai(table.id, str(interaction.user.id), default_ai_kind(game))
@@ -330,9 +347,11 @@ class GameDesk:
             await reply(interaction, str(error))
             return
         game = get_game(table.game)
-        embed = render.board_embed(table, game, text)
+        embed = render.board_embed(table, game, text, await self.clocks(table))
         if str(interaction.channel_id) == (table.thread_id or table.channel_id):
-            await interaction.response.send_message(embed=embed, view=board_view(table.id))
+            await interaction.response.send_message(
+                embed=embed, view=board_view(table.id, someone_away=_someone_away(table))
+            )
         else:
             url = render.thread_url(table)
             await reply(interaction, f"The game is played in {url}." if url else "", embeds=[embed])
@@ -349,6 +368,49 @@ class GameDesk:
             return
         embeds = [render.board_embed(table, get_game(table.game), board), *message.embeds]
         await reply(interaction, message.content, embeds=embeds, view=message.view)
+
+    # ----- absent players -----------------------------------------------------------------------
+
+    async def skip_seat(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
+        """The Skip button on a timeout notice: an AI plays the seat from now on."""
+        await interaction.response.defer()
+        user = str(interaction.user.id)
+        try:
+            outbox = await self.referee.skip(table_id, user, seat)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        table = outbox.table
+        skipped = table.seats[seat]
+        done = f"{skipped.name} was skipped by {render.mention(user)}."
+        await self._quietly(interaction.edit_original_response(content=done, view=None))
+        await self.publish(outbox, interaction=interaction)
+        if skipped.user_id and not skipped.forfeited and table.status == RUNNING:
+            game = get_game(table.game)
+            header = (
+                f"**{render.game_label(table, game)}**: you ran out of time and were skipped; an AI plays "
+                "for you now. Press **I'm back** (or play a move) to take your seat again."
+            )
+            await self.send_private(table, skipped.user_id, header, view=return_view(table.id))
+
+    async def return_to_seat(self, interaction: discord.Interaction, table_id: int) -> None:
+        """ "I'm back": the skipped player plays their own seat again."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = str(interaction.user.id)
+        try:
+            outbox = await self.referee.return_to_seat(table_id, user)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        header = (
+            "Welcome back: you play your own seat again."
+            if outbox.board_changed
+            else ("Nobody plays your seat but you: it is still yours.")
+        )
+        done = await self.private_message(outbox.table, user, header=header)
+        await reply(interaction, done.content, embeds=done.embeds, view=done.view)
+        if outbox.board_changed:
+            await self.publish(outbox, interaction=interaction, answered=user)
 
     # ----- rendering the outbox -----------------------------------------------------------------
 
@@ -427,7 +489,7 @@ class GameDesk:
         content = render.board_content(
             table, outbox.public_log, outbox.to_act, finished=outbox.finished, needs_button=needs_button
         )
-        embeds = [render.board_embed(table, game, board)]
+        embeds = [render.board_embed(table, game, board, await self.clocks(table))]
         if outbox.finished and outbox.outcome is not None:
             embeds.append(
                 discord.Embed(
@@ -436,6 +498,10 @@ class GameDesk:
                     colour=render.OVER_COLOUR,
                 )
             )
+            if outbox.rating_changes:
+                embeds.append(render.rating_changes_embed(outbox.rating_changes))
+            elif outbox.result is not None:
+                embeds[-1].set_footer(text=render.unrated_reason(outbox.result))
         pinged = [table.seats[index].user_id for index in outbox.to_act if not table.seats[index].is_ai]
         allowed = discord.AllowedMentions(
             everyone=False,
@@ -448,20 +514,56 @@ class GameDesk:
             return None
         kwargs: dict[str, Any] = {"content": content, "embeds": embeds, "allowed_mentions": allowed}
         if not outbox.finished:
-            kwargs["view"] = board_view(table.id)
+            kwargs["view"] = board_view(table.id, someone_away=_someone_away(table))
         try:
             return await self._channel(channel_id, table).send(**kwargs)
         except discord.HTTPException:
             log.exception("could not post the board of game #%s in channel %s", table.id, channel_id)
             return None
 
-    async def send_dm(self, table: Table, user_id: str, log_lines: Sequence[str]) -> bool:
+    async def clocks(self, table: Table) -> list[SeatClockView]:
+        """The seats' clocks of a running timed table (empty otherwise), for the board."""
+        if table.status != RUNNING or not SPEEDS[table.speed].timed:
+            return []
+        return await self.referee.clock_views(table.id)
+
+    async def send_to_channel(self, table: Table, **kwargs: Any) -> discord.Message | None:
+        """A message in the game's thread (or channel); nothing pings unless ``allowed_mentions`` says."""
+        channel_id = table.thread_id or table.channel_id
+        if channel_id is None:
+            return None
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        try:
+            return await self._channel(channel_id, table).send(**kwargs)
+        except discord.HTTPException:
+            log.exception("could not post in the channel of game #%s", table.id)
+            return None
+
+    async def send_private(
+        self, table: Table, user_id: str, header: str, view: discord.ui.View | None = None
+    ) -> bool:
+        """A DM to one player (their view, headed by ``header``); False when their DMs are closed."""
+        if await self.dms_closed(user_id):
+            return False
+        return await self.send_dm(table, user_id, (), header=header, view=view)
+
+    async def send_dm(
+        self,
+        table: Table,
+        user_id: str,
+        log_lines: Sequence[str],
+        *,
+        header: str = "",
+        view: discord.ui.View | None = None,
+    ) -> bool:
         """DM one player their private view; False (and remembered) when their DMs are closed."""
         try:
-            message = await self.private_message(table, user_id, log_lines=log_lines)
+            message = await self.private_message(table, user_id, header=header, log_lines=log_lines)
             channel = await self.bot.create_dm(discord.Object(int(user_id)))
             await channel.send(
-                message.content, embeds=message.embeds, view=message.view or discord.utils.MISSING
+                message.content,
+                embeds=message.embeds,
+                view=view or message.view or discord.utils.MISSING,
             )
         except discord.Forbidden as error:
             if error.code != CANNOT_DM_USER:
@@ -554,6 +656,10 @@ class GameDesk:
             await action
         except discord.HTTPException as error:
             log.warning("Discord refused a cosmetic update: %s", error)
+
+
+def _someone_away(table: Table) -> bool:
+    return any(seat.absent and not seat.forfeited for seat in table.seats)
 
 
 def _seat_log(outbox: Outbox, user_id: str) -> list[str]:

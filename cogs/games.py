@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from engine.core import Game, GameError
 from engine.games import REGISTRY, get_game
-from engine.referee import LOBBY, RUNNING
+from engine.referee import LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS
 
 from . import render
 from .desk import GameDesk, parse_options
@@ -24,6 +24,7 @@ from .replies import reply
 log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
+SPEED_CHOICES = [app_commands.Choice(name=speed.label[:100], value=speed.name) for speed in SPEEDS.values()]
 
 
 def _choice(name: str, value: str | int) -> app_commands.Choice[Any]:
@@ -45,15 +46,18 @@ class GameCommands(commands.Cog):
         game="The game to play (see /rules)",
         options="Settings as NAME=VALUE separated by spaces (see /rules for each game's options)",
         ai="How many AI seats to add right away (the host can add more in the lobby)",
+        speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
     )
+    @app_commands.choices(speed=SPEED_CHOICES)
     async def game_new(
         self,
         interaction: discord.Interaction,
         game: str,
         options: str | None = None,
         ai: app_commands.Range[int, 0, 10] = 0,
+        speed: str = RECOMMENDED_SPEED,
     ) -> None:
-        await self.desk.open_lobby(interaction, game, options, ai)
+        await self.desk.open_lobby(interaction, game, options, ai, speed)
 
     @game_new.autocomplete("game")
     async def game_new_game(

@@ -12,7 +12,21 @@ from typing import Any
 import discord
 
 from engine.core import Game, Outcome
-from engine.referee import ABANDONED, FINISHED, LOBBY, RUNNING, Table
+from engine.referee import (
+    ABANDONED,
+    FINISHED,
+    FRIENDLY_BOARD,
+    LOBBY,
+    RUNNING,
+    SOLO_BOARD,
+    SPEEDS,
+    WITH_AI_BOARD,
+    GameResult,
+    RatingChange,
+    SeatClockView,
+    Table,
+    format_duration,
+)
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -76,6 +90,21 @@ def mention(user_id: str) -> str:
     return f"<@{user_id}>"
 
 
+def timestamp(at: float, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone ("in 3 hours")."""
+    return f"<t:{int(at)}:{style}>"
+
+
+def speed_text(speed_name: str) -> str:
+    """ "Daily: about 2 moves a day (...); rated" for the lobby and the board."""
+    speed = SPEEDS.get(speed_name)
+    if speed is None:
+        return speed_name
+    if not speed.rated:
+        return speed.label
+    return f"{speed.label}; rated when every seat is a person"
+
+
 def seat_line(table: Table, index: int) -> str:
     seat = table.seats[index]
     if seat.is_ai:
@@ -124,6 +153,7 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
         inline=False,
     )
     embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
+    embed.add_field(name="Speed", value=speed_text(table.speed), inline=False)
     return embed
 
 
@@ -147,11 +177,51 @@ def cancelled_embed(table: Table, game: Game[Any, Any], by_user: str) -> discord
     )
 
 
-def board_embed(table: Table, game: Game[Any, Any], board: str) -> discord.Embed:
+def board_embed(
+    table: Table, game: Game[Any, Any], board: str, clocks: Sequence[SeatClockView] = ()
+) -> discord.Embed:
+    """The public board (the referee adds a line of every seat's clock at timed tables); the
+    seats to move get a live "runs out in ..." that Discord keeps up to date."""
     colour = OVER_COLOUR if table.status == FINISHED else BOARD_COLOUR
     embed = discord.Embed(title=game_label(table, game), description=code_block(board), colour=colour)
-    embed.set_footer(text=f"move {table.version}")
+    running = [view for view in clocks if view.running and view.deadline is not None and not view.absent]
+    if running:
+        lines = [
+            f"{view.name}: out of time (the others may skip the seat)"
+            if view.ran_out
+            else f"{view.name}: {format_duration(view.remaining)} left, runs out {timestamp(view.deadline or 0)}"
+            for view in running
+        ]
+        embed.add_field(name="Clock", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+    speed = SPEEDS.get(table.speed)
+    footer = f"move {table.version}"  # last: readers (and tests) take the version from the end
+    if speed is not None and speed.timed:
+        footer = f"{speed.label} · {footer}"
+    embed.set_footer(text=footer)
     return embed
+
+
+def rating_line(change: RatingChange) -> str:
+    before, after = change.before.ordinal, change.after.ordinal
+    mark = " (provisional)" if change.provisional else ""
+    return f"{change.name}: {before:.1f} → {after:.1f} ({after - before:+.1f}){mark}"
+
+
+def rating_changes_embed(changes: Sequence[RatingChange]) -> discord.Embed:
+    return discord.Embed(
+        title="Rating changes",
+        description=clip("\n".join(rating_line(change) for change in changes), DESCRIPTION_LIMIT),
+        colour=OVER_COLOUR,
+    )
+
+
+def unrated_reason(result: GameResult) -> str:
+    """Why a finished game changed no rating."""
+    if result.board == FRIENDLY_BOARD:
+        return "Unrated: an untimed game for friends."
+    if result.board in (SOLO_BOARD, WITH_AI_BOARD):
+        return "Unrated: a game with AI seats or a single player (it counts for high scores)."
+    return "Unrated."
 
 
 def outcome_text(table: Table, outcome: Outcome) -> str:

@@ -10,6 +10,7 @@ import logging
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +38,33 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(token=None, database_path=str(tmp_path / "referee.sqlite3"), sync_commands=True)
 
 
+class VirtualClock:
+    """The referee's clock in these tests: SimCord's virtual time, so ``env.advance_time`` moves
+    every game clock (and wakes the bot's clock task) without any real waiting."""
+
+    START = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # SimCord's clock before the env runs
+
+    def __init__(self) -> None:
+        self.env: simcord.Env | None = None
+        self.offset = 0.0  # a jump of the referee's time alone: the bot was down meanwhile
+
+    def __call__(self) -> float:
+        now = self.env.now().timestamp() if self.env is not None else self.START
+        return now + self.offset
+
+
 @pytest.fixture
-async def bot_factory(settings: Settings) -> Iterator[Callable[[], RefereeBot]]:
+def virtual_clock() -> VirtualClock:
+    return VirtualClock()
+
+
+@pytest.fixture
+async def bot_factory(settings: Settings, virtual_clock: VirtualClock) -> Iterator[Callable[[], RefereeBot]]:
     """Build bots on the same database (a restart is a new bot on the same file)."""
     made: list[RefereeBot] = []
 
     def make() -> RefereeBot:
-        bot = create_bot(settings, new_seed=lambda: 4242, ai_rng=random.Random(7))
+        bot = create_bot(settings, new_seed=lambda: 4242, ai_rng=random.Random(7), clock=virtual_clock)
         made.append(bot)
         return bot
 
@@ -95,13 +116,17 @@ def interaction_timings(monkeypatch: pytest.MonkeyPatch) -> Timings:
 
 @pytest.fixture
 def world(
-    simcord_env: simcord.Env, interaction_timings: Timings, caplog: pytest.LogCaptureFixture
+    simcord_env: simcord.Env,
+    interaction_timings: Timings,
+    caplog: pytest.LogCaptureFixture,
+    virtual_clock: VirtualClock,
 ) -> Iterator[World]:
     """A server with a #games channel, four players, a bystander and a moderator.
 
     After the test: every interaction was acknowledged, well within Discord's deadline, and no
     error was logged (the bot answers unexpected errors politely, so SimCord would not see them).
     """
+    virtual_clock.env = simcord_env
     guild = simcord_env.create_guild("Tabletop")
     channel = guild.create_text_channel("games")
     managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))

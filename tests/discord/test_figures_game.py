@@ -33,6 +33,7 @@ from .helpers import (
 )
 
 CARD = re.compile(r"(?<![\w])[1-7JNK][dcsb](?![\w])")
+DURATION = re.compile(r"\b\d+d \d+h\b")  # a clock ("1d 12h"), not the card 1d
 FOOTER_VERSION = re.compile(r'"footer": \{"text": "move (\d+)"\}')
 OPTIONS = "match_end=hands number_of_hands=1"
 
@@ -131,7 +132,7 @@ async def assert_no_hand_was_public(env: simcord.Env, referee) -> None:
     assert boards
     for message in boards:
         version = int(message.embeds[0]["footer"]["text"].split()[-1])
-        shown = set(CARD.findall(message.content + str(message.embeds)))
+        shown = set(CARD.findall(DURATION.sub("", message.content + str(message.embeds))))
         held = set().union(*hands_at[version])
         assert not shown & held, f"board at move {version} shows cards still in a hand: {shown & held}"
     # Every private view sent (DMs, ephemeral answers) stayed out of public messages.

@@ -1,0 +1,160 @@
+"""Clocks on Discord: the speed chosen in /game new, each seat's time on the board, private
+reminders at the right (virtual) time, timeouts with Skip, the AI takeover and "I'm back"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import simcord
+
+from bot import RefereeBot
+
+from .conftest import VirtualClock, World
+from .helpers import (
+    assert_every_interaction_answered,
+    choose_in_private_message,
+    custom_ids,
+    dm_messages,
+    latest_board,
+    latest_dm_with_controls,
+    pinged,
+    public_texts,
+)
+from .test_play import highest
+
+START = VirtualClock.START
+
+
+async def start_timed(
+    world: World, players: list[simcord.MemberActor], speed: str, options: str = ""
+) -> simcord.ChannelHandle:
+    host = players[0]
+    arguments = {"game": "sprint", "speed": speed, **({"options": options} if options else {})}
+    lobby = (await host.slash(world.channel, "game new", **arguments)).response
+    for player in players[1:]:
+        await player.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    [thread] = world.channel.threads
+    return thread
+
+
+def messages_since(thread: simcord.ChannelHandle, count: int) -> list:
+    return thread.history()[count:]
+
+
+async def test_the_speed_is_chosen_in_game_new_and_each_clock_shows_on_the_board(world: World) -> None:
+    lobby = (await world.alice.slash(world.channel, "game new", game="sprint", speed="live-10")).response
+    speed = lobby.embeds[0].fields[2]
+    assert speed.name == "Speed" and speed.value.startswith("Live: 10 minutes a move; rated")
+    untimed = (await world.carol.slash(world.channel, "game new", game="sprint", speed="untimed")).response
+    assert untimed.embeds[0].fields[2].value == "Untimed: for friends, unrated"
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    [thread] = world.channel.threads
+    board = latest_board(thread)
+    assert "Clocks: alice 10m 00s (to move) · bob 10m 00s" in board.embeds[0].description
+    [clock] = board.embeds[0].fields
+    assert clock.name == "Clock"
+    assert clock.value == f"alice: 10m 00s left, runs out <t:{int(START + 600)}:R>"
+    assert board.embeds[0].footer.text == "Live: 10 minutes a move · move 0"
+    # Time passes: the next board shows what is left of each bank (Alice used 4 minutes).
+    await world.env.advance_time(240)
+    await world.alice.slash(thread, "play", move="play a01")
+    board = latest_board(thread)
+    assert "Clocks: alice 10m 00s · bob 10m 00s (to move)" in board.embeds[0].description
+    assert board.embeds[0].fields[0].value == f"bob: 10m 00s left, runs out <t:{int(START + 240 + 600)}:R>"
+    assert_every_interaction_answered(world.env)
+
+
+async def test_a_reminder_goes_by_dm_to_that_player_only_at_the_right_time(world: World) -> None:
+    env = world.env
+    thread = await start_timed(world, [world.alice, world.bob], "live-10")
+    alice_before, bob_before = len(dm_messages(env, world.alice)), len(dm_messages(env, world.bob))
+    thread_before = len(thread.history())
+    # live-10 reminds at half time (5 minutes left), then with 2 minutes left.
+    await env.advance_time(299)
+    assert len(dm_messages(env, world.alice)) == alice_before
+    await env.advance_time(1)
+    [reminder] = dm_messages(env, world.alice)[alice_before:]
+    assert reminder.content.startswith(
+        f"**Sprint #1**: your clock is running. 5m 00s left (runs out <t:{int(START + 600)}:R>)."
+    )
+    assert "ref:mv:1:0:play a03" in custom_ids(reminder)  # her moves, right in the reminder
+    await env.advance_time(180)
+    [_, second] = dm_messages(env, world.alice)[alice_before:]
+    assert second.content.startswith("**Sprint #1**: almost out of time. 2m 00s left")
+    # Nobody else heard of it: no DM to Bob, nothing in the thread, nothing public at all.
+    assert len(dm_messages(env, world.bob)) == bob_before
+    assert len(thread.history()) == thread_before
+    assert not [text for text in public_texts(env) if "clock is running" in text or "out of time" in text]
+    # Playing from the reminder works like any DM.
+    move, _ = await choose_in_private_message(world.alice, second, highest)
+    assert move == "play a03" and "alice plays a03 (+3)." in latest_board(thread).content
+    assert_every_interaction_answered(env)
+
+
+async def test_a_seat_out_of_time_is_skipped_the_ai_plays_it_and_its_player_comes_back(
+    world: World,
+) -> None:
+    env = world.env
+    thread = await start_timed(world, [world.alice, world.bob], "live-3", "cards=4 rounds=4")
+    await env.advance_time(179)
+    assert not [m for m in thread.history() if "ran out of time" in m.content]
+    await env.advance_time(1)
+    [notice] = [m for m in thread.history() if "ran out of time" in m.content]
+    assert notice.content.startswith(f"alice ran out of time. <@{world.bob.id}>: you may skip the seat")
+    assert pinged(env, notice) == [world.bob.id]
+    assert custom_ids(notice) == ["ref:skip:1:0"]
+    told = dm_messages(env, world.alice)[-1]
+    assert told.content.startswith("**Sprint #1**: you ran out of time. Play now to keep your seat")
+    # Only the other players may skip, and not themselves.
+    stranger = await world.eve.click(notice, label="Skip alice")
+    assert stranger.followups[0].ephemeral
+    assert stranger.followups[0].content == "Only the players of this game can skip a seat."
+
+    skipped = await world.bob.click(notice, label="Skip alice")
+    assert skipped.acknowledged
+    notice = env.backend.get_message(notice.channel.id, notice.id)
+    assert notice.content == f"alice was skipped by <@{world.bob.id}>." and notice.components == []
+    # The AI played Alice's move at once; Bob is to act; the board offers Alice "I'm back".
+    board = latest_board(thread)
+    assert "alice ran out of time and was skipped: an AI plays for alice" in board.content
+    assert "alice plays a04 (+4)." in board.content
+    assert pinged(env, board) == [world.bob.id]
+    assert custom_ids(board) == ["ref:hand:1", "ref:return:1"]
+    away = dm_messages(env, world.alice)[-1]
+    assert "you ran out of time and were skipped" in away.content and "ref:return:1" in custom_ids(away)
+    # The game goes on: Bob plays, the AI answers for Alice.
+    await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), highest)
+    board = latest_board(thread)
+    assert "alice plays a03 (+3)." in board.content and pinged(env, board) == [world.bob.id]
+    # Bob cannot take Alice's seat back for her; Alice can.
+    not_hers = await world.bob.click(board, label="I'm back")
+    assert not_hers.ephemeral and "it is still yours" in not_hers.response.content
+    back = await world.alice.user.click(away, label="I'm back")
+    assert back.ephemeral and back.response.content.startswith("Welcome back: you play your own seat again.")
+    board = latest_board(thread)
+    assert "alice is back and plays their own seat again." in board.content
+    assert custom_ids(board) == ["ref:hand:1"]
+    # And the game runs to its end with Alice playing herself.
+    while pinged(env, latest_board(thread)):
+        player = world.alice if world.alice.id in pinged(env, latest_board(thread)) else world.bob
+        await choose_in_private_message(player, latest_dm_with_controls(env, player), highest)
+    assert "**Game over.**" in latest_board(thread).content
+    assert_every_interaction_answered(env)
+
+
+async def test_the_time_the_bot_was_down_never_counts(
+    world: World, bot_factory: Callable[[], RefereeBot], virtual_clock: VirtualClock
+) -> None:
+    env = world.env
+    thread = await start_timed(world, [world.alice, world.bob], "live-10")
+    await env.advance_time(60)  # a poll stores the heartbeat; Alice has used one minute
+    virtual_clock.offset = 3600.0  # the process dies and comes back an hour later
+    await env.restart_bot(bot_factory())
+    [alice, bob] = await env.bot.referee.clock_views(1)
+    assert alice.remaining == 540 and bob.remaining == 600
+    assert not [m for m in thread.history() if "ran out of time" in m.content]
+    # The clock runs on from there: the reminders and the timeout come when they are due.
+    await env.advance_time(540)
+    assert [m for m in thread.history() if "ran out of time" in m.content]
