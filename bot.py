@@ -29,10 +29,12 @@ from dotenv import load_dotenv
 
 from cogs.admin import AdminCommands
 from cogs.clocks import ClockKeeper
+from cogs.community import CommunityCommands
 from cogs.components import DYNAMIC_ITEMS
 from cogs.desk import GameDesk
 from cogs.games import GameCommands
 from cogs.replies import reply
+from cogs.scores import ScoreDesk
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
 from db import SqliteStore
 from engine.referee import Referee
@@ -80,6 +82,7 @@ class RefereeBot(commands.Bot):
         self.store: SqliteStore | None = None
         self.referee: Referee | None = None
         self.desk: GameDesk | None = None
+        self.scores: ScoreDesk | None = None
         self.clock_keeper: ClockKeeper | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resumed = False
@@ -92,10 +95,12 @@ class RefereeBot(commands.Bot):
         if credited:
             log.info("gave %.0f seconds of downtime back to the running clocks", credited)
         self.desk = GameDesk(self, self.referee, self.store)
+        self.scores = ScoreDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)
         # Registered by class: clicks on messages sent before a restart are parsed from their ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.desk))
+        await self.add_cog(CommunityCommands(self.scores))
         await self.add_cog(AdminCommands(self))
         self.tree.on_error = self.on_app_command_error
         if self.settings.sync_commands:

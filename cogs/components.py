@@ -15,6 +15,8 @@ Custom ids (at most 100 characters):
     ref:back:<game>:<version>          back from the moves of a group to the list of groups
     ref:skip:<game>:<seat>             skip a seat that ran out of time (an AI plays it)
     ref:return:<game>                  "I'm back": a skipped player takes their seat again
+    ref:lb:<game name>:<page>:<dir>    previous/next page of a leaderboard (dir: prev or next)
+    ref:export                         a select of finished games (values: game ids) to export
 """
 
 from __future__ import annotations
@@ -26,11 +28,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from . import render
 from .layout import ControlPlan, MoveGroup, plan_controls
 from .replies import reply
 
 if TYPE_CHECKING:
+    from engine.referee import GameResult
+
     from .desk import GameDesk
+    from .scores import ScoreDesk
 
 LOBBY_ACTIONS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -45,6 +51,10 @@ LOBBY_ACTIONS = {
 def desk_of(client: discord.Client) -> GameDesk:
     """The GameDesk the bot set up in setup_hook (components are created without arguments)."""
     return client.desk  # type: ignore[attr-defined, no-any-return]
+
+
+def scores_of(client: discord.Client) -> ScoreDesk:
+    return client.scores  # type: ignore[attr-defined, no-any-return]
 
 
 async def answered(interaction: discord.Interaction, action: Awaitable[None]) -> None:
@@ -275,6 +285,62 @@ class ReturnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"re
         await answered(interaction, desk_of(interaction.client).return_to_seat(interaction, self.table_id))
 
 
+class LeaderboardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ref:lb:(?P<game>[\w-]+):(?P<page>\d+):(?P<dir>prev|next)",
+):
+    """Previous or next page of a leaderboard; ``page`` is the page it shows."""
+
+    def __init__(self, game: str, page: int, direction: str, *, disabled: bool = False) -> None:
+        label = "Previous" if direction == "prev" else "Next"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ref:lb:{game}:{page}:{direction}",
+                disabled=disabled,
+            )
+        )
+        self.game = game
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LeaderboardButton:
+        return cls(match["game"], int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answered(
+            interaction,
+            scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page),
+        )
+
+
+class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:export"):
+    """Pick a finished game; its JSON record comes back as a file only the caller sees."""
+
+    def __init__(self, select: discord.ui.Select[Any]) -> None:
+        super().__init__(select)
+
+    @classmethod
+    def build(cls, options: list[discord.SelectOption]) -> ExportSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id="ref:export", placeholder="Export a game's record (JSON)", options=options
+        )
+        return cls(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExportSelect:
+        return cls(item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table_id = int(self.item.values[0])
+        await answered(interaction, scores_of(interaction.client).export(interaction, table_id))
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
@@ -284,6 +350,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BackButton,
     SkipButton,
     ReturnButton,
+    LeaderboardButton,
+    ExportSelect,
 )
 
 
@@ -349,4 +417,25 @@ def group_moves_view(table_id: int, version: int, group: MoveGroup) -> discord.u
     view = persistent_view()
     view.add_item(MoveSelect.build(table_id, version, 0, group))
     view.add_item(BackButton(table_id, version))
+    return view
+
+
+def leaderboard_view(game: str, page: int, pages: int) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(LeaderboardButton(game, max(0, page - 1), "prev", disabled=page == 0))
+    view.add_item(LeaderboardButton(game, min(pages - 1, page + 1), "next", disabled=page >= pages - 1))
+    return view
+
+
+def export_view(results: Sequence[GameResult]) -> discord.ui.View:
+    options = [
+        discord.SelectOption(
+            label=f"#{result.table_id} {render.game_title(result.game)}"[:100],
+            value=str(result.table_id),
+            description=", ".join(f"{seat.name} {seat.score:g}" for seat in result.seats)[:100],
+        )
+        for result in results[:25]
+    ]
+    view = persistent_view()
+    view.add_item(ExportSelect.build(options))
     return view

@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from engine.core import Game, Outcome
+from engine.core import Game, GameError, Outcome
+from engine.games import get_game
 from engine.referee import (
     ABANDONED,
     FINISHED,
@@ -69,6 +70,14 @@ def clip_lines_from_start(lines: Sequence[str], limit: int) -> str:
 
 def game_label(table: Table, game: Game[Any, Any]) -> str:
     return f"{game.title} #{table.id}"
+
+
+def game_title(name: str) -> str:
+    """A game's title from its name (the name itself if the game is no longer installed)."""
+    try:
+        return get_game(name).title
+    except GameError:
+        return name
 
 
 def thread_url(table: Table) -> str | None:

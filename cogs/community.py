@@ -1,0 +1,76 @@
+"""Slash commands about players rather than one game: /turns, /leaderboard, /stats, /history and
+/settings quiet-hours. Each only reads its arguments and hands over to the ScoreDesk."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .games import MAX_CHOICES, game_choices
+from .scores import ScoreDesk
+
+
+class CommunityCommands(commands.Cog):
+    settings = app_commands.Group(name="settings", description="Your own settings")
+
+    def __init__(self, scores: ScoreDesk) -> None:
+        self.scores = scores
+
+    @app_commands.command(name="turns", description="Every game where it is your turn, oldest waiting first")
+    async def turns(self, interaction: discord.Interaction) -> None:
+        await self.scores.show_turns(interaction)
+
+    @app_commands.command(name="leaderboard", description="Ratings of this server's players in a game")
+    @app_commands.describe(game="The game (default: the game finished last here)")
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.scores.show_leaderboard(interaction, game)
+
+    @app_commands.command(name="stats", description="A player's games, wins, scores and ratings here")
+    @app_commands.describe(user="The player (default: you)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await self.scores.show_stats(interaction, user)
+
+    @app_commands.command(name="history", description="Recent finished games here, with their records")
+    @app_commands.describe(game="Only this game")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.scores.show_history(interaction, game)
+
+    @leaderboard.autocomplete("game")
+    @history.autocomplete("game")
+    async def game_name(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @settings.command(name="quiet-hours", description="No reminders at night, and daily clocks stop")
+    @app_commands.describe(
+        time_zone="Your time zone, e.g. Europe/Rome or America/New_York",
+        start="Local hour the quiet hours start (0-23)",
+        end="Local hour they end (0-23)",
+    )
+    async def quiet_hours(
+        self,
+        interaction: discord.Interaction,
+        time_zone: str,
+        start: app_commands.Range[int, 0, 23],
+        end: app_commands.Range[int, 0, 23],
+    ) -> None:
+        await self.scores.set_quiet_hours(interaction, time_zone, start, end)
+
+    @quiet_hours.autocomplete("time_zone")
+    async def time_zone_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        zones = sorted(zone for zone in zoneinfo.available_timezones() if typed in zone.lower())
+        return [app_commands.Choice(name=zone, value=zone) for zone in zones[:MAX_CHOICES]]
+
+    @settings.command(name="quiet-hours-off", description="Clear your quiet hours")
+    async def quiet_hours_off(self, interaction: discord.Interaction) -> None:
+        await self.scores.clear_quiet_hours(interaction)

@@ -1,0 +1,298 @@
+"""Turns waiting, leaderboards, player stats, history with exports, and quiet hours.
+
+The ScoreDesk sits between the slash commands (cogs/community.py) and the referee, like the
+GameDesk does for games: it asks the referee, renders the ready-made reports it returns, and
+answers every refusal ephemerally. The text helpers at the bottom are pure.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+import msgspec
+
+from engine.core import Game, GameError
+from engine.games import get_game
+from engine.referee import (
+    FINISHED,
+    WITH_AI_BOARD,
+    GameResult,
+    HighScore,
+    LeaderboardPage,
+    PlayerStats,
+    Referee,
+    TableLinks,
+    WaitingTurn,
+    format_duration,
+)
+
+from . import render
+from .components import export_view, leaderboard_view
+from .replies import reply
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+HISTORY_SIZE = 10
+MAX_STATS_GAMES = 10
+MAX_TURNS = 25
+
+
+class ScoreDesk:
+    def __init__(self, bot: discord.Client, referee: Referee) -> None:
+        self.bot = bot
+        self.referee = referee
+
+    # ----- /turns -------------------------------------------------------------------------------
+
+    async def show_turns(self, interaction: discord.Interaction) -> None:
+        """In a server: its games; in DMs: the games of every server the bot shares with the user."""
+        user = str(interaction.user.id)
+        if interaction.guild_id is not None:
+            turns = await self.referee.turns_waiting(user, str(interaction.guild_id))
+            where = "on this server"
+        else:
+            guilds = [str(guild.id) for guild in self.bot.guilds]
+            turns = await self.referee.turns_waiting(user, guild_ids=guilds)
+            where = "in the servers we share"
+        if not turns:
+            await reply(interaction, f"It is not your turn in any game {where}.")
+            return
+        lines = [turn_line(turn) for turn in turns[:MAX_TURNS]]
+        more = f"\n…and {len(turns) - MAX_TURNS} more." if len(turns) > MAX_TURNS else ""
+        embed = discord.Embed(
+            title=f"Your turn in {len(turns)} game{'s' if len(turns) != 1 else ''}",
+            description=render.clip("\n".join(lines) + more, render.DESCRIPTION_LIMIT),
+            colour=render.BOARD_COLOUR,
+        )
+        embed.set_footer(text="Oldest waiting first")
+        await reply(interaction, embeds=[embed])
+
+    # ----- /leaderboard -------------------------------------------------------------------------
+
+    async def show_leaderboard(self, interaction: discord.Interaction, game_name: str | None) -> None:
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        try:
+            if game_name is None:
+                latest = await self.referee.history(guild, limit=1)
+                if not latest:
+                    raise GameError("No game has finished here yet: play one with `/game new`.")
+                game_name = latest[0].game
+            game = get_game(game_name)
+            embed, view = await self.leaderboard_message(guild, game, 0)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.send_message(
+            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def turn_leaderboard_page(
+        self, interaction: discord.Interaction, game_name: str, page: int
+    ) -> None:
+        """Prev/next on a leaderboard (works on messages from before a restart)."""
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        try:
+            embed, view = await self.leaderboard_message(guild, get_game(game_name), page)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def leaderboard_message(
+        self, guild: str | None, game: Game[Any, Any], page: int
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        board = await self.referee.leaderboard(guild, game.name, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+        pages = max(1, -(-board.total // PAGE_SIZE))
+        if page >= pages and page > 0:  # the board shrank since the button was made
+            page = pages - 1
+            board = await self.referee.leaderboard(guild, game.name, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+        high = await self.referee.high_scores(guild, game.name, WITH_AI_BOARD, limit=5)
+        embed = leaderboard_embed(game, board, page, pages, high)
+        view = leaderboard_view(game.name, page, pages) if pages > 1 else None
+        return embed, view
+
+    # ----- /stats -------------------------------------------------------------------------------
+
+    async def show_stats(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
+        who = user or interaction.user
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        stats = await self.referee.player_stats(str(who.id), guild)
+        await reply(interaction, embeds=[stats_embed(who.display_name, stats)])
+
+    # ----- /history and exports -----------------------------------------------------------------
+
+    async def show_history(self, interaction: discord.Interaction, game_name: str | None) -> None:
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        try:
+            game = get_game(game_name).name if game_name else None
+            results = await self.referee.history(guild, game=game, limit=HISTORY_SIZE)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        if not results:
+            await reply(interaction, "No game has finished here yet: play one with `/game new`.")
+            return
+        await reply(interaction, embeds=[history_embed(results)], view=export_view(results))
+
+    async def export(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The JSON record of an ended game, as a file only the caller sees."""
+        try:
+            table = await self.referee.table(table_id)
+            if interaction.guild_id is not None and table.guild_id != str(interaction.guild_id):
+                raise GameError(f"There is no game #{table_id} on this server.")
+            record = await self.referee.record(table_id)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        data = msgspec.json.encode(record)
+        name = f"{table.game}-{table.id}.json"
+        finished = "finished" if table.status == FINISHED else "cancelled"
+        await interaction.response.send_message(
+            f"The record of {render.game_label(table, get_game(table.game))} ({finished}, "
+            f"{len(record.moves)} moves). Replay it with `python -m engine.replay {name}`.",
+            file=discord.File(io.BytesIO(data), filename=name),
+            ephemeral=True,
+        )
+
+    # ----- /settings quiet-hours ----------------------------------------------------------------
+
+    async def set_quiet_hours(
+        self, interaction: discord.Interaction, time_zone: str, start: int, end: int
+    ) -> None:
+        try:
+            quiet = await self.referee.set_quiet_hours(str(interaction.user.id), time_zone, start, end)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await reply(
+            interaction,
+            f"Quiet hours set: {quiet.start_hour:02d}:00 to {quiet.end_hour:02d}:00 ({quiet.time_zone}). "
+            "No reminders then, and daily clocks stop.",
+        )
+
+    async def clear_quiet_hours(self, interaction: discord.Interaction) -> None:
+        await self.referee.clear_quiet_hours(str(interaction.user.id))
+        await reply(interaction, "Quiet hours cleared: reminders may come at any hour.")
+
+
+# ----- text ---------------------------------------------------------------------------------------
+
+
+def table_url(links: TableLinks) -> str | None:
+    channel = links.thread_id or links.channel_id
+    if channel is None:
+        return None
+    return f"https://discord.com/channels/{links.guild_id or '@me'}/{channel}"
+
+
+def turn_line(turn: WaitingTurn) -> str:
+    label = f"{render.game_title(turn.links.game)} #{turn.links.table_id}"
+    url = table_url(turn.links)
+    parts = [
+        f"[{label}]({url})" if url else f"**{label}**",
+        f"waiting since {render.timestamp(turn.waiting_since)}",
+    ]
+    if turn.ran_out:
+        parts.append("**out of time**: play now to keep your seat")
+    elif turn.remaining is not None:
+        deadline = f" (runs out {render.timestamp(turn.deadline)})" if turn.deadline is not None else ""
+        parts.append(f"{format_duration(turn.remaining)} left{deadline}")
+    return " · ".join(parts)
+
+
+def score_text(score: float | None) -> str:
+    if score is None:
+        return "-"
+    return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+
+
+def leaderboard_embed(
+    game: Game[Any, Any], board: LeaderboardPage, page: int, pages: int, high: Sequence[HighScore] = ()
+) -> discord.Embed:
+    lines = [
+        f"**{row.position}.** {row.name}: {row.rating:.1f}{'*' if row.provisional else ''} · "
+        f"{row.games} games · {row.wins} wins · best {score_text(row.best_score)}"
+        for row in board.rows
+    ]
+    embed = discord.Embed(
+        title=f"{game.title}: leaderboard",
+        description=render.clip("\n".join(lines), render.DESCRIPTION_LIMIT)
+        if lines
+        else "No rated game yet: rated games are timed, with two or more people and no AI seat.",
+        colour=render.LOBBY_COLOUR,
+    )
+    if high:
+        embed.add_field(
+            name="High scores with AI seats",
+            value=render.clip(
+                "\n".join(f"{score.position}. {score.name}: {score_text(score.score)}" for score in high),
+                render.FIELD_LIMIT,
+            ),
+            inline=False,
+        )
+    embed.set_footer(text=f"Page {page + 1} of {pages} · rating = mu - 3 sigma · * provisional (few games)")
+    return embed
+
+
+def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
+    embed = discord.Embed(title=f"{name}: stats", colour=render.LOBBY_COLOUR)
+    if not stats.games:
+        embed.description = "No finished game yet."
+        return embed
+    for entry in stats.games[:MAX_STATS_GAMES]:
+        rating = "unrated"
+        if entry.rating is not None:
+            rating = f"rating {entry.rating:.1f}{' (provisional)' if entry.provisional else ''}"
+        value = (
+            f"{entry.games} games · {entry.wins} wins · average {entry.average_score:.1f} · "
+            f"best {score_text(entry.best_score)} · {rating}"
+        )
+        if entry.forfeits:
+            value += f" · {entry.forfeits} forfeits"
+        embed.add_field(
+            name=render.game_title(entry.game), value=render.clip(value, render.FIELD_LIMIT), inline=False
+        )
+    if stats.recent:
+        lines = []
+        for result in stats.recent:
+            change = f", rating {result.rating_change:+.1f}" if result.rating_change is not None else ""
+            forfeit = ", forfeited" if result.forfeited else ""
+            lines.append(
+                f"{render.game_title(result.game)} #{result.table_id}: {ordinal(result.rank)} of {result.players}, "
+                f"score {score_text(result.score)}{change}{forfeit} ({render.timestamp(result.finished_at)})"
+            )
+        embed.add_field(
+            name="Recent games", value=render.clip("\n".join(lines), render.FIELD_LIMIT), inline=False
+        )
+    return embed
+
+
+def ordinal(rank: int) -> str:
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def result_line(result: GameResult) -> str:
+    seats = sorted(result.seats, key=lambda seat: (seat.rank, seat.seat))
+    players = ", ".join(
+        f"{seat.rank}. {seat.name} {score_text(seat.score)}{' (forfeit)' if seat.forfeited else ''}"
+        for seat in seats
+    )
+    kind = "rated" if result.rated else "unrated"
+    return f"**{render.game_title(result.game)} #{result.table_id}** ({kind}, {render.timestamp(result.finished_at)}): {players}"
+
+
+def history_embed(results: Iterable[GameResult]) -> discord.Embed:
+    lines = [result_line(result) for result in results]
+    embed = discord.Embed(
+        title="Recent games",
+        description=render.clip("\n".join(lines), render.DESCRIPTION_LIMIT),
+        colour=render.OVER_COLOUR,
+    )
+    embed.set_footer(text="Export a game's record below; replay it with python -m engine.replay")
+    return embed
