@@ -11,6 +11,7 @@ from engine.core import Game, SetupError
 # name -> module that defines GAME (an instance of engine.core.Game)
 REGISTRY: dict[str, str] = {
     "figures": "engine.games.figures",
+    "granja": "engine.games.granja",
     "orchard": "engine.games.orchard",
     "vegetables": "engine.games.vegetables",
 }
