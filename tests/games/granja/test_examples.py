@@ -186,7 +186,7 @@ def test_example_3_building_completion_first_finisher_and_unblocking():
 # ----- Example 4 -----------------------------------------------------------------------------------
 
 
-def test_example_4_donkey_marker_availability():
+def test_example_4_r22_donkey_marker_availability():
     state = new(2, seed=4)
     ana, ben = 0, 1
     picks = {1: "D2", 2: "D4", 3: "D1", 4: "D3", 5: "D4"}

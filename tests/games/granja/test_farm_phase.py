@@ -106,7 +106,7 @@ def test_r3_first_extension_costs_one_farm_good_of_any_type_but_never_a_trade_go
     assert "not a farm good" in refused(state, 0, "pay TG")
 
 
-def test_3_2_full_barrow_slots_ask_which_barrow_goes_and_its_goods_are_lost():
+def test_r41_full_barrow_slots_ask_which_barrow_goes_and_its_goods_are_lost():
     state = new(2, seed=6)
     for card in ("C012", "C013", "C014"):
         add_barrow(state, 0, card)

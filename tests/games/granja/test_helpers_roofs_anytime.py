@@ -156,7 +156,7 @@ def test_h01_upgrade_discount_and_r49_copies_count_once():
     assert state.farms[0].silver == 0  # 3 - 1, not 3 - 2
 
 
-def test_h02_free_upgrade_once_per_round_and_usable_the_step_it_is_played():
+def test_h02_r36_free_upgrade_once_per_round_and_usable_the_step_it_is_played():
     state = window()
     h02 = card_with(helper="H02")
     goods(state, 0, TG=1, PG=1)
@@ -215,7 +215,7 @@ def test_h10_quick_planting_costs_a_vp_and_plays_a_card():
     assert f"use {card}" not in options(state, 0)
 
 
-def test_h15_haggler_adds_to_the_first_sale_of_the_round_overflow_and_liquidation_included():
+def test_h15_r51_haggler_adds_to_the_first_sale_of_the_round_overflow_and_liquidation_included():
     state = window()
     add_helper(state, 0, card_with(helper="H15"))
     goods(state, 0, GR=2)

@@ -212,3 +212,29 @@ def test_r33_solo_and_too_many_players_are_refused(players):
         GAME.new_game(players, 1)
     if players == 1:
         assert "solo" in str(error.value)
+
+
+def test_r14_start_markers_go_in_turn_order_onto_values_2_3_4_5():
+    state = new(4, seed=21)
+    values = [MARKET[state.market.index(seat)].value for seat in state.order]
+    assert values == [2, 3, 4, 5]
+
+
+def test_r15_outer_hexes_exist_only_with_four_players():
+    for players in (2, 3):
+        view = public(new(players, seed=22))
+        assert [cell["hex"] for cell in view["market"]] == [f"M{n:02d}" for n in range(1, 20)]
+    assert len(public(new(4, seed=22))["market"]) == 29
+
+
+def test_r17_every_seat_has_its_own_identical_row_on_every_building():
+    state = new(3, seed=23)
+    view = public(state)
+    for spec, building in zip(BUILDINGS, view["buildings"], strict=True):
+        assert building["row"] == list(spec.row)
+        assert building["rows"] == [[False] * len(spec.row)] * 3
+
+
+def test_r18_siesta_track_spaces_0_to_8_in_five_sections():
+    assert CONFIG.siesta_top == 8
+    assert [CONFIG.section_vp(space) for space in range(9)] == [0, 1, 1, 2, 2, 3, 3, 4, 4]

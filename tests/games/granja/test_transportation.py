@@ -451,3 +451,14 @@ def test_roof_delivery_in_a_window_completes_at_once():
     state, _ = do(state, 0, "use R1-A deliver", "deliver GR C009")
     assert state.farms[0].vp == 2 and "hex" in kinds(state, 0)
     assert state.phase == T1_DONKEY and 0 in to_act(state)
+
+
+def test_r15_placements_never_use_outer_hexes_below_four_players():
+    state = at_t4(marker="D4", players=3)
+    clear_market(state)
+    put(state, M05=1, M07=2, M18=1)  # every 6-hex in play is taken; M22 and M28 are not in play
+    add_barrow(state, 0, "C054", [True, False])
+    goods(state, 0, MT=1)
+    state, _ = do(state, 0, "deliver MT C054")
+    assert options(state, 0) == ["hex M05", "hex M07", "hex M18"]
+    assert "only in play with 4 players" in refused(state, 0, "hex M22")
