@@ -5,7 +5,7 @@ what is due now and when to look again (``due_actions``). This task only deliver
 
 - a reminder goes by DM to that player alone (never to the channel), with their move controls;
 - a seat that ran out of time gets a message in the game's thread with a **Skip** button for the
-  other players, and its player a DM saying so;
+  other players, and its player a DM saying so (not during their quiet hours);
 - a forfeit is announced in the game's thread.
 
 Each poll also stores the referee's heartbeat, from which the downtime of a crash is measured, so
@@ -23,6 +23,7 @@ import discord
 from engine.core import GameError
 from engine.games import get_game
 from engine.referee import DueActions, ForfeitNotice, Reminder, TimeoutNotice, format_duration
+from engine.referee.clock import is_quiet
 
 from . import render
 from .components import skip_view
@@ -99,12 +100,15 @@ class ClockKeeper:
                 view=skip_view(table.id, timeout.seat, timeout.name),
                 allowed_mentions=allowed,
             )
-        if timeout.user_id is not None:
+        if timeout.user_id is not None and not await self.in_quiet_hours(timeout.user_id):
             header = (
                 f"**{render.game_label(table, game)}**: you ran out of time. Play now to keep your seat: "
                 "the other players may skip you, and an AI would play for you."
             )
             await self.desk.send_private(table, timeout.user_id, header)
+
+    async def in_quiet_hours(self, user_id: str) -> bool:
+        return is_quiet(await self.referee.quiet_hours(user_id), self.referee.clock())
 
     async def announce_forfeit(self, forfeit: ForfeitNotice) -> None:
         table = await self.referee.table(forfeit.links.table_id)

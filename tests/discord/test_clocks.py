@@ -158,3 +158,18 @@ async def test_the_time_the_bot_was_down_never_counts(
     # The clock runs on from there: the reminders and the timeout come when they are due.
     await env.advance_time(540)
     assert [m for m in thread.history() if "ran out of time" in m.content]
+
+
+async def test_no_reminder_in_a_players_quiet_hours(world: World) -> None:
+    env = world.env
+    # The virtual day starts at 00:00 UTC, 01:00 in Rome: inside Alice's quiet hours.
+    await world.alice.slash(world.channel, "settings quiet-hours", time_zone="Europe/Rome", start=0, end=8)
+    thread = await start_timed(world, [world.alice, world.bob], "live-10")
+    alice_before = len(dm_messages(env, world.alice))
+    await env.advance_time(599)
+    assert len(dm_messages(env, world.alice)) == alice_before  # no reminder at 5 or 2 minutes left
+    await env.advance_time(1)
+    # A live clock does not stop for quiet hours: the seat runs out, the others may skip it, but
+    # Alice is not woken up by a DM.
+    assert [m for m in thread.history() if m.content.startswith("alice ran out of time.")]
+    assert len(dm_messages(env, world.alice)) == alice_before
