@@ -173,3 +173,23 @@ async def test_no_reminder_in_a_players_quiet_hours(world: World) -> None:
     # Alice is not woken up by a DM.
     assert [m for m in thread.history() if m.content.startswith("alice ran out of time.")]
     assert len(dm_messages(env, world.alice)) == alice_before
+
+
+async def test_a_skipped_seat_that_stays_away_forfeits(world: World) -> None:
+    env = world.env
+    thread = await start_timed(world, [world.alice, world.bob], "live-3", "cards=3 rounds=3")
+    await env.advance_time(180)
+    [notice] = [m for m in thread.history() if "ran out of time" in m.content]
+    await world.bob.click(notice, label="Skip alice")
+    # Away a further full bank (3 minutes): the referee forfeits the seat, the thread is told.
+    await env.advance_time(181)
+    [forfeit] = [m for m in thread.history() if "forfeits" in m.content and not m.embeds]
+    assert forfeit.content.startswith("alice stayed away too long and forfeits")
+    assert pinged(env, forfeit) == []
+    back = await world.alice.click(latest_board(thread), label="I'm back")
+    assert back.response.content == "You forfeited this game; an AI plays your seat to the end."
+    while pinged(env, latest_board(thread)):
+        await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), min)
+    final = latest_board(thread)
+    assert final.embeds[1].title == "Final scores" and final.embeds[1].description.endswith("2. alice: 6")
+    assert_every_interaction_answered(env)
