@@ -523,7 +523,8 @@ class GameDesk:
 
     async def clocks(self, table: Table) -> list[SeatClockView]:
         """The seats' clocks of a running timed table (empty otherwise), for the board."""
-        if table.status != RUNNING or not SPEEDS[table.speed].timed:
+        speed = SPEEDS.get(table.speed)
+        if table.status != RUNNING or speed is None or not speed.timed:
             return []
         return await self.referee.clock_views(table.id)
 
