@@ -20,9 +20,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engine.core import GameError
 from engine.games import get_game
-from engine.referee import DueActions, ForfeitNotice, Reminder, TimeoutNotice, format_duration
+from engine.referee import (
+    HEARTBEAT_SECONDS,
+    DueActions,
+    ForfeitNotice,
+    Reminder,
+    TimeoutNotice,
+    format_duration,
+)
 from engine.referee.clock import is_quiet
 
 from . import render
@@ -53,7 +59,7 @@ class ClockKeeper:
             due = await self.referee.due_actions()
         except Exception:
             log.exception("could not read the due clock actions; trying again later")
-            return DueActions(now=0.0).wait_seconds()
+            return HEARTBEAT_SECONDS
         await self.deliver(due)
         return max(MIN_WAIT, due.wait_seconds())
 
@@ -112,13 +118,10 @@ class ClockKeeper:
 
     async def announce_forfeit(self, forfeit: ForfeitNotice) -> None:
         table = await self.referee.table(forfeit.links.table_id)
-        try:
-            await self.desk.send_to_channel(
-                table,
-                content=(
-                    f"{forfeit.name} stayed away too long and forfeits: ranked last, the AI plays the "
-                    "seat to the end."
-                ),
-            )
-        except GameError:
-            log.warning("game #%s: could not announce the forfeit of seat %s", table.id, forfeit.seat)
+        await self.desk.send_to_channel(
+            table,
+            content=(
+                f"{forfeit.name} stayed away too long and forfeits: ranked last, the AI plays the seat "
+                "to the end."
+            ),
+        )

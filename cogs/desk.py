@@ -394,7 +394,7 @@ class GameDesk:
             await self.send_private(table, skipped.user_id, header, view=return_view(table.id))
 
     async def return_to_seat(self, interaction: discord.Interaction, table_id: int) -> None:
-        """ "I'm back": the skipped player plays their own seat again."""
+        """The "I'm back" button: the skipped player plays their own seat again."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = str(interaction.user.id)
         try:
@@ -405,7 +405,7 @@ class GameDesk:
         header = (
             "Welcome back: you play your own seat again."
             if outbox.board_changed
-            else ("Nobody plays your seat but you: it is still yours.")
+            else "Nobody plays your seat but you: it is still yours."
         )
         done = await self.private_message(outbox.table, user, header=header)
         await reply(interaction, done.content, embeds=done.embeds, view=done.view)
