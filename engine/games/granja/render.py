@@ -3,7 +3,9 @@
 Conventions on the board: seats are numbered 1-4 (names in the order line); fields are counted
 per crop as full/total (``GR1/2``: two grain fields, one holding grain); a used helper or roof is
 marked with *; delivered barrow symbols are written in lower case (``GR+ol`` = olive delivered,
-grain still needed); a building row lists what each seat has delivered (``2:gr,pg``).
+grain still needed); a building row lists what each seat has delivered (``2:gr,pg``) and who
+has finished it (``done 3,1``, first finisher first); ``bld 41`` on a farm = building markers
+of b4 and b1; ``dk 2413`` = donkey markers revealed so far, by round.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from engine.core import format_event
 
 NAME_WIDTH = 10
 EXT_SHORT = {"E-DI": "DI", "E-DP": "DP", "E-IP": "IP"}
-BUILDING_SHORT = {1: "Wag", 2: "Shp", 3: "Trd", 4: "Grn", 5: "Dli", 6: "But"}
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -39,8 +40,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         f"Granja R{view['round']}/{view['rounds']} · {view['phase_name']} · "
         f"deck {view['deck_size']} · discard {len(view['discard'])}"
     ]
-    order = " > ".join(f"{seat + 1} {_name(names, seat)}" for seat in view["order"])
-    lines.append(f"Order: {order}")
+    lines.append("Turn order: " + " > ".join(str(seat + 1) for seat in view["order"]))
     lines.append(format_event(view["prompt"], [_name(names, seat) for seat in range(players)]))
     extras = []
     if view["dice"]:
@@ -49,7 +49,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         extras.append(f"Roofs ({view['roof_price']} $): " + " ".join(view["roofs_offer"]))
     if extras:
         lines.append("   ".join(extras))
-    lines.append("Buildings (seat:delivered; done = finishers, first first)")
+    lines.append("Buildings (seat:delivered)")
     for building in view["buildings"]:
         text = f" b{building['number']} {building['short']:<5} {'+'.join(building['row']):<11}"
         if building["blocked"]:
@@ -64,19 +64,13 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         if progress:
             text += " | " + " ".join(progress)
         lines.append(text)
-    by_value: dict[int, list[str]] = {}
-    for cell in view["market"]:
-        owner = "" if cell["owner"] is None else f":{cell['owner'] + 1}"
-        by_value.setdefault(cell["value"], []).append(f"{cell['hex'][1:]}{owner}")
-    lines.append("Market by value (hex:owner seat)")
-    for value in sorted(by_value):
-        lines.append(f" {value}| " + " ".join(by_value[value]))
+    lines.extend(_market_map(view["market"]))
     stacks = view["siesta_stacks"]
     siesta = " ".join(
         f"{space}[{','.join(str(seat + 1) for seat in stacks[space])}]"
         for space in sorted(stacks, key=int, reverse=True)
     )
-    lines.append(f"Siesta (space[bottom..top]): {siesta}")
+    lines.append(f"Siesta space[bottom..top]: {siesta}")
     for seat in range(players):
         lines.extend(_farm_lines(view["farms"][seat], seat, names, seat in view["to_act"]))
     if view["over"]:
@@ -85,17 +79,31 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def _market_map(cells: list[dict[str, Any]]) -> list[str]:
+    """The hex grid, one text row per axial row r, so that neighbours touch on the page as on the
+    board. A hex reads id:value, plus @seat when a marker is on it (05:6@2)."""
+    columns = {cell["hex"]: 2 * cell["q"] + cell["r"] for cell in cells}
+    left = min(columns.values())
+    rows: dict[int, str] = {}
+    for cell in sorted(cells, key=lambda cell: columns[cell["hex"]]):
+        start = 4 * (columns[cell["hex"]] - left)
+        text = f"{cell['hex'][1:]}:{cell['value']}" + ("" if cell["owner"] is None else f"@{cell['owner'] + 1}")
+        row = rows.get(cell["r"], "")
+        rows[cell["r"]] = row.ljust(start) + text
+    return ["Market (hex:value@owner)"] + [" " + rows[r] for r in sorted(rows)]
+
+
 def _farm_lines(farm: dict[str, Any], seat: int, names: Sequence[str], acting: bool) -> list[str]:
     goods = farm["goods"]
     stores = " ".join(f"{good}{goods[good]}" for good in ("GR", "OL", "GP", "FD", "WN", "MT") if goods[good])
     marker = ">" if acting else " "
     head = (
         f"{marker}{seat + 1} {_name(names, seat)} {farm['vp']}VP {farm['silver']}$ TG{goods['TG']} "
-        f"PG{goods['PG']}/{farm['pig_capacity']} {stores or '-'} | hand {farm['hand_size']}/{farm['hand_limit']}"
+        f"PG{goods['PG']}/{farm['pig_capacity']}{' ' + stores if stores else ''} | hand {farm['hand_size']}/{farm['hand_limit']}"
         f" xd{farm['extra_delivery_limit']} inc{farm['income']}"
     )
     if farm["buildings"]:
-        head += " | bld " + ",".join(BUILDING_SHORT[number] for number in farm["buildings"])
+        head += " | bld " + "".join(str(number) for number in farm["buildings"])
     if farm["donkeys_used"]:
         head += " | dk " + "".join(marker[1] for marker in farm["donkeys_used"])
     fields = " ".join(

@@ -147,7 +147,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "discard": list(state.discard),
         "market": [
-            {"hex": MARKET[index].id, "value": MARKET[index].value,
+            {"hex": MARKET[index].id, "value": MARKET[index].value, "q": MARKET[index].q, "r": MARKET[index].r,
              "owner": None if state.market[index] < 0 else state.market[index]}
             for index in range(limit)
         ],
