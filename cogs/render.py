@@ -305,6 +305,7 @@ def table_summary_line(table: Table, game: Game[Any, Any]) -> str:
     players = ", ".join(seat.name for seat in table.seats)
     if table.status == LOBBY:
         where = lobby_url(table) or "lobby"
-        return f"**{game_label(table, game)}**: lobby, {len(table.seats)} seated ({players}) {where}"
+        return f"**{game_label(table, game)}**: lobby, {len(table.seats)} seated ({players}) · {table.speed} {where}"
     where = f"<#{table.thread_id}>" if table.thread_id else ""
-    return f"**{game_label(table, game)}**: {table.status}, move {table.version} ({players}) {where}".rstrip()
+    speed = f" · {table.speed}" if table.speed in SPEEDS else ""
+    return f"**{game_label(table, game)}**: {table.status}, move {table.version} ({players}){speed} {where}".rstrip()

@@ -127,5 +127,5 @@ async def test_start_opens_a_thread_with_the_board_and_lists_the_game(world: Wor
     assert "Scores: alice 0, bob 0" in board.embeds[0].description
     assert custom_ids(board) == ["ref:hand:1"]
     listing = await world.eve.slash(world.channel, "game list")
-    assert "**Sprint #1**: running, move 0 (alice, bob)" in listing.response.content
+    assert "**Sprint #1**: running, move 0 (alice, bob) · daily-2 <#" in listing.response.content
     assert all("secret" not in text for text in public_texts(world.env))
