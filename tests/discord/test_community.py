@@ -184,3 +184,14 @@ async def test_quiet_hours_are_set_and_cleared(world: World) -> None:
     off = await world.alice.slash(world.channel, "settings quiet-hours-off")
     assert off.response.content.startswith("Quiet hours cleared")
     assert await referee.quiet_hours(str(world.alice.id)) is None
+
+
+async def test_leaderboard_and_history_autocomplete_the_game(world: World) -> None:
+    for command in ("leaderboard", "history"):
+        choices = await world.alice.autocomplete(world.channel, command, "game", "spr")
+        assert [choice["value"] for choice in choices] == ["sprint"]
+    empty = await world.alice.slash(world.channel, "leaderboard", game="sprint")
+    assert empty.response.embeds[0].description.startswith("No rated game yet")
+    assert custom_ids(empty.response) == []
+    nothing = await world.alice.slash(world.channel, "history")
+    assert nothing.response.content == "No game has finished here yet: play one with `/game new`."
