@@ -16,7 +16,7 @@ from engine.core import Game, Player
 
 from .cards import CARDS
 from .config import CONFIG, DONKEYS
-from .model import END_WINDOW, F1_PLAY, T1_DONKEY, GranjaState, Move
+from .model import END_WINDOW, F1_PLAY, OVER, T1_DONKEY, GranjaState, Move
 from .rules import DONE, PASS, available_donkeys, delivery_targets, legal_moves, projected_farm
 
 GOOD_WORTH = {"GR": 0.5, "OL": 0.5, "GP": 0.5, "PG": 0.9, "FD": 1.1, "WN": 1.4, "MT": 1.2, "TG": 1.3}
@@ -41,9 +41,13 @@ class GranjaRandom:
 def worth(state: GranjaState, seat: int) -> float:
     """A rough value of the seat's position in VP, from its own farm and the public board."""
     farm = projected_farm(state, seat) if state.phase == F1_PLAY else state.farms[seat]
-    late = state.phase == END_WINDOW
+    if state.phase in (END_WINDOW, OVER):
+        # Only the liquidation is left: goods at their sale price, silver at the end rate.
+        cash = farm.silver + farm.goods["TG"] * CONFIG.trade_good_end_value
+        cash += sum(CONFIG.sell_price[good] * farm.goods[good] for good in CONFIG.sell_price)
+        return farm.vp + cash / CONFIG.end_silver_per_vp
     value = float(farm.vp)
-    value += farm.silver * (1 / CONFIG.end_silver_per_vp if late else 0.3)
+    value += farm.silver * 0.3
     value += sum(GOOD_WORTH[good] * count for good, count in farm.goods.items())
     value += sum(0.45 for field in farm.fields if field.crop)
     held = {good for good, count in farm.goods.items() if count} | {
@@ -63,7 +67,8 @@ def worth(state: GranjaState, seat: int) -> float:
     value += len(farm.extensions) * 0.45 * rounds_left
     value += sum(HELPER_WORTH[CARDS[helper.card].helper] for helper in farm.helpers) * min(1.0, rounds_left / 2)
     value += min(len(farm.hand), farm.hand_limit) * 0.3
-    value += sum(1.0 for roof in farm.roofs if not roof.used)
+    # An unused roof is worth less as the game runs out: use it rather than let it go to waste.
+    value += sum(0.8 * rounds_left / CONFIG.rounds for roof in farm.roofs if not roof.used)
     value += 1.0 * sum(owner == seat for owner in state.market) * min(1.0, rounds_left / 2 + 0.5)
     return value
 

@@ -221,8 +221,13 @@ class GranjaConfig:
     trade_good_effects: tuple[str, ...] = TRADE_GOOD_EFFECTS
     deck: tuple[Card, ...] = DECK  # the 60 card records (data in cards.py)
 
+    donkey_symbols: int = 4  # donkeys + straw hats on every donkey marker [S]
+
     def section_vp(self, space: int) -> int:
         return self.siesta_section_vp[space]
+
+    def dice_count(self, players: int) -> int:
+        return 2 * players + 1  # [P]
 
 
 CONFIG = GranjaConfig()

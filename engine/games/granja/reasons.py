@@ -37,6 +37,7 @@ from .rules import (
     extension_cost,
     good_name,
     has_item,
+    hexes_in_play,
     legal_moves,
     market_choices,
     payable_types,
@@ -110,7 +111,7 @@ def task_reason(state: GranjaState, seat: int, task: Task, move: Move) -> str | 
         spec = next(spec for spec in MARKET if spec.id == move.args[0])
         if spec.value != value:
             return f"{spec.id} has value {spec.value}; your barrow is worth {value}: choose {allowed}."
-        if MARKET.index(spec) >= (29 if state.players >= 4 else 19):
+        if MARKET.index(spec) >= hexes_in_play(state.players):
             return f"{spec.id} is only in play with 4 players; choose {allowed}."
         return f"While a hex of value {value} is empty you must use an empty one ({allowed}); you never displace your own marker."
     if task.kind == "die":

@@ -90,7 +90,8 @@ def good_name(token: str) -> str:
 
 
 def hexes_in_play(players: int) -> int:
-    return 29 if players >= 4 else 19
+    """The outer hexes come last in the map and exist only with four players (Ruling 15)."""
+    return sum(1 for spec in MARKET if players >= 4 or not spec.four_players_only)
 
 
 HEX_INDEX = {(spec.q, spec.r): index for index, spec in enumerate(MARKET)}
@@ -1226,7 +1227,7 @@ def end_sequential_phase(state: GranjaState, events: Events) -> None:
         if state.roofs_offer:
             say(events, f"Unbought roofs leave the game: {', '.join(state.roofs_offer)}.")
         state.roofs_offer = []
-        state.dice = sorted(state.rng.dice(2 * state.players + 1))
+        state.dice = sorted(state.rng.dice(CONFIG.dice_count(state.players)))
         say(events, f"Revenue dice: {' '.join(map(str, state.dice))}.")
         start_sequential(state, R2_PICK)
     elif phase == R2_PICK:
@@ -1348,7 +1349,8 @@ def reveal_donkeys(state: GranjaState, events: Events) -> None:
     for seat in state.order:
         choice = state.choices[seat]
         farm = state.farms[seat]
-        steps = 4 - DONKEYS[choice.donkey] + (1 if WAGON_MAKER in farm.buildings else 0) + choice.push
+        hats = CONFIG.donkey_symbols - DONKEYS[choice.donkey]
+        steps = hats + (1 if WAGON_MAKER in farm.buildings else 0) + choice.push
         moved = advance_disc(state, seat, steps)
         if steps:
             say(events, f"{p(seat)}'s siesta disc moves {moved} to space {state.siesta_space[seat]}.", seat)
