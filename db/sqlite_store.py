@@ -33,10 +33,24 @@ from engine.referee.reports import (
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DATABASE_PATH = "data/referee.sqlite3"
 
-_TABLE_COLUMNS = (
-    "id, game, options, host, status, seed, version, guild_id, channel_id, thread_id, message_id, "
-    "created_at, updated_at, speed"
+# The columns of ``games`` that mirror Table fields, in one place for INSERT, UPDATE and SELECT.
+# ``options`` is stored as JSON text; every other field is stored as it is.
+_TABLE_FIELDS = (
+    "game",
+    "options",
+    "host",
+    "status",
+    "seed",
+    "version",
+    "guild_id",
+    "channel_id",
+    "thread_id",
+    "message_id",
+    "created_at",
+    "updated_at",
+    "speed",
 )
+_TABLE_COLUMNS = "id, " + ", ".join(_TABLE_FIELDS)
 _SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
 _RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
 _RESULT_SEAT_COLUMNS = "seat, name, user_id, is_ai, score, game_rank, rank, team, forfeited, ai_played"
@@ -90,23 +104,8 @@ class SqliteStore:
         await self._db.execute("BEGIN IMMEDIATE")
         try:
             cursor = await self._db.execute(
-                "INSERT INTO games (game, options, host, status, seed, version, guild_id, channel_id,"
-                " thread_id, message_id, created_at, updated_at, speed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    table.game,
-                    _json(table.options),
-                    table.host,
-                    table.status,
-                    table.seed,
-                    table.version,
-                    table.guild_id,
-                    table.channel_id,
-                    table.thread_id,
-                    table.message_id,
-                    table.created_at,
-                    table.updated_at,
-                    table.speed,
-                ),
+                f"INSERT INTO games ({', '.join(_TABLE_FIELDS)}) VALUES ({','.join('?' * len(_TABLE_FIELDS))})",
+                _table_values(table),
             )
             table_id = int(cursor.lastrowid or 0)
             await self._write_seats(table_id, table.seats)
@@ -179,22 +178,9 @@ class SqliteStore:
         return changes
 
     async def _update_table(self, table: Table, expected_version: int, *, state: bytes | None = None) -> None:
-        assignments = (
-            "options = ?, host = ?, status = ?, seed = ?, version = ?, guild_id = ?, channel_id = ?,"
-            " thread_id = ?, message_id = ?, updated_at = ?, speed = ?"
-        )
+        assignments = ", ".join(f"{field} = ?" for field in _TABLE_FIELDS if field != "game")
         values: list[Any] = [
-            _json(table.options),
-            table.host,
-            table.status,
-            table.seed,
-            table.version,
-            table.guild_id,
-            table.channel_id,
-            table.thread_id,
-            table.message_id,
-            table.updated_at,
-            table.speed,
+            value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"
         ]
         if state is not None:
             assignments += ", state = ?"
@@ -729,23 +715,14 @@ def _json(value: Any) -> str:
     return msgspec.json.encode(value).decode()
 
 
+def _table_values(table: Table) -> list[Any]:
+    return [_json(table.options) if field == "options" else getattr(table, field) for field in _TABLE_FIELDS]
+
+
 def _table_from_row(row: Any) -> Table:
-    return Table(
-        id=row[0],
-        game=row[1],
-        options=msgspec.json.decode(row[2]),
-        host=row[3],
-        status=row[4],
-        seed=row[5],
-        version=row[6],
-        guild_id=row[7],
-        channel_id=row[8],
-        thread_id=row[9],
-        message_id=row[10],
-        created_at=row[11],
-        updated_at=row[12],
-        speed=row[13],
-    )
+    fields = dict(zip(_TABLE_FIELDS, row[1:], strict=True))
+    fields["options"] = msgspec.json.decode(fields["options"])
+    return Table(id=row[0], **fields)
 
 
 def _scope(guild_id: str | None) -> str:
