@@ -135,24 +135,30 @@ class Game(ABC, Generic[S, M]):
 
     # ----- set-up -------------------------------------------------------------------------------
 
-    def resolve_options(self, players: int, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Check the player count and options; return every option with defaults filled in.
+    def parse_options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Check option names and convert the given values (no defaults, no player count).
 
         The special option ``deck`` (a list of card codes, or one string of codes separated by
         spaces or commas) stacks the deck in an exact order for tests, tutorials and puzzles.
         """
-        raw = dict(raw or {})
         known = {option.name: option for option in self.options}
-        resolved: dict[str, Any] = {}
-        deck = raw.pop("deck", None)
-        for name in raw:
-            if name not in known:
+        parsed: dict[str, Any] = {}
+        for name, value in (raw or {}).items():
+            if name == "deck":
+                parsed["deck"] = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+            elif name in known:
+                parsed[name] = known[name].parse(value)
+            else:
                 listed = ", ".join(known) or "none"
                 raise SetupError(f"{self.title} has no option {name!r} (options: {listed}).")
-        for option in self.options:
-            resolved[option.name] = option.parse(raw[option.name]) if option.name in raw else option.default
-        if deck is not None:
-            resolved["deck"] = deck.replace(",", " ").split() if isinstance(deck, str) else list(deck)
+        return parsed
+
+    def resolve_options(self, players: int, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Check the player count and options; return every option with defaults filled in."""
+        given = self.parse_options(raw)
+        resolved = {option.name: given.get(option.name, option.default) for option in self.options}
+        if "deck" in given:
+            resolved["deck"] = given["deck"]
         self.check_players(players, resolved)
         return resolved
 

@@ -190,9 +190,8 @@ class Referee:
         ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
         "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
         game = get_game(game_name)
-        options = dict(options or {})
-        # Validate against the largest count the game allows; the real count is checked at start.
-        _validate_options(game, options)
+        # Names and values are checked now; the player count is checked at the start.
+        options = game.parse_options(options)
         speed = _checked_speed(speed).name
         now = self.clock()
         table = Table(
@@ -1085,18 +1084,6 @@ def _status_text(table: Table) -> str:
         FINISHED: "This game is over.",
         ABANDONED: "This game was cancelled.",
     }[table.status]
-
-
-def _validate_options(game: Game[Any, Any], options: dict[str, Any]) -> None:
-    """Check option names and values early (player counts are checked at start)."""
-    known = {option.name: option for option in game.options}
-    for name, raw in options.items():
-        if name == "deck":
-            continue
-        if name not in known:
-            listed = ", ".join(known) or "none"
-            raise SetupError(f"{game.title} has no option {name!r} (options: {listed}).")
-        options[name] = known[name].parse(raw)
 
 
 __all__ = ["Referee", "GameError", "clock_line"]
