@@ -86,12 +86,13 @@ def _result_line(result: dict[str, Any], table: Sequence[int], names: Sequence[s
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     hand = view["hand"]
     lines = [f"{names[view['seat']]}, your hand ({len(hand)}): {' '.join(hand) if hand else '(empty)'}"]
-    if view["turn"] == view["seat"] and not view["match_over"]:
-        if view["must_pass"]:
-            lines.append("You cannot discard anything: pass.")
-        else:
+    if view["match_over"]:
+        lines.append(view["prompt"])
+    elif view["turn"] == view["seat"]:
+        if not view["must_pass"]:
             lines.append(f"Playable: {' '.join(view['playable'])}")
-            if view["can_use_kings"]:
-                lines.append("Three kings available: kings <card> <card> <card> (each card legal after the one before).")
-    lines.append(view["prompt"])
+        lines.append(view["prompt"])
+    else:
+        # The table prompt speaks to the player on turn; a waiting seat only needs to know who that is.
+        lines.append(f"Not your turn: {names[view['turn']]} to play.")
     return "\n".join(lines)

@@ -638,6 +638,6 @@ def seat_view(state: FiguresState, seat: int) -> dict[str, Any]:
         if not playable:
             prompt = "Your turn: you cannot discard anything, so you pass (Passo)."
         elif kings:
-            prompt += " You may use three kings: kings <card> <card> <card>."
+            prompt += " You may use three kings (once per hand): kings <card> <card> <card>, each legal after the one before."
         view["prompt"] = prompt
     return view

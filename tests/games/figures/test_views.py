@@ -129,3 +129,21 @@ def test_events_are_public_and_name_seats_by_placeholder():
     _, events = GAME.apply(state, 0, GAME.parse_move("5d"))
     assert [event.text for event in events] == ["{p0} plays 5d."]
     assert all(event.visible_to is None for event in events)
+
+
+def test_private_text_of_a_seat_waiting_names_who_is_to_play():
+    """The table prompt is an order for the player on turn; a waiting seat must not read it as its own."""
+    state = position({1: "2d 5d", 2: "Jc 4c", 3: "1b", 4: "6s"}, turn=2, phase="OPEN", top="7c", owner=1)
+    waiting = GAME.render_private(GAME.view(state, seat(1)), NAMES)
+    assert waiting.splitlines()[0] == "Alice, your hand (2): 2d 5d"
+    assert "Not your turn: Bob to play." in waiting
+    assert "Playable" not in waiting
+    on_turn = GAME.render_private(GAME.view(state, seat(2)), NAMES)
+    assert "Not your turn" not in on_turn and "Your turn." in on_turn
+
+
+def test_private_text_offers_three_kings_once():
+    state = position({1: "Kd Kc Ks 2d"}, turn=1)
+    text = GAME.render_private(GAME.view(state, seat(1)), NAMES)
+    assert text.lower().count("three kings") == 1
+    assert "kings <card> <card> <card>" in text
