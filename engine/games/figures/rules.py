@@ -282,10 +282,12 @@ def _against(bar: int, before: str | None = None) -> str:
     return f"the {bar} on the table" if before is None else f"the {before} played before it"
 
 
-def _not_playable(card: str, bar: int, before: str | None = None) -> str:
+def _not_playable(card: str, bar: int, before: str | None = None, subject: str | None = None) -> str:
+    """Why ``card`` cannot follow the bar; ``subject`` replaces the bare card code as the subject."""
+    who = subject or card
     if VALUE[card] == bar:
-        return f"{card} only equals {_against(bar, before)}; a card must be strictly higher"
-    return f"{card} does not beat {_against(bar, before)}"
+        return f"{who} only equals {_against(bar, before)}; a card must be strictly higher"
+    return f"{who} does not beat {_against(bar, before)}"
 
 
 def why_illegal(state: FiguresState, seat: int, move: Any) -> str | None:
@@ -356,10 +358,8 @@ def _why_kings_illegal(state: FiguresState, seat: int, cards: tuple[str, ...]) -
     before: str | None = None
     for position, card in zip(("first", "second", "third"), cards, strict=True):
         if card not in ALLOWED_OVER_BAR[bar]:
-            return (
-                f"Three kings refused, nothing was played: the {position} card, "
-                f"{_not_playable(card, bar, before)}."
-            )
+            reason = _not_playable(card, bar, before, subject=f"the {position} card, {card},")
+            return f"Three kings refused (nothing was played): {reason}."
         bar, before = BAR_AFTER[card], card
     return None
 

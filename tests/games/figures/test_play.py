@@ -323,3 +323,89 @@ def test_R31_passing_hands_the_turn_on_and_no_cards():
     hands_before = [list(hand) for hand in state.hands]
     state, _ = play(state, 1, "pass")
     assert state.turn == seat(2) and state.hands == hands_before
+
+
+# ----- why_illegal: one clear reason for each kind of illegal move ---------------------------------
+
+
+def _over():
+    state = position({1: "7d", 2: "1c"}, turn=1, totals=(30, 0, 0, 0))
+    state, _ = play(state, 1, "7d")
+    assert GAME.is_over(state)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("state", "player", "text", "reason"),
+    [
+        (position({1: "4d", 2: "5c"}, turn=1), 2, "5c", "It is not your turn."),
+        (position({1: "4d"}, turn=1), 1, "5c", "You do not hold 5c."),
+        (
+            position({1: "3d 3c 6d Kc"}, turn=1, phase="BEAT", top="3b", owner=4), 1, "3d",
+            "3d only equals the 3 on the table; a card must be strictly higher: "
+            "play a higher number card or a figure (6d, Kc).",
+        ),
+        (
+            position({1: "2d 6d"}, turn=1, phase="BEAT", top="3b", owner=4), 1, "2d",
+            "2d does not beat the 3 on the table: play a higher number card or a figure (6d).",
+        ),
+        (
+            position({1: "2d 3d"}, turn=1, phase="BEAT", top="3b", owner=4), 1, "2d",
+            "2d does not beat the 3 on the table, and you hold no higher card and no figure: you must pass.",
+        ),
+        (
+            _giro({2: "4c Jc Kc"}), 2, "4c",
+            "4c is not a figure: on a giro turn discard a figure (Jc, Kc).",
+        ),
+        (
+            _giro({2: "4c"}), 2, "4c",
+            "4c is not a figure: on a giro turn you may only discard a figure, so you must pass.",
+        ),
+        (position({1: "4d"}, turn=1), 1, "pass", "You cannot pass: the table is clear, so discard any card."),
+        (
+            position({1: "4d"}, turn=1, phase="OPEN", top="7c", owner=4), 1, "pass",
+            "You cannot pass: the table is open, so discard any card.",
+        ),
+        (
+            position({1: "4d 6d"}, turn=1, phase="BEAT", top="5c", owner=4), 1, "pass",
+            "You cannot pass while you can play: 6d.",
+        ),
+        (
+            _giro({2: "4c Jc"}), 2, "pass",
+            "You cannot pass on a giro turn while you hold a figure: discard one (Jc).",
+        ),
+        (
+            _giro({2: "Kd Kc Ks"}), 2, "kings Kd Kc Ks",
+            "Three kings cannot be used on a giro turn: discard a figure, or pass if you hold none.",
+        ),
+        (
+            position({1: "Kd Kc Ks 1d"}, turn=1, kings_used=[1]), 1, "kings Kd Kc Ks",
+            "You have already used three kings in this hand (once per hand).",
+        ),
+        (
+            position({1: "Kd Kc 1d 2d"}, turn=1), 1, "kings Kd Kc 1d",
+            "Three kings needs at least three kings in your hand; you hold 2.",
+        ),
+        (
+            position({1: "Kd Kc Ks 1d"}, turn=1), 1, "kings 1d 1d Kd",
+            "The three cards of a three-kings play must be different cards.",
+        ),
+        (position({1: "Kd Kc Ks 1d"}, turn=1), 1, "kings 1d 2d Kd", "You do not hold 2d."),
+        (
+            position({1: "Kd Kc Ks 2d 5d"}, turn=1, phase="BEAT", top="3b", owner=4), 1, "kings 2d 5d Kd",
+            "Three kings refused (nothing was played): the first card, 2d, does not beat the 3 on the table.",
+        ),
+        (
+            position({1: "Kd Kc Ks 5d 5c"}, turn=1, phase="BEAT", top="3b", owner=4), 1, "kings 5d 5c Kd",
+            "Three kings refused (nothing was played): the second card, 5c, only equals the 5d played before it; "
+            "a card must be strictly higher.",
+        ),
+        (
+            position({1: "Kd Kc Ks 5d 2d"}, turn=1), 1, "kings Kd 5d 2d",
+            "Three kings refused (nothing was played): the third card, 2d, does not beat the 5d played before it.",
+        ),
+        (_over(), 1, "1c", "The match is over."),
+    ],
+)
+def test_why_illegal_names_the_reason_for_each_kind_of_illegal_move(state, player, text, reason):
+    assert refusal(state, player, text) == reason

@@ -64,8 +64,8 @@ def test_2_8_1_R25_once_per_player_per_hand_and_again_next_hand():
 def test_2_8_2_R23_each_card_checked_against_the_one_before():
     state = position({1: "Kd Kc Ks 2d 3d 3c 6d"}, turn=1, phase="BEAT", top="1b", owner=4)
     assert refusal(state, 1, "kings 2d 3d 6d") is None
-    assert "second card, 3c only equals the 3d played before it" in refusal(state, 1, "kings 3d 3c 6d")
-    assert "third card, 2d does not beat the 6d played before it" in refusal(state, 1, "kings 3d 6d 2d")
+    assert "second card, 3c, only equals the 3d played before it" in refusal(state, 1, "kings 3d 3c 6d")
+    assert "third card, 2d, does not beat the 6d played before it" in refusal(state, 1, "kings 3d 6d 2d")
     assert "first card" in refusal(position({1: "Kd Kc Ks 2d"}, turn=1, phase="BEAT", top="3b", owner=4), 1, "kings 2d Kd Kc")
 
 
