@@ -38,9 +38,12 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["over"]:
         lines.append("Game over. " + _result_line(view, names))
     else:
-        turn = view["turn"]
-        lines.append(f"To pick: {_name(names, turn)} (round started with {_name(names, view['first_picker'])})")
+        to_pick = f"To pick: {_name(names, view['turn'])}"
+        if players > 1:  # alone, the solo player starts every round
+            to_pick += f" (round started with {_name(names, view['first_picker'])})"
+        lines.append(to_pick)
         lines.append("Pool: " + " ".join(view["pool"]))
+        lines.append(view["prompt"])
     for seat in range(players):
         orchard = view["orchards"][seat]
         marker = ">" if seat == view["turn"] else " "
@@ -75,4 +78,6 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     for card, gains in placements.items():
         lines.append(f"  {card}: " + ", ".join(f"{batch_id} {gain:+d}" for batch_id, gain in gains.items()))
     lines.append("Batches: " + ", ".join(f"{batch_id} = {name}" for batch_id, name in zip(BATCH_IDS, BATCH_NAMES, strict=True)))
+    if view.get("your_turn"):
+        lines.append(view["prompt"])
     return "\n".join(lines)

@@ -208,3 +208,68 @@ def test_event_texts_name_seats_by_placeholder():
     state, events = GAME.apply(state, 0, move("Red h1 s2", "mono"))
     assert events[0].text == "{p0} put Red-h1-s2 in Monochrome (batch 1, total 1)."
     assert events[0].actor == 0 and events[0].visible_to is None
+
+
+# ----- what to do next, and the worst-case size ---------------------------------------------------
+
+
+def test_board_tells_the_picker_how_to_write_a_move():
+    state = GAME.new_game(3, seed=4, options={"first_picker": "host"})
+    state = play(state, [(CODE[state.pool[0]], "bad")])
+    text = GAME.render_board(GAME.view(state, None), ["Ann", "Bob", "Cy"])
+    lines = text.splitlines()
+    assert lines[1] == "To pick: Bob (round started with Ann)"
+    assert lines[2].startswith("Pool: ")
+    example = lines[3].split("e.g. ")[1].rstrip(".")
+    assert GAME.parse_move(example) in GAME.legal_moves(state, 1)
+
+
+def test_solo_board_names_the_player_without_a_rotation_note():
+    state = GAME.new_game(1, seed=4)
+    text = GAME.render_board(GAME.view(state, None), ["Solo"])
+    assert "To pick: Solo\n" in text and "round started" not in text
+    assert "Pick a pool card" in text
+
+
+def test_private_text_on_your_turn_ends_with_how_to_write_the_move():
+    state = GAME.new_game(2, seed=4, options={"first_picker": "host"})
+    mine = GAME.render_private(GAME.view(state, 0), ["A", "B"])
+    example = mine.splitlines()[-1].split("e.g. ")[1].rstrip(".")
+    assert GAME.parse_move(example) in GAME.legal_moves(state, 0)
+    assert "e.g." not in GAME.render_private(GAME.view(state, 1), ["A", "B"])  # not B's turn
+
+
+def crowded_six_player_state(cards_each):
+    """Six orchards with every batch filled (the longest board lines), drawn from the deck."""
+    state = GAME.new_game(6, seed=9)
+    if cards_each == 12:  # the game is over: the last pool has been taken
+        state.deck += state.pool
+        state.pool = []
+    free = iter(state.deck)
+    sizes = [2, 1, 1, 2, 1, 1, 1, 1] if cards_each == 10 else [2, 2, 1, 2, 2, 1, 1, 1]
+    for seat in range(6):
+        state.orchards[seat] = [[next(free) for _ in range(size)] for size in sizes]
+    state.deck = list(free)
+    state.current_round = 6
+    return state
+
+
+@pytest.mark.parametrize("cards_each", [10, 12])
+@pytest.mark.parametrize("easy", [False, True])
+def test_worst_case_six_player_board_fits_a_discord_message(cards_each, easy):
+    names = [f"An extremely long display name {seat}" for seat in range(6)]
+    state = crowded_six_player_state(cards_each)
+    state.easy = easy
+    view = GAME.view(state, None)
+    if cards_each == 12:
+        view["winners"] = list(range(6))  # the longest result line: a six-way tie
+    board = GAME.render_board(view, names)
+    assert len(board) <= 1800, len(board)
+
+
+def test_longest_private_text_fits_a_discord_message():
+    # Round 1 at six players: twelve pool cards, each legal in all eight empty batches.
+    state = GAME.new_game(6, seed=9, options={"first_picker": "host"})
+    private = GAME.render_private(GAME.view(state, 0), [f"An extremely long display name {s}" for s in range(6)])
+    assert private.count("special +20") == 12
+    assert len(private) <= 1800, len(private)
