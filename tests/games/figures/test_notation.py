@@ -40,6 +40,13 @@ def test_pass_and_kings_round_trip():
         ("KINGS 5C, kd ,1s", "kings 5c Kd 1s"),
         ("three kings 5c 6s 7d", "kings 5c 6s 7d"),
         ("tre re 5c 6s 7d", "kings 5c 6s 7d"),
+        ("3 kings 5c 6s 7d", "kings 5c 6s 7d"),
+        ("kings: 5c 6s 7d", "kings 5c 6s 7d"),
+        ("kings K d K c 1 s", "kings Kd Kc 1s"),  # cards written with a space inside, as for a single
+        ("5c 6s 7d", "kings 5c 6s 7d"),  # three cards can only be a three-kings play
+        ("Passo!", "pass"),
+        ("pass.", "pass"),
+        ("Ks.", "Ks"),
     ],
 )
 def test_reasonable_variations_are_read(text, canonical):
@@ -56,6 +63,10 @@ def test_reasonable_variations_are_read(text, canonical):
         ("kings Kd Kc", "exactly three cards"),
         ("kings Kd Kc Ks 1d", "exactly three cards"),
         ("kings Kd Kc 9s", "not a card"),
+        ("kings K d K c", "exactly three cards"),
+        ("5c 6s", "Cannot read"),
+        ("5c 6s 7d 1d", "Cannot read"),
+        ("!", "Write a card"),
     ],
 )
 def test_unreadable_text_gets_a_hint(text, hint):
