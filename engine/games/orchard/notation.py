@@ -83,6 +83,7 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
     colour: int | None = None
     values: dict[str, int] = {}  # "height", "sweetness"
     batch: int | None = None
+    bare: list[str] = []  # numbers without an h or s prefix, in order
     index = 0
 
     def put(slot: str, value: int) -> None:
@@ -97,18 +98,7 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
         following = tokens[index + 1] if index + 1 < len(tokens) else ""
         index += 1
         if token.isdigit():
-            if len(token) == 2 and not values:
-                # The board's compact form: height digit then sweetness digit (Go25).
-                put("height", int(token[0]))
-                put("sweetness", int(token[1]))
-            elif "height" not in values:
-                put("height", int(token))
-            elif "sweetness" not in values:
-                put("sweetness", int(token))
-            elif want_batch and batch is None and 1 <= int(token) <= 8:
-                batch = int(token) - 1
-            else:
-                raise BadNotation(f"Too many numbers in {text!r}; write {what}, for example {example}.")
+            bare.append(token)  # read once the h/s-prefixed values are known
         elif following.isdigit() and token in HEIGHT_PREFIXES:
             put("height", int(tokens[index]))
             index += 1
@@ -130,6 +120,19 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
         else:
             hint = f" Batches: {BATCH_LIST}." if want_batch else ""
             raise BadNotation(f"I cannot read {token!r} in {text!r}; write {what}, for example {example}.{hint}")
+    for position, token in enumerate(bare):
+        if position == 0 and len(token) == 2 and not values:
+            # The board's compact form: height digit then sweetness digit (Go25).
+            put("height", int(token[0]))
+            put("sweetness", int(token[1]))
+        elif "height" not in values:
+            put("height", int(token))
+        elif "sweetness" not in values:
+            put("sweetness", int(token))
+        elif want_batch and batch is None and 1 <= int(token) <= 8:
+            batch = int(token) - 1
+        else:
+            raise BadNotation(f"Too many numbers in {text!r}; write {what}, for example {example}.")
     if colour is None:
         raise BadNotation(f"Name the card's colour (Green, Gold or Red), for example {example}.")
     if "height" not in values or "sweetness" not in values:

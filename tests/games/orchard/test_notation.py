@@ -51,6 +51,9 @@ def test_move_canonical_form():
         "gold height 2 sweetness 5 into the mono batch",
         "Gold h2 s5 1",
         "Gold 2 5 1",
+        "Gold 5 h2 mono",  # a bare number fills whichever value the prefixes left open
+        "Gold s5 2 mono",
+        "Gold 5 h2 1",
     ],
 )
 def test_parse_accepts_variations(text):
