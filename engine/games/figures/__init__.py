@@ -53,7 +53,8 @@ class Figures(Game[FiguresState, FiguresMove]):
     )
     summary = (
         "Four players, Italian 40-card deck (1-7 and the figures J fante, N cavallo, K re); suits never matter.\n"
-        "Seats are drawn; the deal moves one seat each hand; everyone gets 10 cards; the dealer's left leads.\n"
+        "Seats are drawn; the deal moves one seat each hand; everyone gets 10 cards; the seat after the\n"
+        "dealer leads (seats follow the playing order; which way round the table does not matter).\n"
         "Be the first to empty your hand. On your turn discard one card:\n"
         "- clear table or after a 7: any card;\n"
         "- after a 1-6: a strictly higher number card, or a figure;\n"

@@ -186,7 +186,7 @@ def new_match(seed: int, options: Mapping[str, Any]) -> FiguresState:
 
 
 def deal_hand(state: FiguresState, stacked: list[str] | None = None) -> None:
-    """Start the next hand: pass the deal on, shuffle, deal one card at a time from the dealer's left."""
+    """Start the next hand: pass the deal on, shuffle, deal one card at a time, starting after the dealer."""
     state.hand_number += 1
     state.dealer = next_seat(state, state.dealer)
     if stacked is not None and len(stacked) == len(DECK):

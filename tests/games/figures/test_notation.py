@@ -79,3 +79,11 @@ def test_notation_help_names_every_kind_of_move():
         assert example in GAME.notation_help
         GAME.parse_move(example)
     assert 10 <= len(GAME.summary.splitlines()) <= 20
+
+
+def test_summary_names_the_first_player_by_playing_order_not_by_side():
+    """1.8: the seat after the dealer leads. At an Italian table play runs anticlockwise, so that
+    seat is on the dealer's right; the summary must not name a side."""
+    summary = GAME.summary.replace("\n", " ")
+    assert "the seat after the dealer leads" in summary
+    assert "dealer's left" not in summary and "dealer's right" not in summary
