@@ -334,3 +334,17 @@ def test_s5_1_s5_2_solo_combines_with_easy_mode():
         state, _ = GAME.apply(state, 0, GAME.default_move(state, 0))
     assert GAME.outcome(state).scores == [0]  # twelve cards in BAD cost nothing in easy mode
     assert GAME.view(state, None)["easy"] is True
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_R7_random_first_picker_is_roughly_uniform(players):
+    counts = Counter(GAME.new_game(players, seed=seed).first_picker for seed in range(100 * players))
+    assert set(counts) == set(range(players))
+    assert all(50 <= count <= 150 for count in counts.values()), counts
+
+
+def test_s2_1_shuffle_spreads_every_card_over_the_first_pool():
+    # 750 solo deals of 3 cards: each card is expected 30 times in the opening pool.
+    counts = Counter(card for seed in range(750) for card in GAME.new_game(1, seed=seed).pool)
+    assert set(counts) == set(ALL_CARDS)
+    assert all(8 <= count <= 60 for count in counts.values()), counts.most_common(3)
