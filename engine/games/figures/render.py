@@ -19,7 +19,8 @@ def _match_line(view: dict[str, Any]) -> str:
         goal = f"{view['number_of_hands']} hands"
     else:
         goal = f"to {view['target_score']} points"
-    return f"Figures · {mode} · match {goal} · hand {view['hand_number']}"
+    extra = " (tie-break)" if view.get("tie_break") else ""
+    return f"Figures · {mode} · match {goal} · hand {view['hand_number']}{extra}"
 
 
 def _pair_label(view: dict[str, Any], seat: int) -> str:

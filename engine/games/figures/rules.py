@@ -491,10 +491,14 @@ def hand_points(state: FiguresState, winner: int) -> list[int]:
     return individual_points(winner, cards_left)
 
 
-def end_condition_reached(state: FiguresState) -> bool:
-    """The set number of hands is played, or someone has reached the target (ties aside)."""
+def end_condition_reached(state: FiguresState, finished: int | None = None) -> bool:
+    """The set number of hands is played, or someone has reached the target (ties aside).
+
+    ``finished`` is the number of hands played so far: by default the current hand, which has
+    just ended when this is asked from ``end_hand``.
+    """
     if state.match_end == BY_HANDS:
-        return state.hand_number >= state.number_of_hands
+        return (state.hand_number if finished is None else finished) >= state.number_of_hands
     return max(state.totals) >= state.target_score
 
 
@@ -615,6 +619,8 @@ def public_view(state: FiguresState) -> dict[str, Any]:
         "totals": list(state.totals),
         "results": result_dicts,
         "match_over": over,
+        # The end condition is already met, so this hand is only played to break a tied lead.
+        "tie_break": not over and end_condition_reached(state, finished=state.hand_number - 1),
         "winners": (leaders(state)[0] if over else []),
         "prompt": table_prompt(state),
     }

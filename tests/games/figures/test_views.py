@@ -147,3 +147,18 @@ def test_private_text_offers_three_kings_once():
     text = GAME.render_private(GAME.view(state, seat(1)), NAMES)
     assert text.lower().count("three kings") == 1
     assert "kings <card> <card> <card>" in text
+
+
+def test_board_marks_a_tie_break_hand():
+    """3.3: a tied lead adds hands; the board should say why a hand beyond the set number is played."""
+    hands = {1: "7d", 2: "1c 2c", 3: "1s", 4: "1b 2b 3b"}
+    tied, _ = play(position(hands, turn=1, totals=(0, 7, 0, 0), match_end="hands", number_of_hands=3, hand_number=3), 1, "7d")
+    view = GAME.view(tied, None)
+    assert view["tie_break"] and view["hand_number"] == 4
+    assert "hand 4 (tie-break)" in GAME.render_board(view, NAMES)
+    target, _ = play(position(hands, turn=1, totals=(22, 29, 0, 0), target_score=31), 1, "7d")
+    assert target.totals[:2] == [32, 32] and GAME.view(target, None)["tie_break"]
+    assert "(tie-break)" in GAME.render_board(GAME.view(target, None), NAMES)
+    normal, _ = play(position(hands, turn=1, totals=(0, 0, 0, 0), match_end="hands", number_of_hands=3, hand_number=2), 1, "7d")
+    assert not GAME.view(normal, None)["tie_break"]
+    assert "tie-break" not in GAME.render_board(GAME.view(normal, None), NAMES)
