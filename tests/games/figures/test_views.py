@@ -82,7 +82,12 @@ def test_R34_hands_stay_private_after_the_match_ends():
     held = {card for hand in state.hands for card in hand}
     assert held and not (string_leaves(public) & held)
     for s in range(4):
-        assert GAME.view(state, s)["hand"] == state.hands[s]
+        view = GAME.view(state, s)
+        assert view["hand"] == state.hands[s]
+        others = {card for other in range(4) if other != s for card in state.hands[other]}
+        assert not (string_leaves(view) & others)  # nor does any other seat's view show them
+        text = GAME.render_private(view, NAMES) + GAME.render_board(public, NAMES)
+        assert not any(card in text.split() for card in others)
     # Only counts enter the record of the hand.
     assert public["results"][-1]["cards_left"] == [len(hand) for hand in state.hands]
 
