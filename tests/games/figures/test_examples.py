@@ -126,6 +126,15 @@ def test_E4_three_kings_privilege():
         GAME.parse_move("kings 5c 6s")
     after, _ = play(state, 2, "kings 5c 6s 7d")
     assert after.hands[seat(2)].count("Kd") == 1 and seat(2) in after.kings_used
+    # Play on in the same hand until P2 is on turn again: three kings are still held, but not offered.
+    others = {3: "1c 2c 3c", 4: "1s 2s 3s", 1: "1b 2b 3b"}
+    after = position({2: "Kd Kc Ks 2d 5c 6s 7d", **others}, turn=2, phase="BEAT", top="4b", owner=1)
+    for player, text in ((2, "kings 5c 6s 7d"), (3, "1c"), (4, "2s"), (1, "3b")):
+        after, _ = play(after, player, text)
+    assert (after.turn, after.phase, after.hand_number) == (seat(2), "BEAT", 1)
+    assert after.hands[seat(2)] == ["2d", "Kd", "Kc", "Ks"]
+    assert legal(after, 2) == {"Kd", "Kc", "Ks"}
+    assert "already used" in refusal(after, 2, "kings Kd Kc Ks")
     # Later in the hand, the privilege is gone even though P2 still holds three kings.
     later = position(
         {2: "Kd Kc Ks 2d"}, turn=2, phase="OPEN", top="7c", owner=1, kings_used=[2]
