@@ -126,7 +126,7 @@ class GranjaGreedy:
                 return 1.0
             return GOOD_WORTH[token.partition("@")[0]] - (0.1 if "@" in token else 0.0)
 
-        return min(moves, key=cost)
+        return min((move for move in moves if move.args), key=cost)
 
     def donkey(self, state: GranjaState, seat: int) -> Move | None:
         """As many donkeys as there are goods ready to deliver, the rest in straw hats."""

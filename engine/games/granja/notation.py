@@ -21,6 +21,7 @@ VP points. A crop taken from a field instead of its store is written GR@field.
 Card plays    play C012 field | barrow | helper | ext     (then, if asked:)
               discard C003      (the barrow or helper it replaces)
               pay GR  pay OL@field  pay $  pay VP   (extension cost, one good at a time)
+              back  (take back a secret F1 play you have not finished)
 Dice          take 3 (R2/R3), then one option of its face or pass; nudge up|down (Die nudge)
 Options       pig | crop GR | crops GR OL | silver | vp | draw | play | upgrade | upgrade 2 |
               upgrade siesta | siesta 1 | siesta 2 | deliver
@@ -37,11 +38,11 @@ Harvest       gain GR (Greengrocer)   flex GR OL (an empty GR field yields OL)  
 End a turn    done      Decline a choice   pass"""
 
 KINDS = (
-    "play", "discard", "pay", "done", "pass", "take", "die", "tg", "use", "nudge", "roof", "buy",
+    "play", "discard", "pay", "back", "done", "pass", "take", "die", "tg", "use", "nudge", "roof", "buy",
     "sell", "upgrade", "deliver", "extra", "gain", "hex", "donkey", "flex",
 )  # fmt: skip
 KIND_WORDS = {kind: kind for kind in KINDS} | {
-    "end": "done", "finish": "done", "skip": "pass", "decline": "pass", "no": "pass",
+    "end": "done", "finish": "done", "undo": "back", "cancel": "back", "skip": "pass", "decline": "pass", "no": "pass",
     "trade": "tg", "spend": "tg", "market": "hex", "place": "hex", "choose": "gain", "get": "gain",
     "plant": "play", "buyroof": "roof", "ability": "use", "dice": "take", "pick": "take",
 }  # fmt: skip
@@ -316,6 +317,7 @@ _READERS = {
     "play": _play,
     "discard": _one_card,
     "pay": _pay,
+    "back": _bare,
     "done": _bare,
     "pass": _bare,
     "take": _take,

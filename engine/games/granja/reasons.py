@@ -88,6 +88,8 @@ def task_reason(state: GranjaState, seat: int, task: Task, move: Move) -> str | 
         "play": ("play",), "discard": ("discard",), "pay": ("pay",), "upgrade": ("upgrade", "pass"),
         "deliver": ("deliver", "pass"), "gain": ("gain",), "market": ("hex",), "die": ("die", "nudge", "pass"),
     }[task.kind]  # fmt: skip
+    if move.kind == "back":
+        return "Only an unfinished secret card play can be taken back; this choice must be answered."
     if move.kind not in expected:
         return f"First finish what you started: {describe_task(task)}"
     if move.kind == "pass":
@@ -293,7 +295,7 @@ def phase_reason(state: GranjaState, seat: int, move: Move) -> str | None:
         if phase in (R2_PICK, R3_PICK):
             return "You must take a die (its action is optional once taken)."
         return "There is nothing to decline now: " + private_prompt(state, seat)
-    if kind in ("discard", "pay", "hex", "nudge"):
+    if kind in ("discard", "pay", "hex", "nudge", "back"):
         return "Nothing asks for that now: " + private_prompt(state, seat)
     return None
 

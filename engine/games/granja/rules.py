@@ -71,6 +71,7 @@ Events = list[Event]
 
 DONE = Move("done")
 PASS = Move("pass")
+BACK = Move("back")
 
 # ----- small utilities ------------------------------------------------------------------------------
 
@@ -898,6 +899,9 @@ def task_moves(state: GranjaState, seat: int, task: Task) -> list[Move]:
         chosen = task.items[1:]
         choices = payment_choices(farm, chosen) if task.count > 1 else payment_tokens(farm)
         moves = [Move("pay", (token,)) for token in choices]
+    if task.secret:
+        # Nothing of a secret play happens before the reveal, so it may still be taken back.
+        moves.append(BACK)
     elif task.kind == "upgrade":
         moves = [Move("upgrade", (source,)) for source in upgrade_sources(farm)]
         if task.optional:
@@ -925,6 +929,10 @@ def task_moves(state: GranjaState, seat: int, task: Task) -> list[Move]:
 def do_task_move(state: GranjaState, seat: int, move: Move, events: Events) -> None:
     stack = state.tasks[seat]
     task = stack[-1]
+    if move == BACK:
+        stack.pop()
+        say(events, f"You take back the play of {task.items[0]}.", seat, visible_to=[seat])
+        return
     if move == PASS:
         stack.pop()
         if task.kind == "die":

@@ -78,11 +78,14 @@ def describe_task(task: Task) -> str:
     if kind == "play":
         return "Play a card from your hand: play CARD field|barrow|helper|ext."
     if kind == "discard":
-        return f"Your {task.items[1]} slots are full: choose the card {task.items[0]} replaces (discard CARD)."
+        return f"Your {task.items[1]} slots are full: choose the card {task.items[0]} replaces (discard CARD)" + (
+            ", or back." if task.secret else "."
+        )
     if kind == "pay":
         paid = ", ".join(task.items[1:]) or "nothing yet"
         rule = "all of different types" if task.count > 1 else "any type"
-        return f"Pay {task.count} farm good{'s' if task.count > 1 else ''} ({rule}) for extension {task.items[0]}; paid: {paid}."
+        back = " (back to choose another play)" if task.secret else ""
+        return f"Pay {task.count} farm good{'s' if task.count > 1 else ''} ({rule}) for extension {task.items[0]}; paid: {paid}{back}."
     if kind == "upgrade":
         return "Upgrade a resource for free (upgrade GR...)" + (", or pass." if task.optional else ".")
     if kind == "deliver":

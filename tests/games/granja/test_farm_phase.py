@@ -82,7 +82,7 @@ def test_3_2_second_play_is_checked_against_the_first():
     assert "2nd extension costs 2" in refused(state, 0, f"play {ext_b} ext")
     goods(state, 0, GR=1)
     state, _ = do(state, 0, f"play {ext_b} ext", "pay GR")
-    assert options(state, 0) == ["pay $"]  # grain is taken, VP is promised to the first play
+    assert options(state, 0) == ["pay $", "back"]  # grain is taken, VP is promised to the first play
     state, _ = do(state, 0, "pay $")
     state = play_fields_for_others(state, 1, 1)
     farm = state.farms[0]
@@ -102,7 +102,7 @@ def test_r3_first_extension_costs_one_farm_good_of_any_type_but_never_a_trade_go
     goods(state, 0, silver=1, vp=1, TG=1, PG=1, WN=1)
     card = state.farms[0].hand[0]
     state, _ = do(state, 0, f"play {card} ext")
-    assert options(state, 0) == ["pay GR@field", "pay PG", "pay WN", "pay $", "pay VP"]
+    assert options(state, 0) == ["pay GR@field", "pay PG", "pay WN", "pay $", "pay VP", "back"]
     assert "not a farm good" in refused(state, 0, "pay TG")
 
 
@@ -113,7 +113,7 @@ def test_r41_full_barrow_slots_ask_which_barrow_goes_and_its_goods_are_lost():
     state.farms[0].barrows[1].covered = [True, False]
     set_hand(state, 0, ["C040", "C041", "C042"])
     state, _ = do(state, 0, "play C040 barrow")
-    assert options(state, 0) == ["discard C012", "discard C013", "discard C014"]
+    assert options(state, 0) == ["discard C012", "discard C013", "discard C014", "back"]
     state, _ = do(state, 0, "discard C013", "play C041 field")
     assert [barrow.card for barrow in state.farms[0].barrows] == ["C012", "C013", "C014"]  # not before the reveal
     state = play_fields_for_others(state, 1, 1)
@@ -392,3 +392,15 @@ def test_r20_unbought_roofs_leave_the_game_after_f4():
     assert state.phase == R2_PICK and state.roofs_offer == []
     assert f"Unbought roofs leave the game: {', '.join(offered)}." in texts(events)
     assert len(state.dice) == 5
+
+
+def test_an_unfinished_secret_play_can_be_taken_back():
+    state = new(2, seed=26)
+    goods(state, 0, GR=1, silver=5)
+    card = state.farms[0].hand[0]
+    state, _ = do(state, 0, f"play {card} ext")
+    assert options(state, 0)[-1] == "back"
+    state, events = do(state, 0, "back")
+    assert not state.tasks[0] and not state.choices[0].plays and 0 in to_act(state)
+    assert all(event.visible_to == (0,) for event in events)
+    assert "buy GR" in options(state, 0)  # nothing was committed: the window is still open

@@ -25,7 +25,7 @@ from .support import (
 )
 
 CANONICAL = [
-    "play C012 field", "play C001 ext", "discard C003", "pay GR", "pay OL@field", "pay $", "pay VP",
+    "play C012 field", "play C001 ext", "discard C003", "back", "pay GR", "pay OL@field", "pay $", "pay VP",
     "done", "pass", "take 3", "die pig", "die crop GR", "die crops GR OL", "die silver", "die vp",
     "die draw", "die play", "die upgrade", "die upgrade 2", "die upgrade siesta", "die siesta 2",
     "die deliver", "nudge up", "nudge down", "tg silver", "tg crops OL GP", "use R1-B crops GR GP",
