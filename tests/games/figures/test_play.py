@@ -288,8 +288,13 @@ def test_R12_a_seven_beats_every_number_card_1_to_6():
 
 
 def test_R16_giro_figures_need_not_follow_rank_or_suit():
-    state = _giro({2: "Jb", 3: "Ns", 4: "Jc"})
-    assert legal(state, 2) == {"Jb"}
+    """Against the re di denari, a fante of another suit, a cavallo, and a fante again are all accepted."""
+    state = _giro({1: "2d", 2: "Jb 1b", 3: "Ns 1s", 4: "Jc 1c"})
+    for player, card in ((2, "Jb"), (3, "Ns"), (4, "Jc")):
+        assert legal(state, player) == {card}
+        state, _ = play(state, player, card)
+    assert (state.phase, state.turn) == ("FREE", seat(1))
+    assert [entry.move for entry in state.history] == ["Jb", "Ns", "Jc"]
     assert all(card in FIGURES for card in ("Jb", "Ns", "Jc"))
 
 

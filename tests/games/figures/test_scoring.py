@@ -173,3 +173,19 @@ def test_3_3_totals_are_the_sum_of_the_hand_points():
         state, _ = GAME.apply(state, state.turn, GAME.default_move(state, state.turn))
     for s in range(4):
         assert state.totals[s] == sum(result.points[s] for result in state.results)
+
+
+def test_3_3_R30_pairs_tie_after_the_set_hands_plays_on_and_the_pairs_share_ranks():
+    state = position(
+        {3: "7d", 2: "1c 2c 3c 4c", 4: "1s 2s 3s", 1: "1b 2b"},
+        turn=3, mode="pairs", match_end="hands", number_of_hands=3, hand_number=3, totals=(0, 10, 0, 10),
+    )
+    state, events = play(state, 3, "7d")  # pair A scores 5 + (4 + 3) - 2 = 10: level with pair B
+    assert state.totals == [10, 10, 10, 10] and not GAME.is_over(state)
+    assert state.hand_number == 4 and state.dealer == seat(2)  # the rotation goes on
+    assert any("tie" in text for text in events)
+    while not GAME.is_over(state):
+        state, _ = GAME.apply(state, state.turn, GAME.default_move(state, state.turn))
+    outcome = GAME.outcome(state)
+    assert state.totals[0] == state.totals[2] != state.totals[1] == state.totals[3]
+    assert sorted(outcome.ranks) == [1, 1, 3, 3] and outcome.ranks[0] == outcome.ranks[2]

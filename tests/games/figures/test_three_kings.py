@@ -169,3 +169,17 @@ def test_R36_a_three_kings_hand_never_has_to_pass_outside_a_giro():
 def test_three_kings_move_is_hashable_and_ordered():
     first, second = ThreeKings(("1d", "2d", "Kd")), ThreeKings(("2d", "1d", "Kd"))
     assert first != second and len({first, second, ThreeKings(("1d", "2d", "Kd"))}) == 2
+
+
+def test_2_8_4_R21_the_three_kings_player_owns_the_third_card_and_leads_after_three_passes():
+    state = position(
+        {1: "Kd Kc Ks 2d 3d 6d 1d", 2: "1c 5c", 3: "2s 4s", 4: "3b 6b"}, turn=1, phase="BEAT", top="1b", owner=4,
+        passes=1,
+    )
+    state, _ = play(state, 1, "kings 2d 3d 6d")
+    assert (state.phase, state.top, state.owner, state.passes) == ("BEAT", "6d", seat(1), 0)
+    for player in (2, 3, 4):  # nobody beats a 6 without a 7 or a figure
+        assert legal(state, player) == {"pass"}
+        state, _ = play(state, player, "pass")
+    assert (state.phase, state.turn, state.top) == ("FREE", seat(1), None)
+    assert not _kings(state, 1)  # still three kings in hand, but the privilege is spent
