@@ -61,7 +61,7 @@ def _split_row(text: str) -> tuple[str, int | None]:
 
 
 def parse_move(text: str) -> Move:
-    words = " ".join(text.replace(",", " ").replace("\u2019", "'").lower().split())
+    words = " ".join(text.replace(",", " ").replace("\u2019", "'").lower().split()).rstrip(".! ")
     if not words:
         raise BadNotation(f"Nothing to read. {HINT}")
     if words in _DONE_WORDS:
@@ -77,7 +77,7 @@ def parse_move(text: str) -> Move:
         return Discard(parse_card(rest))
     body, row = _split_row(words)
     verb, _, rest = body.partition(" ")
-    if verb in ("tractor", "joker"):
+    if verb in ("tractor", "joker", "use"):
         return _parse_tractor(rest, row)
     if verb == "play":
         body = rest

@@ -90,3 +90,18 @@ def test_the_help_text_lists_every_canonical_form():
 def test_summary_is_concise():
     lines = GAME.summary.splitlines()
     assert 10 <= len(lines) <= 22
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("done.", Done()),
+        ("I'm done!", Done()),
+        ("pass.", Pass()),
+        ("play R7.", Play("R7")),
+        ("use T3 for R7 then R11", UseTractor("T3", "R7")),
+        ("use t3 as r2 then r6 row 1", UseTractor("T3", "R2", 1)),
+    ],
+)
+def test_closing_punctuation_and_use_are_read(text, move):
+    assert GAME.parse_move(text) == move
