@@ -62,8 +62,8 @@ On your turn make at least one play, as many as you like, then say done.
  Tractor: stands for a missing card 1-16 at the next place of a sequence, followed at once by
    the real next card; the card it replaced is dead (only discarded, at its holder's turn).
    Or discard a Tractor: it counts as your play and ends your turn.
-Well: after a play, holding fewer than 6 hidden cards, you must take it (done does it); it ends
- your turn and pays 10 per other player still holding a well (30/20/10/0).
+Well: after a play, holding fewer than 6 hidden cards (4 with 5 players), you must take it (done
+ does it); it ends your turn and pays 10 per other player still holding a well (30/20/10/0).
 No play at all: pass. Your hidden cards go face up (still playable); with none to show you lose 50.
  A pass also hands you your well if you still have it.
 Points: +10 per sequence you close, +30 more for completing a family; whoever runs out of cards
@@ -130,7 +130,9 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         # Besides the player on turn, a dead card's holder may ask at any time to discard it (A3).
         if state.phase == OVER:
             return ()
-        return tuple(seat for seat in range(state.players) if seat == state.turn or self.legal_moves(state, seat))
+        return tuple(
+            seat for seat in range(state.players) if seat == state.turn or self.legal_moves(state, seat)
+        )
 
     def play(self, state: VegetablesState, seat: int, move: Move) -> list[Event]:
         return rules.play_move(state, seat, move)
@@ -154,7 +156,18 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
     def view(self, state: VegetablesState, seat: int | None) -> dict[str, Any]:
         if seat is None:
             return rules.public_view(state)
-        return rules.seat_view(state, seat)
+        view = rules.seat_view(state, seat)
+        view["examples"] = self._examples(state, seat)
+        return view
+
+    def _examples(self, state: VegetablesState, seat: int) -> list[str]:
+        """A few of the seat's legal moves written out, one of each kind, so that a player sees
+        how to write what the marks in their hand say is possible."""
+        picked: dict[type, Move] = {}
+        for move in rules.legal_moves(state, seat):
+            kind = Done if isinstance(move, TakeWell) else type(move)
+            picked.setdefault(kind, move)
+        return [self.format_move(move) for move in picked.values()][:4]
 
     def is_over(self, state: VegetablesState) -> bool:
         return state.phase == OVER

@@ -26,6 +26,11 @@ def _cards(codes: Sequence[str]) -> str:
     return " ".join(codes) if codes else "-"
 
 
+def _marked(codes: Sequence[str], dead: set[str]) -> str:
+    """Face-up cards, a dead one (replaced by a Tractor, only good for the discard) marked."""
+    return " ".join(code + "(dead)" if code in dead else code for code in codes) if codes else "-"
+
+
 def _cell(cell: dict[str, Any]) -> str:
     stack = cell["stack"]
     if not stack:
@@ -66,6 +71,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines.append(f"closed {view['closed']}/{view['sequences']}   ## face-down card   * closed   (T) Tractors")
     lines.append("")
     lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hidden  well")
+    dead = set(view["dead"])
     for seat_info in view["seats"]:
         seat = seat_info["seat"]
         marker = ">" if not view["over"] and seat == view["turn"] else " "
@@ -74,9 +80,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(
             f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{seat_info['score']:>5}  {seat_info['hidden']:>6}  {well}{passes}"
         )
-        extra = f"   farmland {_cards(seat_info['farmland'])}"
+        extra = f"   farmland {_marked(seat_info['farmland'], dead)}"
         if seat_info["exposed"]:
-            extra += f" | exposed {_cards(seat_info['exposed'])}"
+            extra += f" | exposed {_marked(seat_info['exposed'], dead)}"
         lines.append(extra)
     if view["dead"]:
         lines.append(f"Dead cards: {_cards(view['dead'])}")
@@ -125,6 +131,11 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
             f"Well: {own['well']} cards, unseen; you take it after a play with fewer than "
             f"{view['well_threshold']} hidden cards (worth {view['next_well_points']} now)"
         )
-    lines.append("* playable now   + playable right after a Tractor")
+    if view["your_turn"]:
+        lines.append("* playable now   + playable right after a Tractor")
+    else:
+        lines.append("* fits the field now   + fits right after a Tractor")
     lines.append(format_event(view["prompt"], names))
+    if view.get("examples"):
+        lines.append("For example: " + " | ".join(view["examples"]))
     return "\n".join(lines)

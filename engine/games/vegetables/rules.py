@@ -1076,13 +1076,39 @@ def seat_view(state: VegetablesState, seat: int) -> dict[str, object]:
 
 def _private_prompt(state: VegetablesState, seat: int) -> str:
     if seat != state.turn:
-        if dead_held(state, seat):
-            return "Not your turn. You may ask to discard a dead card (it leaves at your next turn)."
-        return "Not your turn."
+        pending = state.seats[seat].pending
+        text = "Not your turn."
+        if pending:
+            text += f" Asked to discard: {' '.join(sorted_cards(pending))} (leaves at the start of your next turn)."
+        if any(card not in pending for card in dead_held(state, seat)):
+            text += " You may ask to discard a dead card (it leaves at your next turn)."
+        return text
     if state.phase == MUST_PASS:
-        return "You cannot play: pass (you may discard a dead card first; a kept card is exposed instead of paying 50)."
+        return _must_pass_prompt(state, seat)
     if well_eligible(state, seat):
         return f"Your turn. You have fewer than {state.well_threshold} hidden cards: play on, or take the well (done does it)."
     if state.plays == 0:
         return "Your turn: play at least one card or Tractor."
     return "Your turn: play more cards, or say done."
+
+
+def _must_pass_prompt(state: VegetablesState, seat: int) -> str:
+    """What the forced pass will do to this seat right now (§5), and the dead cards it may drop
+    first. Only the hidden hand is exposed: a dead Farmland or exposed card saves nothing."""
+    player = state.seats[seat]
+    hidden = len(player.hand)
+    if hidden:
+        effect = f"The pass puts your {hidden} hidden card{'s' if hidden != 1 else ''} face up (no penalty)"
+    else:
+        effect = f"With no hidden card to show, the pass costs {EMPTY_PASS_PENALTY} points"
+    if not player.well_taken:
+        effect += f", then brings in your well (+{well_points(state, seat)})"
+    text = f"You cannot play: pass. {effect}."
+    dead = dead_held(state, seat)
+    if dead:
+        text += f" You may first discard a dead card: {' '.join(sorted_cards(dead))}."
+        if player.hand and all(card in state.dead for card in player.hand):
+            text += (
+                f" Keep one in your hand and the pass is free; with none left it costs {EMPTY_PASS_PENALTY}."
+            )
+    return text

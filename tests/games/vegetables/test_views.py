@@ -158,3 +158,99 @@ def test_r23_hand_sizes_well_sizes_well_status_and_passes_are_public():
     assert view["seats"][P3]["passes"] == 2
     text = GAME.render_board(view, NAMES)
     assert "taken" in text and "passes 2" in text
+
+
+# ----- what the texts tell the player to do next ----------------------------------------------------
+
+
+def test_must_pass_prompt_says_what_the_pass_will_do():
+    from .test_turns import example_5_position
+
+    state = example_5_position()
+    view = GAME.view(state, P3)
+    assert view["prompt"] == (
+        "You cannot play: pass. The pass puts your 6 hidden cards face up (no penalty), "
+        "then brings in your well (+20)."
+    )
+    assert "dead" not in view["prompt"]  # no dead card held: nothing to discard first
+    text = GAME.render_private(view, NAMES)
+    assert text.splitlines()[-1] == "For example: pass"
+
+
+def test_must_pass_prompt_a_dead_farmland_does_not_save_the_50():
+    """Only hidden cards are shown at a pass: keeping a dead Farmland saves nothing (§5, R34)."""
+    from .test_turns import example_5_position
+
+    state = example_5_position()
+    take_well(state, P3, park=P2)
+    set_cards(state, "hand", P3, [], park=P2)
+    set_cards(state, "exposed", P3, ["K15"], park=P2)
+    put(state, "G1", "farmland", P3)
+    state.dead.append("G1")
+    start_turn(state, P3)
+    prompt = GAME.view(state, P3)["prompt"]
+    assert prompt == (
+        "You cannot play: pass. With no hidden card to show, the pass costs 50 points. "
+        "You may first discard a dead card: G1."
+    )
+    assert "exposed instead" not in prompt and "free" not in prompt
+
+
+def test_must_pass_prompt_keeping_a_hidden_dead_card_makes_the_pass_free():
+    from .test_turns import example_5_position
+
+    state = example_5_position()
+    take_well(state, P3, park=P2)
+    set_cards(state, "hand", P3, ["K5"], park=P2)
+    state.dead.append("K5")
+    start_turn(state, P3)
+    assert GAME.view(state, P3)["prompt"] == (
+        "You cannot play: pass. The pass puts your 1 hidden card face up (no penalty). "
+        "You may first discard a dead card: K5. "
+        "Keep one in your hand and the pass is free; with none left it costs 50."
+    )
+    assert GAME.view(state, P3)["examples"] == ["pass", "discard K5"]
+
+
+def test_off_turn_prompt_does_not_offer_a_discard_already_asked_for():
+    state = example_2_position()
+    state, _ = play(state, P2, "tractor T1 for K8 then K12")
+    assert GAME.view(state, P3)["prompt"] == (
+        "Not your turn. You may ask to discard a dead card (it leaves at your next turn)."
+    )
+    state, _ = play(state, P3, "discard K8")
+    view = GAME.view(state, P3)
+    assert view["prompt"] == "Not your turn. Asked to discard: K8 (leaves at the start of your next turn)."
+    assert view["examples"] == []
+    assert GAME.view(state, P4)["prompt"] == "Not your turn."
+
+
+def test_board_marks_dead_cards_in_farmland_rows_and_exposed_cards():
+    state = example_2_position()
+    set_cards(state, "exposed", P4, ["K8", "G14"], park=P1)
+    state, _ = play(state, P2, "tractor T1 for K8 then K12")
+    text = GAME.render_board(GAME.view(state, None), NAMES)
+    assert "exposed K8(dead) G14" in text
+
+    state = example_2_position(hand=("T1", "R7", "G9"))
+    holder = next(s for s, p in enumerate(state.seats) if "R3" in p.farmland)
+    state, _ = play(state, P2, "tractor T1 for R3 then R7 row 2")
+    lines = GAME.render_board(GAME.view(state, None), NAMES).splitlines()
+    name_line = next(i for i, line in enumerate(lines) if line[1:].startswith(NAMES[holder]))
+    assert "R3(dead)" in lines[name_line + 1]
+
+
+def test_private_text_shows_how_to_write_the_possible_moves():
+    state = example_2_position(hand=("T1", "K12", "K8", "G9"))
+    view = GAME.view(state, P2)
+    assert view["examples"] == ["play K8", "tractor T1 for K8 then K12", "discard T1"]
+    text = GAME.render_private(view, NAMES)
+    assert "For example: play K8 | tractor T1 for K8 then K12 | discard T1" in text
+    assert "* playable now" in text
+    state, _ = play(state, P2, "play K8")
+    assert GAME.view(state, P2)["examples"][-1] == "done"
+    # Off turn the marks only say what fits the field; nothing is offered to write.
+    other = GAME.render_private(GAME.view(state, P3), NAMES)
+    assert "* fits the field now" in other and "For example" not in other
+    for example in GAME.view(state, P2)["examples"]:
+        assert GAME.why_illegal(state, P2, GAME.parse_move(example)) is None
