@@ -10,7 +10,18 @@ import pytest
 from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
-from engine.games.vegetables.rules import OVER, VegetablesState, closed_count, family_complete
+from engine.games.vegetables.rules import (
+    OVER,
+    PLAYING,
+    Discard,
+    Pass,
+    Play,
+    UseTractor,
+    VegetablesState,
+    closed_count,
+    family_complete,
+    holdings,
+)
 from tests.contract_checks import play_checked_game
 
 from .helpers import check_conservation, secrets
@@ -172,3 +183,50 @@ def test_default_and_automatic_moves_are_legal():
             state, _ = GAME.apply(state, seat, move)
             steps += 1
         assert GAME.is_over(state)
+
+
+# ----- forced passes and the safety valve over whole games (§5, §7, R17, R31) -----------------------
+
+
+def _keeper_move(state: VegetablesState, seat: int, rng: random.Random):
+    """A seat that never discards a dead card, so that games can end by the safety valve."""
+    moves = [
+        m for m in GAME.legal_moves(state, seat) if not (isinstance(m, Discard) and not is_tractor(m.card))
+    ]
+    plays = [m for m in moves if isinstance(m, (Play, UseTractor))]
+    return rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(moves)
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_passes_are_forced_and_the_valve_ends_only_a_stuck_game(players, options):
+    endings = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new_game(players, seed, options)
+        passes_in_a_row = 0
+        while not GAME.is_over(state):
+            seat = state.turn
+            if state.plays == 0:
+                moves = GAME.legal_moves(state, seat)
+                can_play = any(
+                    isinstance(m, (Play, UseTractor)) or (isinstance(m, Discard) and is_tractor(m.card))
+                    for m in moves
+                )
+                assert (state.phase == PLAYING) == can_play
+                assert (Pass() in moves) == (not can_play)
+            move = _keeper_move(state, seat, rng)
+            collected = state.seats[seat].well_taken
+            state, _ = GAME.apply(state, seat, move)
+            if isinstance(move, Pass):
+                passes_in_a_row = passes_in_a_row + 1 if collected else 0
+            elif state.turn != seat or GAME.is_over(state):
+                passes_in_a_row = 0
+        if state.went_out is None:
+            endings.add("valve")
+            assert passes_in_a_row == players
+            assert closed_count(state) == len(state.stacks)
+            assert all(p.well_taken for p in state.seats)
+            assert all(card in state.dead for p in state.seats for card in holdings(p))
+        else:
+            endings.add("out")
+    assert endings == {"valve", "out"}

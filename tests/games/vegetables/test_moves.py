@@ -5,6 +5,7 @@ import pytest
 
 from engine.core import IllegalMove, NotYourTurn
 from engine.games.vegetables import GAME
+from engine.games.vegetables.cards import FAMILY_NAMES
 from engine.games.vegetables.rules import (
     MUST_PASS,
     PLAYING,
@@ -427,3 +428,98 @@ def test_must_pass_phase_moves():
     assert legal(state, P2) == ["pass", "discard K8"]
     assert GAME.automatic_move(state, P2) is None  # a real choice: keep or discard the dead card
     assert TakeWell() not in GAME.legal_moves(state, P2)
+
+
+# ----- audit additions --------------------------------------------------------------------------
+
+
+def test_m3_announcement_names_the_dead_card_but_never_its_holder():
+    for holder in (P1, P3, P4):
+        state = example_2_position()
+        put(state, "K8", "hand", holder)
+        state, events = GAME.apply(state, P2, GAME.parse_move("tractor T1 for K8 then K12"))
+        public = [e.text for e in events if e.visible_to is None]
+        assert any("K8 is now dead" in text for text in public)
+        assert not any(f"{{p{holder}}}" in text for text in public if holder != P2)
+        assert [e for e in events if e.visible_to is not None] == []
+
+
+def test_r11_the_field_card_under_a_tractor_base_is_told_to_the_player_only():
+    state = example_2_position(hand=("T1", "R7", "G9"))
+    set_cell(state, 2, 3, "Y15")
+    state, events = GAME.apply(state, P2, GAME.parse_move("tractor T1 for R3 then R7 row 2"))
+    private = [e for e in events if e.visible_to is not None]
+    assert [(e.visible_to, e.text) for e in private] == [((P2,), "You take the face-down field card Y15.")]
+    assert all("Y15" not in e.text for e in events if e.visible_to is None)
+    assert "Y15" in state.seats[P2].hand
+    for viewer in (None, P1, P3, P4):
+        assert "Y15" not in str(GAME.view(state, viewer))
+
+
+def test_m4_an_exposed_tractor_can_be_discarded_too():
+    state = example_2_position(hand=("G9",))
+    set_cards(state, "exposed", P2, ["T3", "R14"], park=P4)
+    start_turn(state, P2)
+    assert "discard T3" in legal(state, P2)
+    state, _ = play(state, P2, "discard T3")
+    assert state.discard == ["T3"] and state.seats[P2].exposed == ["R14"] and state.turn == P3
+
+
+def test_m4_end_turn_collects_the_well_when_the_discard_leaves_fewer_than_w_hidden_cards():
+    state = example_4_position()
+    set_cards(state, "hand", P3, ["Y10", "T2", "K5", "K6", "G7", "G8", "R9"], park=P4)
+    start_turn(state, P3)
+    state, _ = play(state, P3, "play Y10")  # 6 hidden: not yet eligible
+    assert "well" not in legal(state, P3)
+    state, events = play(state, P3, "discard T2")  # 5 hidden at the end of the turn
+    assert state.seats[P3].well_taken and state.seats[P3].score == 20
+    assert "{p2} takes the well: 6 cards (+20)." in events
+    assert state.turn == P4
+
+
+def test_m3_final_move_scores_closing_family_then_closure_points():
+    """R20 with a Tractor move: the following card closes the last Green sequence and empties the
+    player's holdings."""
+    state = new_game(seed=31)
+    for base in range(1, 4):
+        close_sequence(state, 2, f"G{base}")
+    build_stack(state, 2, "G4", ["G4", "G8", "G12"])
+    take_well(state, P4, park=P1)
+    set_cards(state, "farmland", P4, [], park=P1)
+    set_cards(state, "hand", P4, ["T5", "G20"], park=P1)
+    start_turn(state, P4)
+    state, events = play(state, P4, "tractor T5 for G16 then G20")
+    assert events[1:4] == [
+        "{p3} closes sequence G4 (+10).",
+        "{p3} completes the Green family (+30).",
+        "{p3} has no cards left and ends the game: 12 sequences not closed (+120).",
+    ]
+    assert state.seats[P4].score == 160 and state.went_out == P4 and "G16" in state.dead
+
+
+def test_default_move_never_discards_a_dead_card_and_ends_a_turn_when_it_can():
+    state = example_2_position(hand=("G9", "K8"))
+    state.dead.append("K8")
+    start_turn(state, P2)
+    assert state.phase == MUST_PASS
+    assert GAME.default_move(state, P2) == GAME.parse_move("pass")  # keeping K8 makes the pass free
+    state = example_2_position(hand=("T1", "K12", "K8", "G9", "R6"))
+    state.dead.append("R6")
+    first = GAME.default_move(state, P2)
+    assert GAME.format_move(first) == "play K8"
+    state, _ = GAME.apply(state, P2, first)
+    assert GAME.default_move(state, P2) == Done()
+
+
+def test_h3_the_removed_family_never_gets_a_row_and_no_move_names_it():
+    state = new_game(3, seed=2)
+    gone = state.removed_family
+    seat = state.turn
+    assert gone not in state.rows
+    put(state, "T1", "hand", seat)
+    for text in (f"play {gone}3 row 1", f"tractor T1 for {gone}3 then {gone}7 row 1", f"discard {gone}8"):
+        assert GAME.why_illegal(state, seat, GAME.parse_move(text)) == (
+            f"The {FAMILY_NAMES[gone]} family is out of this game."
+        )
+    assert GAME.why_illegal(state, seat, GAME.parse_move("discard T7")) == "T7 is not used in this game."
+    assert all(gone not in GAME.format_move(m) for m in GAME.legal_moves(state, seat))
