@@ -95,14 +95,17 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             raise SetupError(
                 f"Vege tables is played by 4 players (3 or 5 as a house variant), not {players}."
             )
+        if players != 4 and options.get("expert_jokers"):
+            # Said first: with 3 or 5 players this option is the blocker whatever else is set.
+            needed = "" if options.get("house_variant") else " and set house_variant=true"
+            raise SetupError(
+                "Expert jokers is an official deal for 4 players only; it cannot be combined with 3 or 5. "
+                f"For {players} players turn expert_jokers off{needed} (house rules, not the published ones)."
+            )
         if players != 4 and not options.get("house_variant"):
             raise SetupError(
                 f"The official game is for 4 players. {players} players can play the house variant: "
                 "set house_variant=true (house rules, not the published ones)."
-            )
-        if players != 4 and options.get("expert_jokers"):
-            raise SetupError(
-                "Expert jokers is an official deal for 4 players only; it cannot be combined with 3 or 5."
             )
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> VegetablesState:

@@ -235,3 +235,19 @@ def test_r26_two_players_are_refused_as_a_different_rule_set():
         GAME.new_game(2, 1)
     with pytest.raises(SetupError, match="different rule set"):
         GAME.new_game(2, 1, {"house_variant": True})
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_r30_expert_jokers_with_3_or_5_names_every_change_needed_at_once(players):
+    with pytest.raises(SetupError) as refused:
+        GAME.new_game(players, 1, {"expert_jokers": True})
+    assert str(refused.value) == (
+        "Expert jokers is an official deal for 4 players only; it cannot be combined with 3 or 5. "
+        f"For {players} players turn expert_jokers off and set house_variant=true "
+        "(house rules, not the published ones)."
+    )
+    with pytest.raises(SetupError) as refused:
+        GAME.new_game(players, 1, {"expert_jokers": True, "house_variant": True})
+    assert str(refused.value).endswith(
+        f"For {players} players turn expert_jokers off (house rules, not the published ones)."
+    )
