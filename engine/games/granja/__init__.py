@@ -32,7 +32,6 @@ from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_key
 
 from . import notation, render, rules
 from .ai import AI_PLAYERS
-from .cards import CARDS
 from .model import GranjaState, Move
 from .reasons import explain, not_acting
 from .views import public_view, seat_view
@@ -137,4 +136,3 @@ At the end, goods turn into silver and every 5 $ into 1 VP."""
 
 
 GAME = Granja()
-CARD_IDS = tuple(CARDS)

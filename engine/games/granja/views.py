@@ -14,7 +14,7 @@ from typing import Any
 from engine.core import ranks_from_keys
 
 from .cards import CARDS
-from .config import BUILDINGS, CONFIG, GOOD_NAMES, HELPER_LABELS, MARKET
+from .config import BUILDINGS, CONFIG, HELPER_LABELS, MARKET
 from .model import (
     F1_PLAY,
     F3_PROMPT,
@@ -231,5 +231,3 @@ def private_prompt(state: GranjaState, seat: int) -> str:
         "END": "Final anytime actions, then done.",
     }.get(phase, "")
 
-
-GOODS_LEGEND = ", ".join(f"{code} {name}" for code, name in GOOD_NAMES.items())
