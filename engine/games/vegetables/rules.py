@@ -491,6 +491,17 @@ def _slot_problem(state: VegetablesState, card: str) -> str | None:
     return f"Sequence {sequence} needs {needed} next; {card} must wait for it."
 
 
+def _open_plays(state: VegetablesState, seat: int) -> str:
+    """The seat's playable cards and Tractors, named for a refused pass."""
+    cards: set[str] = set()
+    for move in legal_moves(state, seat):
+        if isinstance(move, Play) or (isinstance(move, Discard) and is_tractor(move.card)):
+            cards.add(move.card)
+        elif isinstance(move, UseTractor):
+            cards.add(move.tractor)
+    return " ".join(sorted_cards(list(cards)))
+
+
 def why_not(state: VegetablesState, seat: int, move: Move) -> str:
     """The reason an illegal move is refused, in a player's words (only called for illegal moves)."""
     if state.phase == OVER:
@@ -526,7 +537,9 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
     if isinstance(move, Pass):
         if state.plays >= 1:
             return "You have already played this turn: write done to end it."
-        return "You can only pass when no play is possible, and you can still play (a card or a Tractor)."
+        return (
+            f"You can only pass when no play is possible, and you can still play: {_open_plays(state, seat)}."
+        )
     if isinstance(move, Done):
         if state.phase == MUST_PASS:
             return "You have no possible play this turn: you must pass."

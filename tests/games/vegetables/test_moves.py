@@ -523,3 +523,10 @@ def test_h3_the_removed_family_never_gets_a_row_and_no_move_names_it():
         )
     assert GAME.why_illegal(state, seat, GAME.parse_move("discard T7")) == "T7 is not used in this game."
     assert all(gone not in GAME.format_move(m) for m in GAME.legal_moves(state, seat))
+
+
+def test_a4_a_refused_pass_names_what_can_still_be_played():
+    state = example_2_position(hand=("T1", "K12", "K8", "G9"))
+    assert why(state, P2, "pass") == (
+        "You can only pass when no play is possible, and you can still play: K8 T1."
+    )

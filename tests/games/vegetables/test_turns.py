@@ -81,7 +81,7 @@ def test_example_5_a_tractor_in_the_well_forbids_the_later_passes():
     start_turn(state, P3)
     assert state.phase == PLAYING
     assert why(state, P3, "pass") == (
-        "You can only pass when no play is possible, and you can still play (a card or a Tractor)."
+        "You can only pass when no play is possible, and you can still play: T1."
     )
     assert "discard T1" in legal(state, P3)
 
@@ -94,6 +94,7 @@ def test_5_and_r17_a_live_farmland_or_a_tractor_forbids_passing():
     put(state, "G1", "farmland", P3)
     start_turn(state, P3)
     assert state.phase == PLAYING and "pass" not in legal(state, P3)
+    assert why(state, P3, "pass") == "You can only pass when no play is possible, and you can still play: G1."
     state = example_5_position()
     put(state, "T2", "exposed", P3)
     start_turn(state, P3)
