@@ -383,7 +383,7 @@ class Referee:
         by_ai: bool = False,
     ) -> None:
         table = loaded.table
-        before_private = self._private_parts(game, loaded)
+        before_public, before_private = self._views(game, loaded)
         state, events = game.apply(loaded.state, seat, move)
         finished = game.is_over(state)
         now = self.clock()
@@ -424,14 +424,16 @@ class Referee:
         loaded.table, loaded.state = new_table, state
         outbox.table = new_table
         outbox.moves_applied += 1
-        outbox.board_changed = True
+        public_lines = len(outbox.public_log)
         self._log_events(events, new_table.names, outbox)
         for index in newly_forfeited:
             outbox.public_log.append(f"{new_table.seats[index].name} never came back and forfeits.")
         if result is not None:
             outbox.result = result
             outbox.rating_changes = list(changes or [])
-        after_private = self._private_parts(game, loaded)
+        after_public, after_private = self._views(game, loaded)
+        if after_public != before_public or len(outbox.public_log) > public_lines or finished:
+            outbox.board_changed = True
         for index, part in after_private.items():
             if before_private.get(index) != part and index not in outbox.private_changed:
                 outbox.private_changed.append(index)
@@ -479,17 +481,19 @@ class Referee:
                 for seat in event.visible_to:
                     outbox.private_log.setdefault(seat, []).append(text)
 
-    def _private_parts(self, game: Game[Any, Any], loaded: _Loaded) -> dict[int, dict[str, Any]]:
-        """Each human seat's own part of its view: what the public view does not show the same.
+    def _views(self, game: Game[Any, Any], loaded: _Loaded) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        """The public view, and each human seat's own part of its view (what the public view
+        does not show the same).
 
-        Comparing only this part keeps ``private_changed`` quiet when a move changed nothing but
-        public facts that a game also repeats in every private view."""
+        Comparing these before and after a move tells whether the board changed at all (a secret
+        request changes nothing public) and whose private part changed, without counting public
+        facts that a game also repeats in every private view."""
         public = game.view(loaded.state, None)
         parts: dict[int, dict[str, Any]] = {}
         for seat in loaded.table.humans:
             view = game.view(loaded.state, seat.index)
             parts[seat.index] = {key: value for key, value in view.items() if key not in public or public[key] != value}
-        return parts
+        return public, parts
 
     # ----- clocks and absent players -------------------------------------------------------------
 

@@ -233,3 +233,27 @@ async def test_out_of_turn_moves_follow_may_act(tmp_path, monkeypatch):
     with pytest.raises(IllegalMove):
         await referee.play(table.id, f"u{other}", "done")
     await referee.store.close()
+
+
+async def test_a_secret_move_leaves_the_board_alone(referee, bids_game, monkeypatch):
+    """A move that changes nothing public (and logs nothing public) must not repost the board."""
+    from engine.core import Event
+
+    quiet_view = lambda self, state, seat: {"players": state.players, "round": state.round}  # noqa: E731
+    monkeypatch.setattr(type(bids_game), "view", quiet_view)
+    original_play = type(bids_game).play
+
+    def play_privately(self, state, seat, move):
+        events = original_play(self, state, seat, move)
+        # The bid itself is announced only to its bidder; the reveal stays public.
+        return [Event(text=e.text, visible_to=(seat,)) if e.actor == seat else e for e in events]
+
+    monkeypatch.setattr(type(bids_game), "play", play_privately)
+    table = await referee.create_table("bids", "alice", "Alice", options={"rounds": 1})
+    await referee.join(table.id, "bob", "Bob")
+    await referee.start(table.id, "alice", seed=1)
+    secret = await referee.play(table.id, "alice", "bid 2")
+    assert not secret.board_changed and secret.public_log == []
+    assert secret.private_log == {0: ["Alice bids."]}
+    reveal = await referee.play(table.id, "bob", "bid 1")
+    assert reveal.board_changed and reveal.finished
