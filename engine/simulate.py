@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Game
+from engine.core import Game, SetupError
 from engine.games import REGISTRY, get_game
 
 
@@ -75,6 +75,18 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}{where}"
 
 
+def default_player_count(game: Game[Any, Any], options: dict[str, Any]) -> int:
+    """The smallest player count the game accepts with these options (some counts need an
+    option, such as a house variant)."""
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.resolve_options(players, options)
+        except SetupError:
+            continue
+        return players
+    return game.min_players  # resolve_options will explain what is wrong
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -97,8 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     game = get_game(args.game)
-    players = args.players or game.min_players
-    options = game.resolve_options(players, parse_options(args.option))
+    raw_options = parse_options(args.option)
+    players = args.players or default_player_count(game, raw_options)
+    options = game.resolve_options(players, raw_options)
     ai = args.ai.split(",")
     unknown = [kind for kind in ai if kind not in game.ai_players()]
     if unknown:
