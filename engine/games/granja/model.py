@@ -82,6 +82,7 @@ class Farm(msgspec.Struct, kw_only=True):
     buildings: list[int] = []  # building markers, in the order gained
     hand: list[str] = []  # private
     donkeys: list[str] = []  # the donkey marker revealed in each finished T1, by round
+    sold: bool = False  # has sold something this round (Haggler, H15, watches the first sale)
 
     # ----- values derived from the extensions (1.2) -----
 

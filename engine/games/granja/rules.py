@@ -268,12 +268,18 @@ def gain_pigs(state: GranjaState, seat: int, count: int, events: Events) -> None
 
 
 def record_sale(state: GranjaState, seat: int, events: Events) -> None:
-    """Haggler (H15): an unused copy adds silver to a sale (Ruling 51)."""
-    helper = state.farms[seat].unused_helper("H15")
-    if helper is not None:
-        helper.used = True
-        state.farms[seat].silver += CONFIG.h15_bonus
-        say(events, f"{p(seat)}'s Haggler adds {CONFIG.h15_bonus} $ to the sale.")
+    """Haggler (H15) reacts to the seat's first sale of the round only (Ruling 51). Each copy is its
+    own 1x ability (1.12.3 copies), so every unused copy on the farm at that sale pays; a copy
+    played after that sale waits for the next round."""
+    farm = state.farms[seat]
+    if farm.sold:
+        return
+    farm.sold = True
+    for helper in farm.helpers_of("H15"):
+        if not helper.used:
+            helper.used = True
+            farm.silver += CONFIG.h15_bonus
+            say(events, f"{p(seat)}'s Haggler ({helper.card}) adds {CONFIG.h15_bonus} $ to the first sale of the round.")
 
 
 def upgrade(state: GranjaState, seat: int, source: str, paid: bool, events: Events) -> None:
@@ -1382,6 +1388,7 @@ def clean_up(state: GranjaState, events: Events) -> None:
     """S2: discs back to 0 in turn order, usage markers off, next round or the end."""
     stack_discs_in_turn_order(state)
     for farm in state.farms:
+        farm.sold = False
         for helper in farm.helpers:
             helper.used = False
     if state.round < CONFIG.rounds:

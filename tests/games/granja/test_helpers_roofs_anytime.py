@@ -231,6 +231,32 @@ def test_h15_r51_haggler_adds_to_the_first_sale_of_the_round_overflow_and_liquid
     assert state.farms[0].silver == 3 + 1 and state.farms[0].vp == 5
 
 
+def test_h15_two_copies_both_pay_on_the_first_sale_and_nothing_after_it():
+    # Each copy of a 1x helper is its own ability: both watch the round's first sale.
+    state = window()
+    add_helper(state, 0, card_with(helper="H15"))
+    add_helper(state, 0, card_with(helper="H15", avoid=[state.farms[0].helpers[0].card]))
+    goods(state, 0, GR=2)
+    state, events = do(state, 0, "sell GR")
+    assert state.farms[0].silver == 1 + 2
+    assert all(helper.used for helper in state.farms[0].helpers)
+    state, _ = do(state, 0, "sell GR")
+    assert state.farms[0].silver == 1 + 2 + 1
+
+
+def test_h15_a_haggler_placed_after_the_first_sale_of_the_round_waits_for_the_next_round():
+    state = window()
+    goods(state, 0, GR=2, PG=1)
+    state, _ = do(state, 0, "sell GR")
+    add_helper(state, 0, card_with(helper="H15"))
+    state, _ = do(state, 0, "sell GR")
+    assert state.farms[0].silver == 2 and not state.farms[0].helpers[0].used
+    clean_up(state, [])
+    state = at_sequential(state, F4_ROOFS, 0)
+    state, _ = do(state, 0, "sell PG")
+    assert state.farms[0].silver == 2 + 2 + 1
+
+
 def test_r49_identical_passive_helpers_do_not_add_but_different_parameters_do():
     state = new(2)
     add_helper(state, 0, card_with(helper="H11", param="OL"))
