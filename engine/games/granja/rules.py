@@ -1437,8 +1437,8 @@ def default_move(state: GranjaState, seat: int) -> Move:
     stack = state.tasks[seat]
     if stack:
         task = stack[-1]
-        if task.kind == "play":
-            return Move("play", (state.farms[seat].hand[0], "field"))
+        if task.kind == "play":  # an effect's card play: cards by id, the field first (Ruling 55)
+            return Move("play", (min(state.farms[seat].hand), "field"))
         if task.optional or task.kind == "die":
             return PASS
         return moves[0]  # lists are built in the default order: goods, store first, ids, slots

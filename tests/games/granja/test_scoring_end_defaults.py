@@ -174,7 +174,8 @@ def test_r55_defaults_inside_an_effect():
     state, _ = do(state, 0, default(state, 0))
     assert default(state, 0) == "pass"  # the optional second upgrade
     state, _ = do(state, 0, "pass", "tg play")
-    assert default(state, 0) == f"play {state.farms[0].hand[0]} field"
+    state.farms[0].hand.sort(reverse=True)  # hand order is draw order; the default goes by card id
+    assert default(state, 0) == f"play {min(state.farms[0].hand)} field" != f"play {state.farms[0].hand[0]} field"
     ext = state.farms[0].hand[0]
     state, _ = do(state, 0, f"play {ext} ext")
     assert default(state, 0) == "pay GR@field"
