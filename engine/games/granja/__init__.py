@@ -58,7 +58,9 @@ Transportation: pick a donkey marker in secret (donkeys = deliveries, hats = sie
 marker once per three rounds). The siesta track sets the new turn order. Deliver goods to your
 barrows and to the six craft buildings (three start blocked); finishing a building gives VP and
 a lasting bonus. Pay 1 $ per extra delivery. Score market stalls and your siesta section.
-At the end, goods turn into silver and every 5 $ into 1 VP."""
+At the end, goods turn into silver and every 5 $ into 1 VP.
+
+""" + notation.LEGEND
     notation_help = notation.HELP
 
     # ----- set-up -------------------------------------------------------------------------------

@@ -10,32 +10,61 @@ import re
 
 from engine.core import BadNotation
 
-from .config import BUILDINGS, CROPS, DONKEYS, MARKET
+from .config import BUILDINGS, CONFIG, CROPS, DONKEYS, MARKET
 from .model import Move
+from .rules import effect_args
 
 HELP = """\
-Cards are C001-C060, roofs R1-A..R6-D, market hexes M01-M29, buildings b1-b6
-(1 Wagon Maker, 2 Village Shop, 3 Trading House, 4 Greengrocer, 5 Delicatessen, 6 Butcher).
-Goods: GR grain, OL olive, GP grape, PG pig, FD food, WN wine, MT meat, TG trade good, $ silver,
-VP points. A crop taken from a field instead of its store is written GR@field.
-Card plays    play C012 field | barrow | helper | ext     (then, if asked:)
-              discard C003      (the barrow or helper it replaces)
-              pay GR  pay OL@field  pay $  pay VP   (extension cost, one good at a time)
-              back  (take back a secret F1 play you have not finished)
-Dice          take 3 (R2/R3), then one option of its face or pass; nudge up|down (Die nudge)
-Options       pig | crop GR | crops GR OL | silver | vp | draw | play | upgrade | upgrade 2 |
-              upgrade siesta | siesta 1 | siesta 2 | deliver
-              written after die (a die), tg (spending a trade good) or use R1-B (a roof):
-              die crops GR OL   tg silver   use R2-B siesta 2
-Helpers       use C012 (Free upgrade, Quick planting, Extra donkey, Exchange: use C006 GR@field)
-Anytime       buy GR|OL|GP|PG   sell GR|...|MT   upgrade GR|GR@field|OL|GP|PG (paid)
-Follow-ups    upgrade GR (free upgrade), gain OL (a good you choose), hex M05 (market)
-Roofs         roof R1-A (buy in F4)
-Donkeys       donkey D3   donkey D3 +1 (with a Siesta push)
-Deliveries    deliver GR b4   deliver GR@field C012   deliver TG b4 as GR (Crate substitute)
-              extra GR b4 (T5: pay 1 $ and deliver)
-Harvest       gain GR (Greengrocer)   flex GR OL (an empty GR field yields OL)   flex none
-End a turn    done      Decline a choice   pass"""
+Cards C001-C060, roofs R1-A..R6-D, hexes M01-M29, buildings b1-b6.
+Goods GR OL GP PG FD WN MT TG, $ silver, VP; a crop on a field: GR@field.
+play C012 field|barrow|helper|ext, then if asked: discard C003 (card replaced),
+  pay GR / pay OL@field / pay $ / pay VP (one at a time); back = undo an unfinished secret play
+take 3, then die OPTION or pass; nudge up|down (H09)
+OPTION: pig | crop GR | crops GR OL | silver | vp | draw | play | upgrade | upgrade 2 |
+  upgrade siesta | siesta 1 | siesta 2 | deliver
+tg OPTION (spend a trade good)   use R1-B OPTION (roof; use R1-A alone: one option)
+use C012 (helper: Free upgrade, Quick planting, Extra donkey; Exchange: use C006 GR@field)
+buy GR|OL|GP|PG   sell GR..MT   upgrade GR|GR@field|PG (paid)
+answers: upgrade GR (free), gain OL, hex M05
+roof R1-A   donkey D3 (donkey D3 +1: Siesta push)
+deliver GR b4 | deliver GR@field C012 | deliver TG b4 as GR (Crate substitute)
+extra GR b4 (T5, 1 $)   flex GR OL | flex none (harvest)
+done ends your turn; pass declines a choice."""
+
+
+def _either(texts: list[str]) -> str:
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def _dice_lines() -> str:
+    faces = "; ".join(
+        f"{face} = {_either([option_text(template) for template in templates])}"
+        for face, templates in CONFIG.die_effects.items()
+    )
+    trade = _either([option_text(template) for template in CONFIG.trade_good_effects])
+    return f"Dice faces: {faces}.\nA trade good buys {trade}."
+
+
+LEGEND_TEXT = """\
+Reading the board. Seats are numbered 1-4; > marks who must act. A farm line: VP, $ silver,
+TG trade goods, PG pigs/pig spaces, stores (GR3 = 3 grain), hand cards/hand limit, xd = extra
+deliveries allowed in T5, inc = $ income in F2, bld = building markers owned (by number),
+dk = donkey markers revealed, by round. fld GR1/2 = two grain fields, one holding grain.
+brw C012[GR+ol]3 = a barrow worth 3 VP; lower case = already delivered. hlp C012:H03[$] =
+helper card:type[parameter]; * = used this round (a roof: used for good). ext DI/DP/IP =
+extensions (D extra delivery, I income, P pigsty). roof 1A = roof R1-A.
+Buildings: the goods each seat's row needs, then seat:delivered; BLOCKED #n = building-order
+marker n (no deliveries); done = seats that finished it, first finisher first.
+Market: hex:value@seat. Siesta: space[discs bottom..top]; the higher space, then the higher
+disc in a stack, goes first.
+Donkey markers D1-D4: 1-4 deliveries, and 4 minus that in straw hats (siesta steps).
+Finishing a building row gives r VP in round r (the first finisher also gains 1 VP and opens
+the next blocked building for 1 VP more), then: b1 Wagon Maker: a delivery and your siesta
+section's VP now, later +1 siesta step and +1 delivery each round; b2 Village Shop: 2 VP, +2 VP
+per later building marker; b3 Trading House: 3 $ now and each harvest; b4 Greengrocer: a crop
+or pig now and each harvest; b5 Delicatessen: a trade good now and each harvest; b6 Butcher: 1 VP per
+barrow on your farm now, +1 VP per later barrow."""
+
 
 KINDS = (
     "play", "discard", "pay", "back", "done", "pass", "take", "die", "tg", "use", "nudge", "roof", "buy",
@@ -86,6 +115,24 @@ def parse_move(text: str) -> Move:
     words = [token for token in tokens[1:] if token not in FILLER]
     reader = _READERS[kind]
     return Move(kind, reader(words))
+
+
+def option_text(template: str) -> str:
+    """A few words for one option template of a die, a trade good or a roof (config.ROOFS)."""
+    name, _, param = template.partition(":")
+    if name == "crop":
+        crops = param.split(",")
+        return "1 crop of your choice" if len(crops) == 3 else "1 " + " or 1 ".join(crops)
+    return {
+        "pig": "1 pig", "crops": "2 different crops", "silver": f"{param} $", "vp": f"{param} VP",
+        "draw": "draw a card", "play": "play a card", "deliver": "1 delivery",
+        "upgrade": "1 free upgrade" if param == "1" else "up to 2 free upgrades",
+        "upgrade+siesta": "1 free upgrade and siesta +1", "siesta": f"siesta +{param}",
+    }.get(name, template)  # fmt: skip
+
+
+def roof_text(roof: str) -> str:
+    return " or ".join(option_text(template) for template in CONFIG.roofs[roof][1])
 
 
 # ----- pieces ---------------------------------------------------------------------------------------
@@ -231,7 +278,13 @@ def _use(words: list[str]) -> tuple[str, ...]:
     if not words:
         raise BadNotation("Name the roof or helper card: use R1-B crops GR OL, use C012.")
     if words[0].startswith("r"):
-        return (roof_id(words[0]), *effect(words[1:]))
+        roof = roof_id(words[0])
+        if len(words) == 1 and roof in CONFIG.roofs:
+            # A roof with a single option needs no option word: use R1-A = use R1-A deliver.
+            offered = [args for template in CONFIG.roofs[roof][1] for args in effect_args(template)]
+            if len(offered) == 1:
+                return (roof, *offered[0])
+        return (roof, *effect(words[1:]))
     card = card_id(words[0])
     if len(words) == 1:
         return (card,)
@@ -336,3 +389,5 @@ _READERS = {
     "donkey": _donkey,
     "flex": _flex,
 }
+
+LEGEND = LEGEND_TEXT + "\n" + _dice_lines()

@@ -151,7 +151,16 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     if secret:
         lines.append("Your secret choice (hidden until the reveal): " + "; ".join(secret))
     if view["phase"] == "T1" or choice["donkey"]:
-        lines.append("Donkey markers you may choose: " + " ".join(view["available_donkeys"]))
+        markers = [f"{marker} ({marker[1]} donkey{'s' if marker != 'D1' else ''}, {4 - int(marker[1])} hat"
+                   f"{'' if marker == 'D3' else 's'})" for marker in view["available_donkeys"]]
+        lines.append("Donkey markers you may choose: " + ", ".join(markers))
+    abilities = view.get("roof_abilities", {})
+    if view["phase"] == "F4" and view["roofs_offer"]:
+        lines.append(f"Roofs on offer ({view['roof_price']} $): "
+                     + "; ".join(f"{roof} {abilities.get(roof, '')}" for roof in view["roofs_offer"]))
+    unused = [roof["id"] for roof in farm["roofs"] if not roof["used"]]
+    if unused:
+        lines.append("Your unused roofs (once each): " + "; ".join(f"{roof} {abilities.get(roof, '')}" for roof in unused))
     lines.append(view["private_prompt"])
     if view["options"]:
         lines.append("Options: " + ", ".join(view["options"]))

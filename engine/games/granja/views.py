@@ -26,8 +26,17 @@ from .model import (
     GranjaState,
     Task,
 )
-from .notation import format_move
-from .rules import active_seat, available_donkeys, final_keys, hexes_in_play, legal_moves, phase_order, to_act
+from .notation import format_move, option_text, roof_text
+from .rules import (
+    active_seat,
+    available_donkeys,
+    effect_args,
+    final_keys,
+    hexes_in_play,
+    legal_moves,
+    phase_order,
+    to_act,
+)
 
 
 def card_faces(card_id: str) -> dict[str, Any]:
@@ -96,8 +105,22 @@ def describe_task(task: Task) -> str:
     if kind == "market":
         return f"Place a market marker on a hex of value {task.items[0]} (hex M05...)."
     if kind == "die":
-        return f"Your die shows {task.items[0]}: choose an option (die ...), or pass."
+        face = int(task.items[0])
+        choices = "; ".join(
+            f"{option_text(template)} (die {' '.join(args)})"
+            for template in CONFIG.die_effects[face]
+            for args in effect_args(template)[:1]
+        )
+        return f"Your die shows {face}: {choices}; or pass."
     return kind
+
+
+# What the acting seat is choosing, in words for the other players.
+PUBLIC_TASK = {
+    "play": "choosing a card to play", "discard": "choosing the card to replace",
+    "pay": "paying for an extension", "upgrade": "choosing a free upgrade", "deliver": "choosing a delivery",
+    "gain": "choosing a good", "market": "placing a market marker", "die": "choosing the die's option",
+}  # fmt: skip
 
 
 def public_prompt(state: GranjaState) -> str:
@@ -118,7 +141,11 @@ def public_prompt(state: GranjaState) -> str:
         text += f" ({state.budget} deliveries left)"
     elif phase == T5_EXTRA:
         text += f" ({state.budget} extra deliveries left)"
-    return text + "."
+    text += "."
+    stack = state.tasks[seat] if seat is not None else []
+    if stack and not stack[-1].secret:
+        text += f" Now: {PUBLIC_TASK.get(stack[-1].kind, 'a choice')}."
+    return text
 
 
 def public_view(state: GranjaState) -> dict[str, Any]:
@@ -146,6 +173,10 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "dice": list(state.dice),
         "budget": state.budget if state.phase in (T4_DELIVER, T5_EXTRA) else None,
         "roofs_offer": list(state.roofs_offer),
+        "roof_abilities": {
+            roof: roof_text(roof)
+            for roof in [*state.roofs_offer, *(r.id for farm in state.farms for r in farm.roofs)]
+        },
         "roof_price": state.round,
         "deck_size": len(state.deck),
         "discard": list(state.discard),
@@ -218,14 +249,17 @@ def private_prompt(state: GranjaState, seat: int) -> str:
         done = len(state.choices[seat].plays)
         return f"Choose your secret card play {done + 1} (play CARD field|barrow|helper|ext); nobody sees it before the reveal."
     if phase == F3_PROMPT:
-        return "Harvest: choose your Greengrocer resource (gain ...) and any Flexible field (flex GR OL, or flex none)."
+        if legal_moves(state, seat)[0].kind == "gain":
+            return "Harvest: choose the Greengrocer's resource (gain GR, OL, GP or PG)."
+        return "Harvest: an empty field may yield another crop with Flexible field (flex GR OL), or flex none."
     if phase == T1_DONKEY:
         return "Choose your donkey marker in secret (donkey D1..D4); anytime actions first if you like."
     return {
         "F4": f"Buy one roof for {state.round} $ (roof R..), take anytime actions, then done.",
         "R2": "Take a die (take N); anytime actions first if you like.",
         "R3": "Take a die (take N); anytime actions first if you like.",
-        "R4": "Use the shared die (die ...) or pass.",
+        "R4": describe_task(Task(kind="die", items=[str(state.dice[0])])).replace("Your die", "The shared die")
+        if state.dice else "",
         "T4": f"Deliver (deliver GOOD TARGET), {state.budget} left; done when finished.",
         "T5": f"Extra deliveries at {CONFIG.extra_delivery_price} $ each (extra GOOD TARGET), {state.budget} left; or done.",
         "END": "Final anytime actions, then done.",

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import BadNotation
 from engine.games.granja import GAME
-from engine.games.granja.model import Move
+from engine.games.granja.model import F3_PROMPT, T1_DONKEY, T4_DELIVER, Move
 from engine.games.granja.notation import HELP, KINDS, format_move, parse_move
 
 from .support import (
@@ -17,6 +17,9 @@ from .support import (
     add_field,
     add_helper,
     add_roof,
+    at_f1,
+    at_sequential,
+    card_with,
     do,
     goods,
     new,
@@ -183,3 +186,84 @@ def test_render_private_shows_hand_secret_choice_and_options():
     assert card in text and "secret choice" in text and "Options:" in text
     other = GAME.render_private(GAME.view(state, 1), ["Ana", "Ben"])
     assert card not in other
+
+
+# ----- help, legend and prompts: what a player reads ----------------------------------------------
+
+
+def test_rules_texts_fit_the_discord_embed_limits():
+    # /rules shows the notation help in one embed field (1024 characters) and the summary as the
+    # embed description (4096): anything longer is cut off in front of the players.
+    assert len(GAME.notation_help) <= 1024
+    assert len(GAME.summary) <= 4096
+
+
+def test_every_board_abbreviation_is_explained_in_the_rules_text():
+    legend = GAME.summary
+    for word in ("xd", "inc", "bld", "dk", "fld", "brw", "hlp", "ext", "DI/DP/IP", "BLOCKED", "done",
+                 "hex:value@seat", "bottom..top", "lower case", "straw hats"):
+        assert word in legend, word
+    for face in range(1, 7):
+        assert f"{face} = " in legend
+    for name in ("Wagon Maker", "Village Shop", "Trading House", "Greengrocer", "Delicatessen", "Butcher"):
+        assert name in legend
+
+
+def test_a_roof_with_a_single_option_needs_no_option_word():
+    assert parse_move("use R1-A") == Move("use", ("R1-A", "deliver"))
+    assert parse_move("use R6-B") == Move("use", ("R6-B", "crop", "GP"))
+    assert parse_move("use R3-B") == Move("use", ("R3-B", "silver"))
+    with pytest.raises(BadNotation, match="Name the option"):
+        parse_move("use R1-B")  # two different crops: which ones?
+
+
+def test_private_view_explains_roofs_on_offer_and_owned_roofs():
+    state = new(2, seed=6)
+    state.roofs_offer = ["R2-A", "R2-B"]
+    add_roof(state, 0, "R1-C")
+    add_roof(state, 0, "R1-A", used=True)
+    state = at_sequential(state, "F4", 0, round_number=2)
+    text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
+    assert "R2-A 1 free upgrade" in text and "R2-B siesta +1 or siesta +2" in text
+    assert "R1-C play a card or draw a card" in text and "R1-A 1 delivery" not in text
+
+
+def test_private_view_shows_donkeys_and_hats_and_the_die_options():
+    state = new(2, seed=7)
+    state.round, state.phase = 2, T1_DONKEY
+    state.farms[0].donkeys = ["D2"]
+    for choice in state.choices:
+        choice.waiting = True
+    text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
+    assert "D1 (1 donkey, 3 hats), D3 (3 donkeys, 1 hat), D4 (4 donkeys, 0 hats)" in text
+    state = new(2, seed=7)
+    state.dice = [5, 5, 6, 6, 6]
+    state = at_sequential(state, "R2", state.order[0])
+    seat = state.order[0]
+    goods(state, seat, GR=1)
+    state, _ = do(state, seat, "take 5")
+    prompt = GAME.view(state, seat)["private_prompt"]
+    assert "up to 2 free upgrades (die upgrade 2)" in prompt
+    assert "1 free upgrade and siesta +1 (die upgrade siesta)" in prompt and "siesta +2 (die siesta 2)" in prompt
+
+
+def test_the_public_prompt_says_what_the_acting_seat_is_choosing():
+    state = new(2, seed=8)
+    state.farms[0].donkeys = ["D1", "D2"]
+    add_barrow(state, 0, "C009", [True, False])  # OL+GR: grain completes it
+    goods(state, 0, GR=1)
+    state = at_sequential(state, T4_DELIVER, 0, round_number=2)
+    state, _ = do(state, 0, "deliver GR C009")
+    assert "placing a market marker" in public(state)["prompt"]
+    board = GAME.render_board(public(state), ["Ana", "Ben"])
+    assert "placing a market marker" in board
+
+
+def test_the_harvest_prompt_names_only_the_choices_the_seat_has():
+    state = at_f1(new(2, seed=12), 2)
+    add_helper(state, 0, card_with(helper="H17"))
+    for seat in range(2):
+        state, _ = do(state, seat, f"play {state.farms[seat].hand[0]} field")
+    assert state.phase == F3_PROMPT
+    prompt = GAME.view(state, 0)["private_prompt"]
+    assert "Flexible field" in prompt and "Greengrocer" not in prompt
