@@ -170,6 +170,14 @@ def latest_board(thread: simcord.ChannelHandle) -> discord.Message:
     return boards[-1]
 
 
+def waiting_for(message: Any) -> list[int]:
+    """Users a board names as the ones to act ("<@1> <@2>: your turn; ..."), pinged or not."""
+    for line in (message.content or "").splitlines():
+        if ": your turn" in line:
+            return [int(user) for user in MENTION.findall(line.split(": your turn")[0])]
+    return []
+
+
 def pinged(env: simcord.Env, message: Any) -> list[int]:
     """Users actually notified by a message (mentions allowed by allowed_mentions)."""
     return list(

@@ -1,0 +1,123 @@
+"""A whole game of Granja on the simulated Discord: two people, six rounds, every decision by hand.
+
+Granja has simultaneous secret steps (card plays, the harvest prompt, donkey markers): both people
+are asked at once, each answers from their own DM, and nothing of an answer reaches a public
+message before the reveal. Its many moves come as several selects grouped by verb, or as a
+two-step choice (a kind of move, then the move). Some moves are typed with /play.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import simcord
+
+from engine.games import get_game
+
+from .conftest import World
+from .helpers import Timings, dm_messages, public_texts
+from .whole_games import (
+    Played,
+    Players,
+    assert_final_scores,
+    assert_no_secret_was_public,
+    assert_private_views_stayed_private,
+    discord_limits,
+    open_table,
+    play_to_the_end,
+    private_version,
+)
+
+CARD = re.compile(r"\b(?:C\d{3}|R\d-[A-D])\b")
+SECRET_STEPS = ("F1", "F3", "T1")
+SECRET_LINE = "Your secret choice (hidden until the reveal): "
+
+
+def granja_secrets(game: Any, state: Any) -> set[str]:
+    """Hands (pending card plays stay in them until the reveal), the deck, future roofs, and
+    each pending donkey marker as it would be written."""
+    hidden = {card for farm in state.farms for card in farm.hand} | set(state.deck)
+    hidden |= {roof for later in state.roofs_future[state.round :] for roof in later}
+    hidden |= {f"donkey {choice.donkey}" for choice in state.choices if choice.donkey}
+    return hidden
+
+
+class SecretWatch:
+    """Checks, while the game is played, that each secret answer stays out of public messages."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.step_start = 0  # public texts before the current simultaneous step
+        self.both_asked = 0
+        self.checked = 0
+
+    async def on_ping(self, played: Played, to_act: list[simcord.MemberActor], players: Players) -> None:
+        env = self.world.env
+        self.step_start = len(public_texts(env))
+        if len(to_act) < 2:
+            return
+        # Asked at once: each person named has, right now, controls for this very move (by DM, or
+        # in the answer to their own move that started the step).
+        table = await env.bot.referee.table(played.table_id)
+        for person in to_act:
+            message = players.latest_controls(person)
+            assert message is not None and private_version(message) == table.version, (
+                f"{person.name} was not asked"
+            )
+        self.both_asked += 1
+
+    async def after_move(self, played: Played, person: simcord.MemberActor, move: str) -> None:
+        env = self.world.env
+        referee = env.bot.referee
+        table = await referee.table(played.table_id)
+        if table.status != "running":
+            return
+        state = await referee.state(played.table_id)
+        if state.phase not in SECRET_STEPS:
+            return
+        text = await referee.private_text(played.table_id, str(person.id))
+        pending = [line for line in text.splitlines() if line.startswith(SECRET_LINE)]
+        if not pending:
+            return
+        parts = pending[0].removeprefix(SECRET_LINE).split("; ")
+        seat = table.seat_of(str(person.id))
+        cards = {play.card for play in state.choices[seat.index].plays}
+        for public in public_texts(env)[self.step_start :]:
+            for secret in [*parts, *cards]:
+                assert secret not in public, f"{person.name}'s secret {secret!r} is public: {public[:300]}"
+        self.checked += 1
+
+
+async def test_two_people_play_a_whole_granja_game(world: World) -> None:
+    env = world.env
+    timed = Timings()
+    people = [world.alice, world.bob]
+    thread = await open_table(world, "granja", people, timed=timed)
+    for person in people:
+        first = dm_messages(env, person)[0]
+        assert first.embeds[0].title == "Granja #1: your hand"
+        assert "Choose your secret card play 1" in first.embeds[0].description
+
+    watch = SecretWatch(world)
+    played = await play_to_the_end(
+        world,
+        thread,
+        people,
+        seed=11,
+        typed_every=7,
+        timed=timed,
+        on_ping=watch.on_ping,
+        after_move=watch.after_move,
+    )
+
+    assert played.typed >= 10
+    assert played.two_step > 0 and played.grouped > 0, "granja's many moves come grouped"
+    assert watch.both_asked >= 6 and watch.checked >= 12  # the secret steps of six rounds
+    outcome = await assert_final_scores(world, thread, played.table_id)
+    assert get_game("granja").is_over(await env.bot.referee.state(played.table_id))
+    assert len(outcome.scores) == 2
+    boards = await assert_no_secret_was_public(env, played.table_id, granja_secrets, CARD)
+    assert boards >= 50
+    assert_private_views_stayed_private(env)
+    discord_limits(env)

@@ -1,0 +1,54 @@
+"""A whole game of Vege tables on the simulated Discord: two people and two AI seats.
+
+The people play every move of their turns from the select in their DMs (or the ephemeral answer
+to their last /play), and now and then type it with /play and autocomplete. At the end the board
+shows the final scores; no hidden card, well or face-down field card ever reached a public message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .conftest import World
+from .helpers import Timings, dm_messages
+from .whole_games import (
+    assert_final_scores,
+    assert_no_secret_was_public,
+    assert_private_views_stayed_private,
+    discord_limits,
+    open_table,
+    play_to_the_end,
+)
+
+CARD = re.compile(r"(?<![\w@#:])[KGRYT]\d{1,2}(?!\w)")
+TRACTOR_COUNT = re.compile(r"\(T\d?\)")  # "(T2)" on the board: how many Tractors a stack holds
+
+
+def vegetables_secrets(game: Any, state: Any) -> set[str]:
+    """Hidden hands, wells and face-down field cards; a dead card's identity is public."""
+    hidden = {card for seat in state.seats for card in (*seat.hand, *seat.well)}
+    hidden |= {card for card in state.cells if card}
+    return hidden - set(state.dead)
+
+
+async def test_two_people_and_two_ai_play_a_whole_vegetables_game(world: World) -> None:
+    env = world.env
+    timed = Timings()
+    people = [world.alice, world.bob]
+    thread = await open_table(world, "vegetables", people, ai=2, timed=timed)
+    for person in people:  # every hand arrived by DM, naming the game
+        first = dm_messages(env, person)[0]
+        assert first.embeds[0].title == "Vege tables #1: your hand"
+        assert "your hand (8 hidden cards)" in first.embeds[0].description
+
+    played = await play_to_the_end(world, thread, people, seed=3, typed_every=5, timed=timed)
+
+    assert played.human_moves >= 20 and played.typed >= 3
+    await assert_final_scores(world, thread, played.table_id)
+    boards = await assert_no_secret_was_public(
+        env, played.table_id, vegetables_secrets, CARD, scrub=TRACTOR_COUNT
+    )
+    assert boards >= 10
+    assert_private_views_stayed_private(env)
+    discord_limits(env)
