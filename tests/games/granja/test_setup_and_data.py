@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,42 @@ def test_1_12_4_the_checker_notices_broken_decks():
                         DECK[30].param, DECK[30].extension)
     assert any("weight rule" in problem for problem in deck_problems(wrong_vp, CONFIG.barrow_weights))
     assert any("60" in problem for problem in deck_problems(DECK[:59], CONFIG.barrow_weights))
+
+
+def _mutate(index, **changes):
+    deck = list(DECK)
+    deck[index] = replace(deck[index], **changes)
+    return deck
+
+
+def _swap_symbols(old, new):
+    return [replace(card, barrow=tuple(new if good == old else good for good in card.barrow)) for card in DECK]
+
+
+BROKEN_DECKS = {
+    "extension faces": _mutate(20, extension="E-DP" if DECK[20].extension != "E-DP" else "E-DI"),
+    # GP x E-DP occurs 6 times: one less is too few (and GP x E-DI 8 times too many).
+    "occurs": _mutate(next(i for i, c in enumerate(DECK) if (c.field, c.extension) == ("GP", "E-DP")), extension="E-DI"),
+    "barrow symbols": _mutate(12, barrow=("GR", "OL", "GP", "GR", "OL", "GP"), barrow_vp=6),
+    "more than one trade good": _mutate(30, barrow=("TG", "TG"), barrow_vp=4),
+    "barrow VP counts": _mutate(9, barrow=("GP", "OL", "GR"), barrow_vp=3),
+    "helper counts": _mutate(9, helper="H02"),
+    "H04 parameters": _mutate(17, param="GR>OL"),
+    "parameters on helpers that take none": _mutate(8, param="GR"),
+    "C001-C008": _mutate(0, helper="H05"),
+    "card ids repeat": _mutate(10, id="C010"),
+    "GR appears": _swap_symbols("GR", "OL"),
+    "FD appears": _swap_symbols("FD", "PG"),
+    "WN on": _swap_symbols("WN", "MT"),
+    "PG or MT on": _swap_symbols("MT", "WN"),
+    "TG on": _swap_symbols("PG", "TG"),
+}
+
+
+@pytest.mark.parametrize("problem", sorted(BROKEN_DECKS))
+def test_1_12_4_the_checker_catches_each_broken_constraint(problem):
+    found = deck_problems(BROKEN_DECKS[problem], CONFIG.barrow_weights)
+    assert any(problem in text for text in found), found
 
 
 def test_1_12_4_card_records_follow_the_spec_format():
