@@ -87,6 +87,10 @@ class GameDesk:
         # Caches of stored facts (the store stays the truth; these only save queries).
         self._dm_closed: dict[str, bool] = {}
         self._thread_tables: dict[str, int] = {}
+        # For each running game, the seats being waited for and the version at which each was
+        # asked (when this process published it): a seat still waited for is neither pinged nor
+        # DMed again, and its controls from the same request keep working (see _same_request).
+        self._asked: dict[int, dict[int, int]] = {}
 
     # ----- finding the game a command is about ------------------------------------------------
 
@@ -265,7 +269,14 @@ class GameDesk:
         await interaction.response.defer()
         user = str(interaction.user.id)
         try:
-            outbox = await self.referee.play(table_id, user, move, expected_version=version)
+            try:
+                outbox = await self.referee.play(table_id, user, move, expected_version=version)
+            except StaleVersion:
+                if not await self._same_request(interaction, table_id, user, version, move):
+                    raise
+                # Others moved meanwhile, but nothing this player sees changed (a secret choice
+                # of another seat, say): the click still means what it meant.
+                outbox = await self.referee.play(table_id, user, move)
         except StaleVersion as error:
             await self._send_current(interaction, table_id, str(error))
             return
@@ -320,7 +331,11 @@ class GameDesk:
         try:
             table = await self.referee.table(table_id)
             if table.version != version:
-                raise StaleVersion("The board has changed since you looked at it; here is the current one.")
+                if not await self._same_request(interaction, table_id, user, version):
+                    raise StaleVersion(
+                        "The board has changed since you looked at it; here is the current one."
+                    )
+                version = table.version  # the same request: its moves, with the current version
             moves = await self.referee.legal_moves(table_id, user)
             if page is None:
                 view, _plan = move_view(table_id, version, moves)
@@ -337,6 +352,28 @@ class GameDesk:
             await reply(interaction, str(error))
             return
         await interaction.response.edit_message(view=view)
+
+    async def _same_request(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        user_id: str,
+        version: int,
+        move: str | None = None,
+    ) -> bool:
+        """Whether a click on controls of an older ``version`` still answers the current request:
+        the seat has been waited for without a break since then, the private view on the clicked
+        message is exactly the current one, and the move (if any) is still legal."""
+        table = await self.referee.table(table_id)
+        seat = table.seat_of(user_id)
+        asked_at = self._asked.get(table_id, {}).get(seat.index) if seat is not None else None
+        if asked_at is None or version < asked_at or interaction.message is None:
+            return False
+        if move is not None and move not in await self.referee.legal_moves(table_id, user_id):
+            return False
+        shown = render.shown_private_view(interaction.message.embeds)
+        current = render.block_body(await self.referee.private_text(table_id, user_id))
+        return shown is not None and shown == current
 
     async def post_board_here(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """/board: a fresh board message (in the game's thread when used there)."""
@@ -449,24 +486,38 @@ class GameDesk:
     ) -> None:
         """Show what a referee call changed: a board message, then private views by DM.
 
-        A DM goes to each human who must act now (with their move controls) and to each who was
-        told something privately; ``deal`` (the start) sends every hand. Other changes of a private
-        view wait for that player's turn or their "Show my hand": many games print public facts
+        A DM goes to each human newly asked to act (with their move controls), to each still
+        asked whose own view changed, and to each who was told something privately; ``deal`` (the
+        start) sends every hand. A seat still waited for since an earlier message is neither
+        DMed nor pinged again (in a simultaneous secret step, another seat's answer changes
+        nothing for it), and its earlier controls keep working. Other changes of a private view
+        wait for that player's turn or their "Show my hand": many games print public facts
         (whose turn, the card to beat) in the private view too, and a DM to every player after
         every move would be noise. ``answered`` is the user whose own interaction response
-        already shows their new view.
+        already shows their new view: never DMed, never pinged.
         """
         table = outbox.table
         humans = {seat.index: seat.user_id for seat in table.humans if seat.user_id}
-        concerned = [*outbox.to_act, *outbox.private_log, *(outbox.private_changed if deal else [])]
+        newly = self._note_asked(outbox)
+        # Seats still waited for since an earlier message are not asked again, unless their
+        # own view changed (a secret choice of another seat changes nothing for them).
+        still_changed = [index for index in outbox.to_act if index in outbox.private_changed]
+        concerned = [
+            *newly,
+            *still_changed,
+            *outbox.private_log,
+            *(outbox.private_changed if deal else []),
+        ]
         recipients = [
             humans[index]
             for index in dict.fromkeys(concerned)
             if index in humans and humans[index] != answered
         ]
+        # A ping only for a new request, and never for the player whose own move this answers.
+        ping = [humans[index] for index in newly if index in humans and humans[index] != answered]
         closed = {user for user in humans.values() if await self.dms_closed(user)}
         if outbox.board_changed or outbox.finished:
-            await self.post_board(outbox, needs_button=closed)
+            await self.post_board(outbox, needs_button=closed, ping=ping)
         if outbox.finished:
             return  # the final board says it all; nobody has a move left to make
         targets = [user for user in recipients if user not in closed]
@@ -482,7 +533,26 @@ class GameDesk:
             else:
                 await self.store.set_user_flag(user, DM_NOTICE_PENDING, True)  # told at their next action
 
-    async def post_board(self, outbox: Outbox, *, needs_button: Iterable[str] = ()) -> discord.Message | None:
+    def _note_asked(self, outbox: Outbox) -> list[int]:
+        """Remember who is waited for now; returns the seats asked by this change (all of them
+        when this process has not published the game before, after a restart say)."""
+        table = outbox.table
+        before = self._asked.get(table.id)
+        if outbox.finished:
+            self._asked.pop(table.id, None)
+            return []
+        to_act = list(dict.fromkeys(outbox.to_act))
+        newly = [index for index in to_act if before is None or index not in before]
+        self._asked[table.id] = {
+            index: table.version if index in newly or before is None else before[index] for index in to_act
+        }
+        return newly
+
+    async def post_board(
+        self, outbox: Outbox, *, needs_button: Iterable[str] = (), ping: Iterable[str] | None = None
+    ) -> discord.Message | None:
+        """The board with the log of what happened; ``ping``: the users to notify (default:
+        every human to act)."""
         table = outbox.table
         game = get_game(table.game)
         board = await self.referee.board_text(table.id)
@@ -502,7 +572,11 @@ class GameDesk:
                 embeds.append(render.rating_changes_embed(outbox.rating_changes))
             elif outbox.result is not None:
                 embeds[-1].set_footer(text=render.unrated_reason(outbox.result))
-        pinged = [table.seats[index].user_id for index in outbox.to_act if not table.seats[index].is_ai]
+        if ping is None:
+            ping = [
+                table.seats[index].user_id or "" for index in outbox.to_act if not table.seats[index].is_ai
+            ]
+        pinged = list(ping)
         allowed = discord.AllowedMentions(
             everyone=False,
             roles=False,

@@ -6,6 +6,7 @@ length limits, so a long board or log can never make a message fail to send.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -41,9 +42,14 @@ OVER_COLOUR = discord.Colour.green()
 CANCELLED_COLOUR = discord.Colour.dark_grey()
 
 
+def block_body(text: str) -> str:
+    """What a code block shows of ``text`` (uncut)."""
+    return text.replace("```", "`\u200b``").rstrip() or " "
+
+
 def code_block(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
     """Monospace text in a code block, cut (with a mark) to fit ``limit`` characters."""
-    body = text.replace("```", "`\u200b``").rstrip() or " "
+    body = block_body(text)
     room = limit - len("```\n\n```")
     if len(body) > room:
         body = body[: room - 2] + "\n…"
@@ -274,7 +280,7 @@ def private_embed(
     url = thread_url(table)
     head = clip_lines_from_start(list(log_lines), LOG_LIMIT) + "\n" if log_lines else ""
     embed = discord.Embed(
-        title=f"{game_label(table, game)}: your hand",
+        title=f"{game_label(table, game)}{PRIVATE_TITLE_END}",
         url=url,
         description=head + code_block(private_text, DESCRIPTION_LIMIT - len(head)),
         colour=PRIVATE_COLOUR,
@@ -283,6 +289,19 @@ def private_embed(
         embed.add_field(name="Game thread", value=url, inline=False)
     embed.set_footer(text=f"move {table.version}")
     return embed
+
+
+PRIVATE_TITLE_END = ": your hand"
+_BLOCK = re.compile(r"```\n(.*)\n```", re.S)
+
+
+def shown_private_view(embeds: Sequence[discord.Embed]) -> str | None:
+    """The private view shown on a message (the code block of its last "your hand" embed)."""
+    for embed in reversed(embeds):
+        if (embed.title or "").endswith(PRIVATE_TITLE_END):
+            match = _BLOCK.search(embed.description or "")
+            return match.group(1) if match else None
+    return None
 
 
 def rules_embed(game: Game[Any, Any]) -> discord.Embed:

@@ -19,6 +19,7 @@ from .helpers import (
     latest_dm_with_controls,
     pinged,
     public_texts,
+    waiting_for,
 )
 from .test_play import highest
 
@@ -124,10 +125,12 @@ async def test_a_seat_out_of_time_is_skipped_the_ai_plays_it_and_its_player_come
     assert custom_ids(board) == ["ref:hand:1", "ref:return:1"]
     away = dm_messages(env, world.alice)[-1]
     assert "you ran out of time and were skipped" in away.content and "ref:return:1" in custom_ids(away)
-    # The game goes on: Bob plays, the AI answers for Alice.
+    # The game goes on: Bob plays, the AI answers for Alice. Bob, whose own move this answers
+    # (his DM now offers his next move), is named but not pinged again.
     await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), highest)
     board = latest_board(thread)
-    assert "alice plays a03 (+3)." in board.content and pinged(env, board) == [world.bob.id]
+    assert "alice plays a03 (+3)." in board.content and waiting_for(board) == [world.bob.id]
+    assert pinged(env, board) == []
     # Bob cannot take Alice's seat back for her; Alice can.
     not_hers = await world.bob.click(board, label="I'm back")
     assert not_hers.ephemeral and "it is still yours" in not_hers.response.content
@@ -137,8 +140,8 @@ async def test_a_seat_out_of_time_is_skipped_the_ai_plays_it_and_its_player_come
     assert "alice is back and plays their own seat again." in board.content
     assert custom_ids(board) == ["ref:hand:1"]
     # And the game runs to its end with Alice playing herself.
-    while pinged(env, latest_board(thread)):
-        player = world.alice if world.alice.id in pinged(env, latest_board(thread)) else world.bob
+    while waiting_for(latest_board(thread)):
+        player = world.alice if world.alice.id in waiting_for(latest_board(thread)) else world.bob
         await choose_in_private_message(player, latest_dm_with_controls(env, player), highest)
     assert "**Game over.**" in latest_board(thread).content
     assert_every_interaction_answered(env)
@@ -188,7 +191,7 @@ async def test_a_skipped_seat_that_stays_away_forfeits(world: World) -> None:
     assert pinged(env, forfeit) == []
     back = await world.alice.click(latest_board(thread), label="I'm back")
     assert back.response.content == "You forfeited this game; an AI plays your seat to the end."
-    while pinged(env, latest_board(thread)):
+    while waiting_for(latest_board(thread)):
         await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), min)
     final = latest_board(thread)
     assert final.embeds[1].title == "Final scores" and final.embeds[1].description.endswith("2. alice: 6")

@@ -16,7 +16,16 @@ import simcord
 from engine.games import get_game
 
 from .conftest import World
-from .helpers import Timings, dm_messages, public_texts
+from .helpers import (
+    Timings,
+    assert_not_public,
+    choose_in_private_message,
+    dm_messages,
+    latest_board,
+    pinged,
+    public_texts,
+    waiting_for,
+)
 from .whole_games import (
     Played,
     Players,
@@ -24,6 +33,7 @@ from .whole_games import (
     assert_no_secret_was_public,
     assert_private_views_stayed_private,
     discord_limits,
+    footer_version,
     open_table,
     play_to_the_end,
     private_version,
@@ -57,14 +67,13 @@ class SecretWatch:
         self.step_start = len(public_texts(env))
         if len(to_act) < 2:
             return
-        # Asked at once: each person named has, right now, controls for this very move (by DM, or
-        # in the answer to their own move that started the step).
-        table = await env.bot.referee.table(played.table_id)
+        # Asked at once: each person named has controls from the moment the board asked them at
+        # least (by DM, or in the answer to their own move that started the step); the driver
+        # then clicks them, after the other's answer too, and no click is refused.
+        board = footer_version(latest_board(self.world.channel.threads[-1]).embeds[0])
         for person in to_act:
             message = players.latest_controls(person)
-            assert message is not None and private_version(message) == table.version, (
-                f"{person.name} was not asked"
-            )
+            assert message is not None and private_version(message) >= board, f"{person.name} was not asked"
         self.both_asked += 1
 
     async def after_move(self, played: Played, person: simcord.MemberActor, move: str) -> None:
@@ -121,3 +130,33 @@ async def test_two_people_play_a_whole_granja_game(world: World) -> None:
     assert boards >= 50
     assert_private_views_stayed_private(env)
     discord_limits(env)
+
+
+def a_field_play(offered: list[str]) -> str:
+    return next((move for move in offered if move.startswith("play ") and move.endswith(" field")), "-")
+
+
+async def test_one_answer_to_a_secret_step_disturbs_nobody_and_the_other_dm_still_works(
+    world: World,
+) -> None:
+    env = world.env
+    thread = await open_table(world, "granja", [world.alice, world.bob])
+    board = latest_board(thread)
+    both = [world.alice.id, world.bob.id]
+    assert waiting_for(board) == both and pinged(env, board) == both  # asked at once
+    [alice_dm] = dm_messages(env, world.alice)
+    [bob_dm] = dm_messages(env, world.bob)
+    posted = len(thread.history())
+
+    alice_move, _ = await choose_in_private_message(world.alice, alice_dm, a_field_play)
+    # Alice's secret answer: no board, no ping, and no second DM for Bob, whose view is unchanged.
+    assert len(thread.history()) == posted
+    assert len(dm_messages(env, world.bob)) == 1
+    # Bob answers from the DM he got at the start, though the game has moved on since.
+    bob_move, result = await choose_in_private_message(world.bob, bob_dm, a_field_play)
+    assert not result.followups, [message.content for message in result.followups]
+    answered = env.backend.get_message(bob_dm.channel.id, bob_dm.id)
+    assert answered.content.startswith(f"You played **{bob_move}**.")
+    assert f"Your secret choice (hidden until the reveal): {bob_move}" in answered.embeds[0]["description"]
+    assert len(thread.history()) == posted
+    assert_not_public(env, {alice_move, bob_move, alice_move.split()[1], bob_move.split()[1]}, "secret play")
