@@ -556,8 +556,15 @@ class GameDesk:
         table = outbox.table
         game = get_game(table.game)
         board = await self.referee.board_text(table.id)
+        log_lines = list(outbox.public_log)
+        tail = render.board_tail(table, outbox.to_act, finished=outbox.finished, needs_button=needs_button)
+        if not render.log_fits(log_lines, tail):
+            # Many moves at once (AI seats, a reveal): the whole story first, then the board.
+            for chunk in render.log_messages(log_lines):
+                await self.send_to_channel(table, content=chunk)
+            log_lines = []
         content = render.board_content(
-            table, outbox.public_log, outbox.to_act, finished=outbox.finished, needs_button=needs_button
+            table, log_lines, outbox.to_act, finished=outbox.finished, needs_button=needs_button
         )
         embeds = [render.board_embed(table, game, board, await self.clocks(table))]
         if outbox.finished and outbox.outcome is not None:

@@ -33,7 +33,7 @@ from engine.referee import (
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
-LOG_LIMIT = 1200  # the log lines above a board, so the ping line always fits after them
+LOG_LIMIT = 1200  # the private log lines above a private view
 
 LOBBY_COLOUR = discord.Colour.blurple()
 BOARD_COLOUR = discord.Colour.dark_teal()
@@ -249,6 +249,42 @@ def outcome_text(table: Table, outcome: Outcome) -> str:
     return "\n".join(lines)
 
 
+def board_tail(
+    table: Table, to_act: Iterable[int], *, finished: bool = False, needs_button: Iterable[str] = ()
+) -> str:
+    """The end of the text above a board: game over, or who must act now (the only mentions)."""
+    if finished:
+        return "**Game over.**"
+    named = [table.seats[index].user_id for index in to_act if not table.seats[index].is_ai]
+    users = [user for user in named if user]
+    if not users:
+        return ""
+    hint = "your move is in your DMs, or press **Show my hand**."
+    if set(needs_button) & set(users):
+        hint = "press **Show my hand** to see your cards and play."
+    return f"{' '.join(mention(user) for user in users)}: your turn; {hint}"
+
+
+def log_fits(log_lines: Sequence[str], tail: str) -> bool:
+    """Whether the whole log goes above the board, in the board's message."""
+    return len("\n".join([*log_lines, tail])) <= CONTENT_LIMIT
+
+
+def log_messages(log_lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """A long log as whole lines packed into as few messages as fit (a line too long is cut)."""
+    chunks: list[str] = []
+    current: list[str] = []
+    for line in log_lines:
+        line = clip(line, limit)
+        if current and len("\n".join([*current, line])) > limit:
+            chunks.append("\n".join(current))
+            current = []
+        current.append(line)
+    if current:
+        chunks.append("\n".join(current))
+    return chunks
+
+
 def board_content(
     table: Table,
     log_lines: Sequence[str],
@@ -257,20 +293,15 @@ def board_content(
     finished: bool = False,
     needs_button: Iterable[str] = (),
 ) -> str:
-    """The text above a board: what happened, then who must act now (the only mentions)."""
-    parts = []
-    if log_lines:
-        parts.append(clip_lines_from_start(list(log_lines), LOG_LIMIT))
-    if finished:
-        parts.append("**Game over.**")
-    else:
-        pinged = [table.seats[index].user_id for index in to_act if not table.seats[index].is_ai]
-        if pinged:
-            hint = "your move is in your DMs, or press **Show my hand**."
-            if set(needs_button) & {user for user in pinged if user}:
-                hint = "press **Show my hand** to see your cards and play."
-            parts.append(f"{' '.join(mention(user) for user in pinged if user)}: your turn; {hint}")
-    return clip("\n".join(parts), CONTENT_LIMIT)
+    """The text above a board: what happened, then who must act now (the only mentions).
+
+    A log too long for the message loses its oldest lines here; the desk sends such a log in
+    messages of its own first (see ``log_fits``), so this cut is a last resort."""
+    tail = board_tail(table, to_act, finished=finished, needs_button=needs_button)
+    if log_fits(log_lines, tail):
+        return "\n".join(part for part in [*log_lines, tail] if part)
+    room = CONTENT_LIMIT - len(tail) - 1
+    return "\n".join(part for part in [clip_lines_from_start(list(log_lines), room), tail] if part)
 
 
 def private_embed(

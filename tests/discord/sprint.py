@@ -33,6 +33,7 @@ class SprintState(msgspec.Struct, kw_only=True):
     rounds: int
     verbs: int
     hands: list[list[str]]
+    chatter: int = 0
     secrets: list[str]
     scores: list[int]
     pile: list[str] = []
@@ -60,6 +61,14 @@ class Sprint(Game[SprintState, Move]):
         Option(
             name="verbs", kind="int", default=1, minimum=1, maximum=len(VERBS), description="Kinds of move"
         ),
+        Option(
+            name="chatter",
+            kind="int",
+            default=0,
+            minimum=0,
+            maximum=500,
+            description="Extra public log lines after each move (a long log)",
+        ),
     )
     state_type = SprintState
     summary = "Play your cards one at a time; a played card scores its number. Highest score wins."
@@ -71,6 +80,7 @@ class Sprint(Game[SprintState, Move]):
             players=players,
             rounds=min(int(options["rounds"]), cards),
             verbs=int(options["verbs"]),
+            chatter=int(options.get("chatter", 0)),
             hands=[
                 [f"{LETTERS[seat]}{number:02d}" for number in range(1, cards + 1)] for seat in range(players)
             ],
@@ -90,16 +100,21 @@ class Sprint(Game[SprintState, Move]):
         state.hands[seat].remove(move.card)
         state.turns_played += 1
         state.turn = (seat + 1) % state.players
+        chatter = [
+            Event(text=f"Line {line + 1} of the chatter after {{p{seat}}}'s move {state.turns_played}.")
+            for line in range(state.chatter)
+        ]
         if move.verb == "play":
             points = int(move.card[1:])
             state.scores[seat] += points
             state.pile.append(move.card)
-            return [Event(text=f"{{p{seat}}} plays {move.card} (+{points}).", actor=seat)]
+            return [Event(text=f"{{p{seat}}} plays {move.card} (+{points}).", actor=seat), *chatter]
         return [
             Event(text=f"{{p{seat}}} does something secret with a card.", actor=seat),
             Event(
                 text=f"You {move.verb} {move.card}; nobody else knows which.", actor=seat, visible_to=(seat,)
             ),
+            *chatter,
         ]
 
     def view(self, state: SprintState, seat: int | None) -> dict[str, Any]:
