@@ -13,7 +13,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -56,11 +56,13 @@ class NoTableHere(GameError):
 
 @dataclass
 class PrivateMessage:
-    """One seat's private view, ready to send by DM or ephemerally."""
+    """One seat's private view, ready to send by DM or ephemerally (``files``: the whole view,
+    when it is too long for the embed)."""
 
     content: str
     embeds: list[discord.Embed]
     view: discord.ui.View | None
+    files: list[discord.File] = field(default_factory=list)
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -286,7 +288,9 @@ class GameDesk:
         done = await self.private_message(
             outbox.table, user, header=f"You played **{move}**.", log_lines=_seat_log(outbox, user)
         )
-        await interaction.edit_original_response(content=done.content, embeds=done.embeds, view=done.view)
+        await interaction.edit_original_response(
+            content=done.content, embeds=done.embeds, view=done.view, attachments=done.files
+        )
         await self.publish(outbox, interaction=interaction, answered=user)
 
     async def play_typed(self, interaction: discord.Interaction, game_id: int | None, move: str) -> None:
@@ -307,7 +311,7 @@ class GameDesk:
         done = await self.private_message(
             outbox.table, user, header=f"You played **{played}**.", log_lines=_seat_log(outbox, user)
         )
-        await reply(interaction, done.content, embeds=done.embeds, view=done.view)
+        await reply(interaction, done.content, embeds=done.embeds, view=done.view, files=done.files)
         await self.publish(outbox, interaction=interaction, answered=user)
 
     async def show_hand(self, interaction: discord.Interaction, table_id: int, header: str = "") -> None:
@@ -321,7 +325,9 @@ class GameDesk:
             return
         if await self._take_notice(user):
             message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
-        await reply(interaction, message.content, embeds=message.embeds, view=message.view)
+        await reply(
+            interaction, message.content, embeds=message.embeds, view=message.view, files=message.files
+        )
 
     async def show_move_group(
         self, interaction: discord.Interaction, table_id: int, version: int, page: int | None
@@ -384,14 +390,16 @@ class GameDesk:
             await reply(interaction, str(error))
             return
         game = get_game(table.game)
-        embed = render.board_embed(table, game, text, await self.clocks(table))
+        embeds, files = render.board_embeds(table, game, text, await self.clocks(table))
         if str(interaction.channel_id) == (table.thread_id or table.channel_id):
             await interaction.response.send_message(
-                embed=embed, view=board_view(table.id, someone_away=_someone_away(table))
+                embeds=embeds, files=files, view=board_view(table.id, someone_away=_someone_away(table))
             )
         else:
             url = render.thread_url(table)
-            await reply(interaction, f"The game is played in {url}." if url else "", embeds=[embed])
+            await reply(
+                interaction, f"The game is played in {url}." if url else "", embeds=embeds, files=files
+            )
 
     async def _send_current(self, interaction: discord.Interaction, table_id: int, reason: str) -> None:
         """After a stale click: the reason, the current board and the player's current view."""
@@ -404,7 +412,9 @@ class GameDesk:
             await reply(interaction, f"{reason}\n{error}")
             return
         embeds = [render.board_embed(table, get_game(table.game), board), *message.embeds]
-        await reply(interaction, message.content, embeds=embeds, view=message.view)
+        if render.embeds_total(embeds) > render.EMBEDS_LIMIT or not render.fits_block(board):
+            embeds = message.embeds  # the board is in the game's thread; the player's view comes first
+        await reply(interaction, message.content, embeds=embeds, view=message.view, files=message.files)
 
     # ----- absent players -----------------------------------------------------------------------
 
@@ -445,7 +455,7 @@ class GameDesk:
             else "Nobody plays your seat but you: it is still yours."
         )
         done = await self.private_message(outbox.table, user, header=header)
-        await reply(interaction, done.content, embeds=done.embeds, view=done.view)
+        await reply(interaction, done.content, embeds=done.embeds, view=done.view, files=done.files)
         if outbox.board_changed:
             await self.publish(outbox, interaction=interaction, answered=user)
 
@@ -469,7 +479,8 @@ class GameDesk:
         elif table.status == RUNNING:
             lines.append(await self.waiting_line(table))
         embed = render.private_embed(table, game, text, log_lines)
-        return PrivateMessage("\n".join(line for line in lines if line), [embed], view)
+        files = render.private_files(table, game, text, log_lines)
+        return PrivateMessage("\n".join(line for line in lines if line), [embed], view, files)
 
     async def waiting_line(self, table: Table) -> str:
         game = get_game(table.game)
@@ -566,9 +577,9 @@ class GameDesk:
         content = render.board_content(
             table, log_lines, outbox.to_act, finished=outbox.finished, needs_button=needs_button
         )
-        embeds = [render.board_embed(table, game, board, await self.clocks(table))]
+        extra: list[discord.Embed] = []
         if outbox.finished and outbox.outcome is not None:
-            embeds.append(
+            extra.append(
                 discord.Embed(
                     title="Final scores",
                     description=render.outcome_text(table, outbox.outcome),
@@ -576,9 +587,10 @@ class GameDesk:
                 )
             )
             if outbox.rating_changes:
-                embeds.append(render.rating_changes_embed(outbox.rating_changes))
+                extra.append(render.rating_changes_embed(outbox.rating_changes))
             elif outbox.result is not None:
-                embeds[-1].set_footer(text=render.unrated_reason(outbox.result))
+                extra[-1].set_footer(text=render.unrated_reason(outbox.result))
+        embeds, files = render.board_embeds(table, game, board, await self.clocks(table), extra)
         if ping is None:
             ping = [
                 table.seats[index].user_id or "" for index in outbox.to_act if not table.seats[index].is_ai
@@ -593,7 +605,12 @@ class GameDesk:
         channel_id = table.thread_id or table.channel_id
         if channel_id is None:
             return None
-        kwargs: dict[str, Any] = {"content": content, "embeds": embeds, "allowed_mentions": allowed}
+        kwargs: dict[str, Any] = {
+            "content": content,
+            "embeds": embeds,
+            "files": files,
+            "allowed_mentions": allowed,
+        }
         if not outbox.finished:
             kwargs["view"] = board_view(table.id, someone_away=_someone_away(table))
         try:
@@ -646,6 +663,7 @@ class GameDesk:
                 message.content,
                 embeds=message.embeds,
                 view=view or message.view or discord.utils.MISSING,
+                files=message.files,
             )
         except discord.Forbidden as error:
             if error.code != CANNOT_DM_USER:

@@ -6,6 +6,7 @@ length limits, so a long board or log can never make a message fail to send.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -32,6 +33,10 @@ from engine.referee import (
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
+EMBEDS_LIMIT = 6000  # all the embeds of one message together
+CUT_NOTE = "… (cut here: the whole text is in the attached file)"
+PRIVATE_TITLE_END = ": your hand"  # how every private view's embed title ends
+_BLOCK = re.compile(r"```\n(.*)\n```", re.S)
 FIELD_LIMIT = 1024
 LOG_LIMIT = 1200  # the private log lines above a private view
 
@@ -47,13 +52,33 @@ def block_body(text: str) -> str:
     return text.replace("```", "`\u200b``").rstrip() or " "
 
 
-def code_block(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
-    """Monospace text in a code block, cut (with a mark) to fit ``limit`` characters."""
+def fits_block(text: str, limit: int = DESCRIPTION_LIMIT) -> bool:
+    """Whether ``text`` fits uncut in a code block of ``limit`` characters."""
+    return len(block_body(text)) <= limit - len("```\n\n```")
+
+
+def code_block(text: str, limit: int = DESCRIPTION_LIMIT, cut_note: str = "…") -> str:
+    """Monospace text in a code block, cut (with ``cut_note`` on a last line) to fit ``limit``."""
     body = block_body(text)
     room = limit - len("```\n\n```")
     if len(body) > room:
-        body = body[: room - 2] + "\n…"
+        body = body[: room - len(cut_note) - 1] + "\n" + cut_note
     return f"```\n{body}\n```"
+
+
+def text_file(text: str, filename: str) -> discord.File:
+    """A text too long for an embed, whole, as an attached file Discord shows inline."""
+    return discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)
+
+
+def embeds_total(embeds: Sequence[discord.Embed]) -> int:
+    """The characters Discord counts against its 6000 limit for all the embeds of one message."""
+    total = 0
+    for embed in embeds:
+        total += len(embed.title or "") + len(embed.description or "")
+        total += sum(len(field.name or "") + len(field.value or "") for field in embed.fields)
+        total += len(embed.footer.text or "") + len(embed.author.name or "")
+    return total
 
 
 def clip(text: str, limit: int) -> str:
@@ -193,12 +218,18 @@ def cancelled_embed(table: Table, game: Game[Any, Any], by_user: str) -> discord
 
 
 def board_embed(
-    table: Table, game: Game[Any, Any], board: str, clocks: Sequence[SeatClockView] = ()
+    table: Table,
+    game: Game[Any, Any],
+    board: str,
+    clocks: Sequence[SeatClockView] = (),
+    *,
+    limit: int = DESCRIPTION_LIMIT,
 ) -> discord.Embed:
     """The public board (the referee adds a line of every seat's clock at timed tables); the
     seats to move get a live "runs out in ..." that Discord keeps up to date."""
     colour = OVER_COLOUR if table.status == FINISHED else BOARD_COLOUR
-    embed = discord.Embed(title=game_label(table, game), description=code_block(board), colour=colour)
+    description = code_block(board, limit, CUT_NOTE)
+    embed = discord.Embed(title=game_label(table, game), description=description, colour=colour)
     running = [view for view in clocks if view.running and view.deadline is not None and not view.absent]
     if running:
         lines = [
@@ -214,6 +245,25 @@ def board_embed(
         footer = f"{speed.label} · {footer}"
     embed.set_footer(text=footer)
     return embed
+
+
+def board_embeds(
+    table: Table,
+    game: Game[Any, Any],
+    board: str,
+    clocks: Sequence[SeatClockView] = (),
+    extra: Sequence[discord.Embed] = (),
+) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The board's embed followed by ``extra`` ones, within Discord's limits: a board too long
+    for them is cut in the embed and attached whole as a text file."""
+    limit = DESCRIPTION_LIMIT
+    embed = board_embed(table, game, board, clocks, limit=limit)
+    excess = embeds_total([embed, *extra]) - EMBEDS_LIMIT
+    if excess > 0:
+        limit -= excess
+        embed = board_embed(table, game, board, clocks, limit=limit)
+    files = [] if fits_block(board, limit) else [text_file(board, f"{game.name}-{table.id}-board.txt")]
+    return [embed, *extra], files
 
 
 def rating_line(change: RatingChange) -> str:
@@ -309,11 +359,11 @@ def private_embed(
 ) -> discord.Embed:
     """One seat's private view (its hand); shown only by DM or ephemerally."""
     url = thread_url(table)
-    head = clip_lines_from_start(list(log_lines), LOG_LIMIT) + "\n" if log_lines else ""
+    head = _private_head(log_lines)
     embed = discord.Embed(
         title=f"{game_label(table, game)}{PRIVATE_TITLE_END}",
         url=url,
-        description=head + code_block(private_text, DESCRIPTION_LIMIT - len(head)),
+        description=head + code_block(private_text, DESCRIPTION_LIMIT - len(head), CUT_NOTE),
         colour=PRIVATE_COLOUR,
     )
     if url:
@@ -322,8 +372,17 @@ def private_embed(
     return embed
 
 
-PRIVATE_TITLE_END = ": your hand"
-_BLOCK = re.compile(r"```\n(.*)\n```", re.S)
+def private_files(
+    table: Table, game: Game[Any, Any], private_text: str, log_lines: Sequence[str] = ()
+) -> list[discord.File]:
+    """The whole private view as a file, when ``private_embed`` had to cut it."""
+    if fits_block(private_text, DESCRIPTION_LIMIT - len(_private_head(log_lines))):
+        return []
+    return [text_file(private_text, f"{game.name}-{table.id}-your-hand.txt")]
+
+
+def _private_head(log_lines: Sequence[str]) -> str:
+    return clip_lines_from_start(list(log_lines), LOG_LIMIT) + "\n" if log_lines else ""
 
 
 def shown_private_view(embeds: Sequence[discord.Embed]) -> str | None:

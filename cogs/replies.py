@@ -14,13 +14,19 @@ async def reply(
     *,
     embeds: Sequence[discord.Embed] = (),
     view: discord.ui.View | None = None,
+    files: Sequence[discord.File] = (),
 ) -> None:
     """Answer ephemerally, whatever state the interaction is in (fresh, deferred, deferred-thinking)."""
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     allowed = discord.AllowedMentions.none()
     if not interaction.response.is_done():
         await interaction.response.send_message(
-            content or None, embeds=list(embeds), ephemeral=True, allowed_mentions=allowed, **extra
+            content or None,
+            embeds=list(embeds),
+            files=list(files),
+            ephemeral=True,
+            allowed_mentions=allowed,
+            **extra,
         )
     elif (
         interaction.response.type == discord.InteractionResponseType.deferred_channel_message
@@ -29,12 +35,17 @@ async def reply(
         # The "thinking…" message of a deferred slash command is the answer: fill it in once.
         interaction.extras["thinking_filled"] = True
         await interaction.edit_original_response(
-            content=content or None, embeds=list(embeds), allowed_mentions=allowed, view=view
+            content=content or None,
+            embeds=list(embeds),
+            attachments=list(files),
+            allowed_mentions=allowed,
+            view=view,
         )
     else:
         await interaction.followup.send(
             content or (None if embeds else "\u200b"),
             embeds=list(embeds),
+            files=list(files),
             ephemeral=True,
             allowed_mentions=allowed,
             **extra,

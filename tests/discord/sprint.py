@@ -34,6 +34,7 @@ class SprintState(msgspec.Struct, kw_only=True):
     verbs: int
     hands: list[list[str]]
     chatter: int = 0
+    bulk: int = 0
     secrets: list[str]
     scores: list[int]
     pile: list[str] = []
@@ -62,6 +63,14 @@ class Sprint(Game[SprintState, Move]):
             name="verbs", kind="int", default=1, minimum=1, maximum=len(VERBS), description="Kinds of move"
         ),
         Option(
+            name="bulk",
+            kind="int",
+            default=0,
+            minimum=0,
+            maximum=500,
+            description="Extra lines in the board and in each hand (a long text)",
+        ),
+        Option(
             name="chatter",
             kind="int",
             default=0,
@@ -81,6 +90,7 @@ class Sprint(Game[SprintState, Move]):
             rounds=min(int(options["rounds"]), cards),
             verbs=int(options["verbs"]),
             chatter=int(options.get("chatter", 0)),
+            bulk=int(options.get("bulk", 0)),
             hands=[
                 [f"{LETTERS[seat]}{number:02d}" for number in range(1, cards + 1)] for seat in range(players)
             ],
@@ -124,6 +134,7 @@ class Sprint(Game[SprintState, Move]):
             "pile": list(state.pile),
             "hand_sizes": [len(hand) for hand in state.hands],
             "turn": None if self.is_over(state) else state.turn,
+            "bulk": state.bulk,
         }
         if seat is None:
             return public
@@ -158,11 +169,22 @@ class Sprint(Game[SprintState, Move]):
             f"Cards left: {sizes}",
             f"Turn: {names[turn]}" if turn is not None else "Game over",
         ]
+        lines += [
+            f"Board filler line {n:03d}: nothing to see here, just length."
+            for n in range(public_view["bulk"])
+        ]
         return "\n".join(lines)
 
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
-        return (
-            f"Your hand: {' '.join(seat_view['hand']) or '(empty)'}\nYour secret word: {seat_view['secret']}"
+        filler = [
+            f"Hand filler line {n:03d}: nothing to see here, just length." for n in range(seat_view["bulk"])
+        ]
+        return "\n".join(
+            [
+                f"Your hand: {' '.join(seat_view['hand']) or '(empty)'}",
+                *filler,
+                f"Your secret word: {seat_view['secret']}",
+            ]
         )
 
     def ai_players(self) -> Mapping[str, Any]:

@@ -98,7 +98,10 @@ async def test_bad_game_or_options_are_explained(world: World) -> None:
     unknown = await world.alice.slash(world.channel, "game new", game="chess")
     assert unknown.ephemeral and unknown.response.content.startswith("Unknown game 'chess'.")
     bad_option = await world.alice.slash(world.channel, "game new", game="sprint", options="colour=red")
-    assert bad_option.response.content == "Sprint has no option 'colour' (options: cards, rounds, verbs, chatter)."
+    assert (
+        bad_option.response.content
+        == "Sprint has no option 'colour' (options: cards, rounds, verbs, bulk, chatter)."
+    )
     bad_value = await world.alice.slash(world.channel, "game new", game="sprint", options="cards=many")
     assert bad_value.response.content == "Option cards takes a whole number, not 'many'."
     bad_form = await world.alice.slash(world.channel, "game new", game="sprint", options="cards")

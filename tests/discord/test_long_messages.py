@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from cogs.render import CUT_NOTE
+
 from .conftest import World
 from .helpers import (
+    assert_not_public,
     choose_in_private_message,
+    dm_messages,
     latest_board,
     latest_dm_with_controls,
     pinged,
@@ -38,4 +42,41 @@ async def test_a_long_log_goes_first_in_messages_of_its_own_and_nothing_is_lost(
     assert board.content.startswith(f"<@{world.alice.id}>: your turn") and waiting_for(board) == [
         world.alice.id
     ]
+    discord_limits(env)
+
+
+async def test_a_board_or_hand_too_long_for_an_embed_is_cut_there_and_attached_whole(world: World) -> None:
+    env = world.env
+    # About 6400 characters of board and of hand: more than an embed's 4096.
+    options = "bulk=110 cards=3 rounds=1"
+    lobby = (await world.alice.slash(world.channel, "game new", game="sprint", options=options)).response
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    [thread] = world.channel.threads
+    board = latest_board(thread)
+    description = board.embeds[0].description
+    assert len(description) <= 4096 and description.endswith(f"{CUT_NOTE}\n```")
+    [attached] = board.attachments
+    assert attached.filename == "sprint-1-board.txt"
+    whole = (await attached.read()).decode()
+    assert whole.startswith("Scores: alice 0, bob 0")
+    assert "Board filler line 109: nothing to see here, just length.\nClocks: alice" in whole
+    # The hand: cut in the DM's embed (the secret word is at its very end), whole in the file.
+    [dm] = dm_messages(env, world.alice)
+    assert "Your secret word" not in dm.embeds[0].description
+    [hand] = dm.attachments
+    assert hand.filename == "sprint-1-your-hand.txt"
+    assert (await hand.read()).decode().endswith("Your secret word: secreta04242")
+    # A move from the long DM: the DM is updated in place, with the new hand attached.
+    await choose_in_private_message(world.alice, dm, highest)
+    [updated] = env.backend.get_message(dm.channel.id, dm.id).attachments
+    assert updated["filename"] == "sprint-1-your-hand.txt"
+    # /board and /hand answer the same way.
+    again = await world.bob.slash(thread, "board")
+    assert [file.filename for file in again.response.attachments] == ["sprint-1-board.txt"]
+    mine = await world.bob.slash(thread, "hand")
+    assert mine.ephemeral and [file.filename for file in mine.response.attachments] == [
+        "sprint-1-your-hand.txt"
+    ]
+    assert_not_public(env, {"secreta04242", "secretb04242"}, "secret word")
     discord_limits(env)
