@@ -1,0 +1,44 @@
+"""The benchmark entry point runs end to end on a tiny size and writes valid JSON.
+
+Nothing here looks at a time or a rate: benchmarks measure, tests do not judge speed.
+"""
+
+from __future__ import annotations
+
+import json
+
+from bench.cli import main
+
+TINY = [
+    "--register", "nim=tests.toy_game",
+    "--games", "nim",
+    "--runs", "1",
+    "--engine-seconds", "0.01",
+    "--active", "4",
+    "--moves", "10",
+    "--arrival-seconds", "0.1",
+    "--restart-games", "12",
+    "--memory-games", "12",
+]  # fmt: skip
+
+
+def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
+    path = tmp_path / "results" / "bench.json"
+    assert main([*TINY, "--json", str(path), "--workdir", str(tmp_path / "work")]) == 0
+
+    results = json.loads(path.read_text())
+    assert results["meta"]["games"] == ["nim"]
+    assert set(results["engine"]["nim"]["by_players"]) == {"2", "3", "4"}  # every player count
+    referee = results["referee"]["nim"]
+    assert referee["players"] == 4 and referee["active_games"] == 4
+    assert {"sequential", "open_loop", "saturation", "bare_sqlite3_commits_per_s"} <= set(referee)
+    assert referee["sequential"]["errors"] == 0  # one move at a time never collides
+    restart = results["restart"]
+    assert restart["games_in_progress"] == 12 and restart["memory"]["nim"]["games"] == 12
+    assert restart["disk"]["games"] == 12 and restart["restart"]["ready_s"] > 0
+    assert "status" in results["discord"] or "per_game" in results["discord"]
+    # The printed table names every section, and each target row says whether it is met.
+    printed = capsys.readouterr().out
+    for section in ("engine", "referee", "restart", "memory", "disk", "discord"):
+        assert f"\n{section} " in printed
+    assert any(row["target"] for row in results["table"])
