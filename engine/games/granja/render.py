@@ -46,7 +46,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["dice"]:
         extras.append("Dice: " + " ".join(map(str, view["dice"])))
     if view["roofs_offer"]:
-        extras.append(f"Roofs ({view['roof_price']} $): " + " ".join(view["roofs_offer"]))
+        abilities = view.get("roof_abilities", {})
+        extras.append(f"Roofs ({view['roof_price']} $): "
+                      + "; ".join(f"{roof} {abilities.get(roof, '')}".strip() for roof in view["roofs_offer"]))
     if extras:
         lines.append("   ".join(extras))
     lines.append("Buildings (seat:delivered)")

@@ -226,6 +226,8 @@ def test_private_view_explains_roofs_on_offer_and_owned_roofs():
     text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
     assert "R2-A 1 free upgrade" in text and "R2-B siesta +1 or siesta +2" in text
     assert "R1-C play a card or draw a card" in text and "R1-A 1 delivery" not in text
+    board = GAME.render_board(public(state), ["Ana", "Ben"])
+    assert "Roofs (2 $): R2-A 1 free upgrade; R2-B siesta +1 or siesta +2" in board
 
 
 def test_private_view_shows_donkeys_and_hats_and_the_die_options():
