@@ -46,7 +46,8 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["dice"]:
         extras.append("Dice: " + " ".join(map(str, view["dice"])))
     if view["roofs_offer"]:
-        abilities = view.get("roof_abilities", {})
+        # Abilities in F4, when roofs are bought; the ids alone otherwise, to keep the board short.
+        abilities = view.get("roof_abilities", {}) if view["phase"] == "F4" else {}
         extras.append(f"Roofs ({view['roof_price']} $): "
                       + "; ".join(f"{roof} {abilities.get(roof, '')}".strip() for roof in view["roofs_offer"]))
     if extras:
