@@ -264,6 +264,7 @@ def _bare(words: list[str]) -> tuple[str, ...]:
 
 
 def _take(words: list[str]) -> tuple[str, ...]:
+    words = [word for word in words if word not in ("die", "dice", "the")]  # "take die 3"
     _need(words, 1, "take 3")
     if words[0] not in ("1", "2", "3", "4", "5", "6"):
         raise BadNotation("A die shows 1 to 6: take 3.")

@@ -209,6 +209,10 @@ def test_every_board_abbreviation_is_explained_in_the_rules_text():
         assert name in legend
 
 
+def test_take_accepts_the_word_die():
+    assert parse_move("take die 3") == parse_move("pick 3") == Move("take", ("3",))
+
+
 def test_a_roof_with_a_single_option_needs_no_option_word():
     assert parse_move("use R1-A") == Move("use", ("R1-A", "deliver"))
     assert parse_move("use R6-B") == Move("use", ("R6-B", "crop", "GP"))
