@@ -19,8 +19,13 @@ STATUS
   Module map: config.py (every [D] value), cards.py (the 60 cards and the deck checker),
   model.py (state and moves), rules.py (machine and effects), reasons.py (why_illegal),
   views.py, render.py, notation.py, ai.py.
-  Remaining: nothing required; possible polish: let a player take back an unfinished secret
-  F1 play, and a stronger greedy player (it completes about one barrow per game).
+  Audited against the spec (sections, R1-R58, seed rows S01-S58, examples E1-E7): Haggler copies
+  and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
+  texts (help within the 1024-character embed field; board legend, dice faces and building
+  effects in the summary) were fixed; roof abilities, donkey hats and die options are shown.
+  Remaining: nothing required; possible polish: let a player take back a finished secret F1
+  play before the reveal, keep the R2/R3 window open after the die is resolved (now the turn
+  ends with it), and a stronger greedy player (it completes about one barrow per game).
 """
 
 from __future__ import annotations
