@@ -40,7 +40,10 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         f"Granja R{view['round']}/{view['rounds']} · {view['phase_name']} · "
         f"deck {view['deck_size']} · discard {len(view['discard'])}"
     ]
-    lines.append("Turn order: " + " > ".join(str(seat + 1) for seat in view["order"]))
+    order = "Turn order: " + " > ".join(str(seat + 1) for seat in view["order"])
+    if view["turn_order"] != view["order"]:  # F4 of round 1 goes in reverse
+        order += " (roofs now: " + " > ".join(str(seat + 1) for seat in view["turn_order"]) + ")"
+    lines.append(order)
     lines.append(format_event(view["prompt"], [_name(names, seat) for seat in range(players)]))
     extras = []
     if view["dice"]:

@@ -273,3 +273,13 @@ def test_the_harvest_prompt_names_only_the_choices_the_seat_has():
     assert state.phase == F3_PROMPT
     prompt = GAME.view(state, 0)["private_prompt"]
     assert "Flexible field" in prompt and "Greengrocer" not in prompt
+
+
+def test_the_board_shows_the_reversed_roof_order_of_round_one():
+    state = new(3, seed=2)
+    state.order = [0, 1, 2]
+    state = at_sequential(state, "F4", 2, round_number=1)
+    board = GAME.render_board(public(state), ["Ana", "Ben", "Cara"])
+    assert "Turn order: 1 > 2 > 3 (roofs now: 3 > 2 > 1)" in board
+    state = at_sequential(state, "F4", 0, round_number=2)
+    assert "roofs now" not in GAME.render_board(public(state), ["Ana", "Ben", "Cara"])
