@@ -64,11 +64,12 @@ def private_messages(env: simcord.Env) -> list[Any]:
     ]
 
 
-def public_payloads(env: simcord.Env) -> list[str]:
-    """The JSON of every REST request whose content lands in a public message."""
+def public_payloads(env: simcord.Env, since: int = 0) -> list[str]:
+    """The JSON of every REST request whose content lands in a public message (from the
+    ``since``-th request on)."""
     interactions = {record.token: record for record in env.backend.interactions.values()}
     payloads = []
-    for request in env.http_requests:
+    for request in env.http_requests[since:]:
         if not isinstance(request.json, dict):
             continue
         body = request.json

@@ -21,9 +21,8 @@ from .helpers import (
     assert_not_public,
     choose_in_private_message,
     dm_messages,
-    latest_board,
     pinged,
-    public_texts,
+    public_payloads,
     waiting_for,
 )
 from .whole_games import (
@@ -34,6 +33,7 @@ from .whole_games import (
     assert_private_views_stayed_private,
     discord_limits,
     footer_version,
+    latest_board,
     open_table,
     play_to_the_end,
     private_version,
@@ -58,13 +58,13 @@ class SecretWatch:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self.step_start = 0  # public texts before the current simultaneous step
+        self.step_start = 0  # REST requests before the current step
         self.both_asked = 0
         self.checked = 0
 
     async def on_ping(self, played: Played, to_act: list[simcord.MemberActor], players: Players) -> None:
         env = self.world.env
-        self.step_start = len(public_texts(env))
+        self.step_start = len(env.http_requests)
         if len(to_act) < 2:
             return
         # Asked at once: each person named has controls from the moment the board asked them at
@@ -92,7 +92,7 @@ class SecretWatch:
         parts = pending[0].removeprefix(SECRET_LINE).split("; ")
         seat = table.seat_of(str(person.id))
         cards = {play.card for play in state.choices[seat.index].plays}
-        for public in public_texts(env)[self.step_start :]:
+        for public in public_payloads(env, since=self.step_start):
             for secret in [*parts, *cards]:
                 assert secret not in public, f"{person.name}'s secret {secret!r} is public: {public[:300]}"
         self.checked += 1

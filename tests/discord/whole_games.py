@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
+from simcord.results import ResponseMessage, to_discord_message
 
 from engine.games import get_game
 
@@ -30,9 +31,7 @@ from .helpers import (
     choose_in_private_message,
     components,
     custom_ids,
-    dm_messages,
     is_guild_channel,
-    latest_board,
     public_texts,
     stored_bot_messages,
     waiting_for,
@@ -124,12 +123,32 @@ class Players:
     def latest_controls(self, person: simcord.MemberActor) -> Any:
         """The freshest message with controls: the highest version shown, the newest on a tie."""
         env = self.world.env
-        candidates = [message for message in dm_messages(env, person) if has_controls(message)]
-        # Answers are live (edited in place); DMs are listed afresh each time.
+        # Read from the simulated Discord's store (listing a channel's history copies every
+        # message, which would make a long game quadratic); answers are live objects.
+        dm_channel = env.backend.dm_channels.get(person.id)
+        stored = env.backend.messages.get(dm_channel, {}).values() if dm_channel is not None else []
+        candidates: list[Any] = [message for message in stored if has_controls(message)]
         candidates += [answer for answer in self.answers[person.id] if has_controls(answer)]
         if not candidates:
             return None
-        return max(candidates, key=lambda message: (private_version(message), message.id))
+        best = max(candidates, key=lambda message: (private_version(message), message.id))
+        if isinstance(best, ResponseMessage):
+            return best
+        return to_discord_message(env, best)
+
+
+def latest_board(thread: simcord.ChannelHandle) -> Any:
+    """The newest public board of the thread (a stored message: content and embed dicts)."""
+    env = thread._env
+    for message in sorted(env.backend.messages.get(thread.id, {}).values(), key=lambda m: -m.id):
+        if (
+            message.author_id == env.backend.bot_user.id
+            and not message.is_ephemeral
+            and message.embeds
+            and footer_version(message.embeds[0]) is not None
+        ):
+            return message
+    raise AssertionError("no board message in the thread")
 
 
 async def wanted_move(world: World, table_id: int, person: simcord.MemberActor, rng: random.Random) -> str:
@@ -162,7 +181,7 @@ async def play_to_the_end(
     timed = timed or Timings()
     rng = random.Random(seed)
     players = Players(world, people)
-    table_id = int(re.search(r"#(\d+)", latest_board(thread).embeds[0].title).group(1))
+    table_id = int(re.search(r"#(\d+)", latest_board(thread).embeds[0]["title"]).group(1))
     played = Played(table_id)
     referee = env.bot.referee
     while True:
@@ -462,6 +481,6 @@ async def assert_final_scores(world: World, thread: simcord.ChannelHandle, table
     expected = "\n".join(
         f"{outcome.ranks[seat]}. {table.seats[seat].name}: {outcome.scores[seat]:g}" for seat in order
     )
-    assert final.embeds[1].title == "Final scores" and final.embeds[1].description == expected
+    assert final.embeds[1]["title"] == "Final scores" and final.embeds[1]["description"] == expected
     assert not final.components, "no button is left on the final board"
     return outcome
