@@ -470,21 +470,29 @@ class GameDesk:
         moves = await self.referee.legal_moves(table.id, user_id)
         view, plan = move_view(table.id, table.version, moves)
         lines = [header] if header else []
-        if moves:
+        seat = table.seat_of(user_id)
+        on_turn = (
+            table.status == RUNNING and seat is not None and seat.index in await self.seats_to_act(table)
+        )
+        if moves and on_turn:
             lines.append("**Your turn.** Choose a move below, or type `/play`.")
-            if plan.left_out:
-                lines.append(
-                    f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them)."
-                )
+        elif moves:
+            # Moves a game allows out of turn (such as asking to discard a dead card): optional.
+            lines.append(await self.waiting_line(table))
+            lines.append("Not your turn, but you may already make one of these moves (or just wait).")
         elif table.status == RUNNING:
             lines.append(await self.waiting_line(table))
+        if moves and plan.left_out:
+            lines.append(f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them).")
         embed = render.private_embed(table, game, text, log_lines)
         files = render.private_files(table, game, text, log_lines)
         return PrivateMessage("\n".join(line for line in lines if line), [embed], view, files)
 
+    async def seats_to_act(self, table: Table) -> tuple[int, ...]:
+        return get_game(table.game).to_act(await self.referee.state(table.id))
+
     async def waiting_line(self, table: Table) -> str:
-        game = get_game(table.game)
-        seats = game.to_act(await self.referee.state(table.id))
+        seats = await self.seats_to_act(table)
         return f"Waiting for {', '.join(table.seats[seat].name for seat in seats)}." if seats else ""
 
     async def publish(

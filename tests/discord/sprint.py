@@ -35,6 +35,7 @@ class SprintState(msgspec.Struct, kw_only=True):
     hands: list[list[str]]
     chatter: int = 0
     bulk: int = 0
+    anytime: bool = False
     secrets: list[str]
     scores: list[int]
     pile: list[str] = []
@@ -71,6 +72,12 @@ class Sprint(Game[SprintState, Move]):
             description="Extra lines in the board and in each hand (a long text)",
         ),
         Option(
+            name="anytime",
+            kind="bool",
+            default=False,
+            description="A seat not on turn may already toss a card (an optional move out of turn)",
+        ),
+        Option(
             name="chatter",
             kind="int",
             default=0,
@@ -91,6 +98,7 @@ class Sprint(Game[SprintState, Move]):
             verbs=int(options["verbs"]),
             chatter=int(options.get("chatter", 0)),
             bulk=int(options.get("bulk", 0)),
+            anytime=bool(options.get("anytime", False)),
             hands=[
                 [f"{LETTERS[seat]}{number:02d}" for number in range(1, cards + 1)] for seat in range(players)
             ],
@@ -101,13 +109,22 @@ class Sprint(Game[SprintState, Move]):
     def to_act(self, state: SprintState) -> tuple[int, ...]:
         return () if self.is_over(state) else (state.turn,)
 
+    def may_act(self, state: SprintState) -> tuple[int, ...]:
+        if state.anytime and not self.is_over(state):
+            return tuple(range(state.players))
+        return self.to_act(state)
+
     def legal_moves(self, state: SprintState, seat: int) -> list[Move]:
         if seat not in self.to_act(state):
+            if seat in self.may_act(state):
+                return [Move("toss", card) for card in state.hands[seat]]
             return []
         return [Move(verb, card) for verb in VERBS[: state.verbs] for card in state.hands[seat]]
 
     def play(self, state: SprintState, seat: int, move: Move) -> list[Event]:
         state.hands[seat].remove(move.card)
+        if seat != state.turn:  # an optional move out of turn: the turn stays where it is
+            return [Event(text=f"{{p{seat}}} tosses a card out of turn.", actor=seat)]
         state.turns_played += 1
         state.turn = (seat + 1) % state.players
         chatter = [

@@ -100,7 +100,7 @@ async def test_bad_game_or_options_are_explained(world: World) -> None:
     bad_option = await world.alice.slash(world.channel, "game new", game="sprint", options="colour=red")
     assert (
         bad_option.response.content
-        == "Sprint has no option 'colour' (options: cards, rounds, verbs, bulk, chatter)."
+        == "Sprint has no option 'colour' (options: cards, rounds, verbs, bulk, anytime, chatter)."
     )
     bad_value = await world.alice.slash(world.channel, "game new", game="sprint", options="cards=many")
     assert bad_value.response.content == "Option cards takes a whole number, not 'many'."

@@ -18,6 +18,7 @@ from .helpers import (
     latest_dm_with_controls,
     move_options,
     pinged,
+    waiting_for,
 )
 
 
@@ -317,3 +318,28 @@ async def test_without_thread_permission_the_game_is_played_in_the_channel(world
     played = await world.alice.slash(no_threads, "play", move="play a01")
     assert played.response.content.startswith("You played **play a01**.")
     assert "alice plays a01 (+1)." in latest_board(no_threads).content
+
+
+async def test_an_optional_move_out_of_turn_is_offered_as_such_and_disturbs_nobody(world: World) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob], "cards=3 anytime=true")
+    [alice_dm] = dm_messages(env, world.alice)
+    [bob_dm] = dm_messages(env, world.bob)
+    assert alice_dm.content == "**Your turn.** Choose a move below, or type `/play`."
+    # Bob is not on turn, but may already toss a card: said so, not "Your turn".
+    assert bob_dm.content == (
+        "Waiting for alice.\nNot your turn, but you may already make one of these moves (or just wait)."
+    )
+    assert move_options(bob_dm) == ["toss b01", "toss b02", "toss b03"]
+    posted = len(thread.history())
+    await choose_in_private_message(world.bob, bob_dm, lambda moves: "toss b02")
+    board = latest_board(thread)
+    assert len(thread.history()) == posted + 1 and "bob tosses a card out of turn." in board.content
+    # Alice, still to play and with an unchanged hand, is neither pinged nor DMed again...
+    assert waiting_for(board) == [world.alice.id] and pinged(env, board) == []
+    assert len(dm_messages(env, world.alice)) == 1
+    # ...and the DM she had still plays.
+    move, result = await choose_in_private_message(world.alice, alice_dm, highest)
+    assert not result.followups and move == "play a03"
+    assert "alice plays a03 (+3)." in latest_board(thread).content
+    assert_every_interaction_answered(env)
