@@ -65,6 +65,15 @@ class PrivateMessage:
     files: list[discord.File] = field(default_factory=list)
 
 
+@dataclass
+class BoardPost:
+    """The latest board message of a game, while it is the last thing the bot posted there."""
+
+    message_id: int
+    to_act: tuple[int, ...]
+    log_lines: list[str]
+
+
 def parse_options(text: str | None) -> dict[str, str]:
     """``"rounds=3 pairs=true"`` -> ``{"rounds": "3", "pairs": "true"}``; the game checks values."""
     options: dict[str, str] = {}
@@ -93,6 +102,9 @@ class GameDesk:
         # asked (when this process published it): a seat still waited for is neither pinged nor
         # DMed again, and its controls from the same request keep working (see _same_request).
         self._asked: dict[int, dict[int, int]] = {}
+        # The latest board of each game while nothing was posted after it: the next board of the
+        # same turn (the same seats waited for, nobody to ping) updates it instead of adding one.
+        self._boards: dict[int, BoardPost] = {}
 
     # ----- finding the game a command is about ------------------------------------------------
 
@@ -392,6 +404,7 @@ class GameDesk:
         game = get_game(table.game)
         embeds, files = render.board_embeds(table, game, text, await self.clocks(table))
         if str(interaction.channel_id) == (table.thread_id or table.channel_id):
+            self._boards.pop(table.id, None)
             await interaction.response.send_message(
                 embeds=embeds, files=files, view=board_view(table.id, someone_away=_someone_away(table))
             )
@@ -574,17 +587,13 @@ class GameDesk:
         every human to act)."""
         table = outbox.table
         game = get_game(table.game)
+        channel_id = table.thread_id or table.channel_id
+        if channel_id is None:
+            return None
         board = await self.referee.board_text(table.id)
         log_lines = list(outbox.public_log)
-        tail = render.board_tail(table, outbox.to_act, finished=outbox.finished, needs_button=needs_button)
-        if not render.log_fits(log_lines, tail):
-            # Many moves at once (AI seats, a reveal): the whole story first, then the board.
-            for chunk in render.log_messages(log_lines):
-                await self.send_to_channel(table, content=chunk)
-            log_lines = []
-        content = render.board_content(
-            table, log_lines, outbox.to_act, finished=outbox.finished, needs_button=needs_button
-        )
+        to_act = tuple(outbox.to_act)
+        tail = render.board_tail(table, to_act, finished=outbox.finished, needs_button=needs_button)
         extra: list[discord.Embed] = []
         if outbox.finished and outbox.outcome is not None:
             extra.append(
@@ -603,29 +612,67 @@ class GameDesk:
             ping = [
                 table.seats[index].user_id or "" for index in outbox.to_act if not table.seats[index].is_ai
             ]
-        pinged = list(ping)
+        pinged = [user for user in ping if user]
         allowed = discord.AllowedMentions(
             everyone=False,
             roles=False,
             replied_user=False,
-            users=[discord.Object(int(user)) for user in pinged if user],
+            users=[discord.Object(int(user)) for user in pinged],
         )
-        channel_id = table.thread_id or table.channel_id
-        if channel_id is None:
-            return None
+        view = None if outbox.finished else board_view(table.id, someone_away=_someone_away(table))
+        channel = self._channel(channel_id, table)
+        self._thread_tables[str(channel_id)] = table.id
+        last = self._boards.pop(table.id, None)
+        if (
+            last is not None
+            and not outbox.finished
+            and not pinged
+            and last.to_act == to_act
+            and render.log_fits([*last.log_lines, *log_lines], tail)
+        ):
+            # The same turn goes on: its board message shows the whole turn, updated in place.
+            combined = [*last.log_lines, *log_lines]
+            content = render.board_content(table, combined, to_act, needs_button=needs_button)
+            try:
+                message = await channel.get_partial_message(last.message_id).edit(
+                    content=content, embeds=embeds, attachments=files, view=view, allowed_mentions=allowed
+                )
+            except discord.HTTPException as error:
+                log.warning("game #%s: could not update the board (%s); posting a new one", table.id, error)
+            else:
+                self._boards[table.id] = BoardPost(last.message_id, to_act, combined)
+                return message
+            embeds, files = render.board_embeds(table, game, board, await self.clocks(table), extra)
+        if not render.log_fits(log_lines, tail):
+            # Many moves at once (AI seats, a reveal): the whole story first, then the board.
+            for chunk in render.log_messages(log_lines):
+                await self.send_to_channel(table, content=chunk)
+            log_lines = []
+        content = render.board_content(
+            table, log_lines, to_act, finished=outbox.finished, needs_button=needs_button
+        )
         kwargs: dict[str, Any] = {
             "content": content,
             "embeds": embeds,
             "files": files,
             "allowed_mentions": allowed,
         }
-        if not outbox.finished:
-            kwargs["view"] = board_view(table.id, someone_away=_someone_away(table))
+        if view is not None:
+            kwargs["view"] = view
         try:
-            return await self._channel(channel_id, table).send(**kwargs)
+            message = await channel.send(**kwargs)
         except discord.HTTPException:
             log.exception("could not post the board of game #%s in channel %s", table.id, channel_id)
             return None
+        if not outbox.finished:
+            self._boards[table.id] = BoardPost(message.id, to_act, log_lines)
+        return message
+
+    def note_other_message(self, channel_id: int | str) -> None:
+        """Something else was posted in a game's channel: its next board is a new message."""
+        table_id = self._thread_tables.get(str(channel_id))
+        if table_id is not None:
+            self._boards.pop(table_id, None)
 
     async def clocks(self, table: Table) -> list[SeatClockView]:
         """The seats' clocks of a running timed table (empty otherwise), for the board."""
@@ -640,6 +687,7 @@ class GameDesk:
         if channel_id is None:
             return None
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        self._boards.pop(table.id, None)
         try:
             return await self._channel(channel_id, table).send(**kwargs)
         except discord.HTTPException:

@@ -39,6 +39,13 @@ class GameCommands(commands.Cog):
     def __init__(self, desk: GameDesk) -> None:
         self.desk = desk
 
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """A message in a game's thread (a player's remark, say): the next board comes below it."""
+        me = self.desk.bot.user
+        if me is None or message.author.id != me.id:
+            self.desk.note_other_message(message.channel.id)
+
     # ----- /game --------------------------------------------------------------------------------
 
     @game.command(name="new", description="Open a lobby for a game in this channel")

@@ -331,10 +331,11 @@ async def test_an_optional_move_out_of_turn_is_offered_as_such_and_disturbs_nobo
         "Waiting for alice.\nNot your turn, but you may already make one of these moves (or just wait)."
     )
     assert move_options(bob_dm) == ["toss b01", "toss b02", "toss b03"]
-    posted = len(thread.history())
+    first_board = latest_board(thread)
     await choose_in_private_message(world.bob, bob_dm, lambda moves: "toss b02")
     board = latest_board(thread)
-    assert len(thread.history()) == posted + 1 and "bob tosses a card out of turn." in board.content
+    # Still Alice's turn: the board of that turn is updated in place with the news.
+    assert board.id == first_board.id and "bob tosses a card out of turn." in board.content
     # Alice, still to play and with an unchanged hand, is neither pinged nor DMed again...
     assert waiting_for(board) == [world.alice.id] and pinged(env, board) == []
     assert len(dm_messages(env, world.alice)) == 1
@@ -342,4 +343,31 @@ async def test_an_optional_move_out_of_turn_is_offered_as_such_and_disturbs_nobo
     move, result = await choose_in_private_message(world.alice, alice_dm, highest)
     assert not result.followups and move == "play a03"
     assert "alice plays a03 (+3)." in latest_board(thread).content
+    assert_every_interaction_answered(env)
+
+
+async def test_a_turn_of_several_moves_updates_its_board_and_a_remark_starts_a_new_one(world: World) -> None:
+    env = world.env
+    # Alice against an AI seat: after each of her moves the AI answers and it is her turn again.
+    lobby = (
+        await world.alice.slash(world.channel, "game new", game="sprint", options="cards=4 rounds=4", ai=1)
+    ).response
+    await world.alice.click(lobby, label="Start")
+    [thread] = world.channel.threads
+    board = latest_board(thread)
+    assert pinged(env, board) == [world.alice.id]
+    await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
+    updated = latest_board(thread)
+    # The same message, now telling the whole story of the turn; Alice is not pinged again.
+    assert updated.id == board.id
+    assert updated.content.startswith("alice plays a04 (+4).\nAda (AI) plays b04 (+4).\n")
+    assert updated.content.endswith(
+        f"<@{world.alice.id}>: your turn; your move is in your DMs, or press **Show my hand**."
+    )
+    assert "move 2" in updated.embeds[0].footer.text
+    # Someone says something in the thread: the next board comes below it, as a new message.
+    await world.bob.send(thread, "nice move")
+    await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
+    after = latest_board(thread)
+    assert after.id != board.id and after.content.startswith("alice plays a03 (+3).")
     assert_every_interaction_answered(env)

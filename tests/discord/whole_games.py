@@ -14,6 +14,7 @@ secrets (hands, wells, pending choices, the deck) held at the version that board
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Awaitable, Callable, Iterable
@@ -32,6 +33,7 @@ from .helpers import (
     components,
     custom_ids,
     is_guild_channel,
+    public_payloads,
     public_texts,
     stored_bot_messages,
     waiting_for,
@@ -406,18 +408,6 @@ async def states_by_version(env: simcord.Env, table_id: int) -> list[Any]:
     return states
 
 
-def public_boards(env: simcord.Env) -> list[Any]:
-    """Every public message of the bot that shows a board (its embed footer names the version)."""
-    return [
-        message
-        for message in stored_bot_messages(env)
-        if is_guild_channel(env, message.channel_id)
-        and not message.is_ephemeral
-        and message.embeds
-        and footer_version(message.embeds[0]) is not None
-    ]
-
-
 async def assert_no_secret_was_public(
     env: simcord.Env,
     table_id: int,
@@ -426,24 +416,34 @@ async def assert_no_secret_was_public(
     *,
     scrub: re.Pattern[str] | None = None,
 ) -> int:
-    """Each public board (and its log) against the secrets of the version it shows; every public
-    payload against the secrets of the whole game's start. Returns how many boards were checked."""
+    """Every public board as sent (new or updated in place, with its log and any log messages
+    sent just before it) against the secrets of the version it shows. Returns how many."""
     states = await states_by_version(env, table_id)
     game = get_game((await env.bot.referee.table(table_id)).game)
-    boards = public_boards(env)
-    assert boards, "no public board"
-    for message in boards:
-        version = footer_version(message.embeds[0])
-        hidden = set(secrets(game, states[version]))
-        text = message.content + "\n" + "\n".join(embed_text(embed) for embed in message.embeds)
+    checked = 0
+    pending: list[str] = []  # public texts without a board: a long log sent before its board
+    for payload in public_payloads(env):
+        body = json.loads(payload)
+        data = body["data"] if isinstance(body.get("data"), dict) else body
+        embeds = data.get("embeds") or []
+        text = "\n".join([data.get("content") or "", *(embed_text(embed) for embed in embeds)])
+        version = footer_version(embeds[0]) if embeds else None
+        if version is None:
+            pending.append(text)
+            continue
+        text = "\n".join([*pending, text])
+        pending = []
         if scrub is not None:
             text = scrub.sub(" ", text)  # marks that only look like a secret (a legend, a count)
+        hidden = set(secrets(game, states[version]))
         leaked = set(token.findall(text)) & hidden
         assert not leaked, f"the public board at move {version} shows secrets {sorted(leaked)}"
         for secret in hidden:
             if not token.fullmatch(secret):  # a phrase, such as a pending choice: looked up as is
                 assert secret not in text, f"the public board at move {version} shows the secret {secret!r}"
-    return len(boards)
+        checked += 1
+    assert checked, "no public board"
+    return checked
 
 
 def private_blocks(env: simcord.Env) -> set[str]:
