@@ -190,7 +190,7 @@ class GroupSelect(
     def build(cls, table_id: int, version: int, groups: Sequence[MoveGroup]) -> GroupSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"ref:mg:{table_id}:{version}",
-            placeholder="Choose a kind of move",
+            placeholder="Choose a group of moves, then your move",
             options=[
                 discord.SelectOption(label=group.label[:100], value=str(number), description=_preview(group))
                 for number, group in enumerate(groups)

@@ -24,6 +24,7 @@ from .replies import reply
 log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
+MAX_CHOICE_TEXT = 100  # Discord's limit on an autocomplete choice's name and value
 SPEED_CHOICES = [app_commands.Choice(name=speed.label[:100], value=speed.name) for speed in SPEEDS.values()]
 
 
@@ -120,7 +121,7 @@ class GameCommands(commands.Cog):
             moves = await self.desk.referee.legal_moves(table.id, str(interaction.user.id))
         except GameError:
             return []
-        return [_choice(move, move) for move in matching(moves, current)[:MAX_CHOICES]]
+        return move_choices(moves, current)
 
     @play.autocomplete("game")
     async def play_game(
@@ -183,6 +184,13 @@ class GameCommands(commands.Cog):
             if current.strip().lstrip("#") in label:
                 choices.append(_choice(label, table.id))
         return choices[:MAX_CHOICES]
+
+
+def move_choices(moves: list[str], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for /play: the matching moves that Discord can take as a choice (a value of
+    at most 100 characters; a longer move is still accepted when typed in full)."""
+    usable = [move for move in matching(moves, current) if len(move) <= MAX_CHOICE_TEXT]
+    return [_choice(move, move) for move in usable[:MAX_CHOICES]]
 
 
 def matching(moves: list[str], current: str) -> list[str]:

@@ -3,7 +3,7 @@
 Granja has simultaneous secret steps (card plays, the harvest prompt, donkey markers): both people
 are asked at once, each answers from their own DM, and nothing of an answer reaches a public
 message before the reveal. Its many moves come as several selects grouped by verb, or as a
-two-step choice (a kind of move, then the move). Some moves are typed with /play.
+two-step choice (a group of moves, then the move). Some moves are typed with /play.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.games import move_choices
 from cogs.layout import MAX_MOVE_TEXT, MoveGroup, plan_controls
 
 
@@ -67,3 +68,10 @@ def test_moves_too_long_for_a_custom_id_are_left_to_the_play_command() -> None:
     plan = plan_controls(["pass", "x" * (MAX_MOVE_TEXT + 1)])
     assert plan.buttons == ("pass",) and plan.left_out == 1
     assert plan_controls([]).kind == "none"
+
+
+def test_autocomplete_offers_matching_moves_that_fit_a_choice() -> None:
+    long = "play " + "x" * 120
+    choices = move_choices(["pass", long, "play a01", "play b02"], "play")
+    assert [choice.value for choice in choices] == ["play a01", "play b02"]
+    assert len(move_choices([f"m{n}" for n in range(40)], "")) == 25

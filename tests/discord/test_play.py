@@ -12,6 +12,7 @@ from .helpers import (
     assert_every_interaction_answered,
     assert_not_public,
     choose_in_private_message,
+    components,
     custom_ids,
     dm_messages,
     latest_board,
@@ -196,6 +197,7 @@ async def test_too_many_groups_become_a_two_step_choice(world: World) -> None:
     await start_sprint(world, [world.alice, world.bob], "cards=10 verbs=6")
     dm = latest_dm_with_controls(env, world.alice)
     assert custom_ids(dm) == ["ref:mg:1:0"]
+    assert components(dm)[0]["placeholder"] == "Choose a group of moves, then your move"
     opened = await world.alice.user.select(dm, ["5"], custom_id="ref:mg:1:0")
     assert opened.response.id == dm.id  # the same DM now lists the moves of the group
     assert move_options(opened.response) == [f"spin a{n:02d}" for n in range(1, 11)]
