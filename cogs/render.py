@@ -322,17 +322,7 @@ def log_fits(log_lines: Sequence[str], tail: str) -> bool:
 
 def log_messages(log_lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
     """A long log as whole lines packed into as few messages as fit (a line too long is cut)."""
-    chunks: list[str] = []
-    current: list[str] = []
-    for line in log_lines:
-        line = clip(line, limit)
-        if current and len("\n".join([*current, line])) > limit:
-            chunks.append("\n".join(current))
-            current = []
-        current.append(line)
-    if current:
-        chunks.append("\n".join(current))
-    return chunks
+    return line_chunks("\n".join(log_lines), limit)
 
 
 def board_content(
@@ -395,19 +385,37 @@ def shown_private_view(embeds: Sequence[discord.Embed]) -> str | None:
 
 
 def rules_embed(game: Game[Any, Any]) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"{game.title}: rules", description=clip(game.summary or "No summary yet.", DESCRIPTION_LIMIT)
-    )
+    """/rules: the summary, then how to write moves (monospace, so its columns line up, in as
+    many fields as it takes), then the options; within an embed's 6000 characters."""
+    embed = discord.Embed(title=f"{game.title}: rules")
     embed.add_field(name="Players", value=player_count_text(game), inline=False)
     if game.notation_help:
-        embed.add_field(
-            name="Writing moves (/play)", value=clip(game.notation_help, FIELD_LIMIT), inline=False
-        )
+        pieces = line_chunks(game.notation_help, FIELD_LIMIT - len("```\n\n```"))
+        for number, piece in enumerate(pieces[:20]):
+            name = "Writing moves (/play)" if number == 0 else "Writing moves (continued)"
+            embed.add_field(name=name, value=code_block(piece, FIELD_LIMIT), inline=False)
     if game.options:
         embed.add_field(
             name="Options (/game new ... options: NAME=VALUE)", value=options_text(game, {}), inline=False
         )
+    room = min(DESCRIPTION_LIMIT, EMBEDS_LIMIT - embeds_total([embed]))
+    embed.description = clip(game.summary or "No summary yet.", room)
     return embed
+
+
+def line_chunks(text: str, limit: int) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, cut between lines (a longer line is cut)."""
+    pieces: list[str] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        line = clip(line, limit)
+        if current and len("\n".join([*current, line])) > limit:
+            pieces.append("\n".join(current))
+            current = []
+        current.append(line)
+    if current:
+        pieces.append("\n".join(current))
+    return pieces
 
 
 def table_summary_line(table: Table, game: Game[Any, Any]) -> str:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cogs.render import CUT_NOTE
+from engine.games import get_game
 
 from .conftest import World
 from .helpers import (
@@ -80,3 +83,21 @@ async def test_a_board_or_hand_too_long_for_an_embed_is_cut_there_and_attached_w
     ]
     assert_not_public(env, {"secreta04242", "secretb04242"}, "secret word")
     discord_limits(env)
+
+
+@pytest.mark.parametrize("name", ["figures", "granja", "orchard", "vegetables", "sprint"])
+async def test_rules_show_the_whole_notation_in_monospace_within_the_limits(
+    world: World, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = get_game(name)
+    if name == "sprint":  # a notation three times longer than an embed field
+        help_text = "\n".join(f"move form {n:03d}    play a{n:02d}    (what it does)" for n in range(60))
+        monkeypatch.setattr(type(game), "notation_help", help_text)
+    answer = await world.alice.slash(world.channel, "rules", game=name)
+    [embed] = answer.response.embeds
+    fields = [field.value for field in embed.fields if field.name.startswith("Writing moves")]
+    assert all(value.startswith("```\n") and value.endswith("\n```") for value in fields)
+    shown = "\n".join(value[4:-4] for value in fields)
+    assert shown == game.notation_help.rstrip()
+    assert embed.description == game.summary
+    discord_limits(world.env)
