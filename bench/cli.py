@@ -1,7 +1,7 @@
 """``python -m bench``: measure every registered game, print a table against the targets, write JSON.
 
-    python -m bench                 # full sizes (1,000 active games, 10,000 at restart); ~10 minutes
-    python -m bench --quick         # small sizes, a minute or two
+    python -m bench                 # full sizes (1,000 active games, 10,000 at restart); 8 to 12 minutes
+    python -m bench --quick         # small sizes, 2 to 3 minutes
     python -m bench --games figures --sections engine,referee --json /tmp/figures.json
     python -m bench --register nim=tests.toy_game --games nim --quick   # the toy game of the tests
 """
@@ -169,7 +169,7 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
         note = f"{errors} errors" if errors else ""
         rate = f"{open_loop['offered_per_s']:g}/s"
         rows.append(row("referee", who, f"p50 per move, {active} active, arrivals {rate}", open_loop["p50_ms"], "ms"))
-        rows.append(row("referee", who, f"p99 per move, {active} active, arrivals {rate}", open_loop["p99_ms"], "ms", "p99_ms", note))
+        rows.append(row("referee", who, f"p99 per move, {active} active, arrivals {rate} ({open_loop['samples']:,} moves)", open_loop["p99_ms"], "ms", "p99_ms", note))
         rows.append(row("referee", who, "p50 / p99 one move at a time", f"{show(seq['p50_ms'])} / {show(seq['p99_ms'])}", "ms"))
         rows.append(row("referee", who, "CPU per move, one at a time", seq["cpu_ms_per_move"], "ms"))
         rows.append(row("referee", who, f"durable moves/s, all {active} at once", sat["moves_per_s"], "moves/s", "durable_moves_per_s", note))

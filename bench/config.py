@@ -16,13 +16,13 @@ class Sizes:
     engine_seconds: float = 0.5  # minimum duration of one engine run (whole games are played)
     referee_runs: int = 3
     active_games: int = 1_000  # games in progress and cached while moves are measured
-    sequential_moves: int = 1_500  # moves one after another (service time, no queueing)
+    sequential_moves: int = 1_000  # moves one after another (service time, no queueing)
     # Moves per second offered at random (Poisson) times: Discord's global limit of 50 requests per
     # second per bot, the most moves a bot could ever show to people.
     arrival_rate: float = 50.0
-    arrival_seconds: float = 5.0
-    saturation_moves: int = 3_000  # moves with every active game playing at once
-    bare_commits: int = 3_000  # bare single-row commits per run, beside each referee run
+    arrival_seconds: float = 8.0
+    saturation_moves: int = 2_000  # moves with every active game playing at once
+    bare_commits: int = 2_000  # bare single-row commits per run, beside each referee run
     restart_games: int = 10_000  # games in progress in the database at restart
     restart_runs: int = 3
     memory_games: int = 10_000  # games loaded into the referee's cache
