@@ -17,7 +17,7 @@ from engine.core import Game, Player
 from .cards import CARDS
 from .config import CONFIG, DONKEYS
 from .model import END_WINDOW, F1_PLAY, OVER, T1_DONKEY, GranjaState, Move
-from .rules import DONE, PASS, available_donkeys, delivery_targets, legal_moves, projected_farm
+from .rules import BACK, DONE, PASS, available_donkeys, delivery_targets, legal_moves, projected_farm
 
 GOOD_WORTH = {"GR": 0.5, "OL": 0.5, "GP": 0.5, "PG": 0.9, "FD": 1.1, "WN": 1.4, "MT": 1.2, "TG": 1.3}
 HELPER_WORTH = {
@@ -27,12 +27,20 @@ HELPER_WORTH = {
 }  # fmt: skip
 
 
+def ai_moves(game: Game[Any, Any], state: Any, seat: int) -> list[Move]:
+    """The legal moves an AI considers: all but ``back``, which only undoes a human's misclick
+    (an AI that weighs a card play one way and its follow-up another could go back and forth
+    for ever)."""
+    moves = game.legal_moves(state, seat)
+    return [move for move in moves if move != BACK] or moves
+
+
 class GranjaRandom:
     """A random legal move: first a random kind of move (deliver, play, done...), then a random
     move of that kind, so that long lists of anytime actions do not drown the turn-ending move."""
 
     def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
-        moves = game.legal_moves(state, seat)
+        moves = ai_moves(game, state, seat)
         kinds = sorted({move.kind for move in moves})
         kind = rng.choice(kinds)
         return rng.choice([move for move in moves if move.kind == kind])
@@ -79,7 +87,7 @@ class GranjaGreedy:
     depth = 3
 
     def choose(self, game: Game[Any, Any], state: GranjaState, seat: int, rng: random.Random) -> Any:
-        moves = game.legal_moves(state, seat)
+        moves = ai_moves(game, state, seat)
         if len(moves) == 1:
             return moves[0]
         if state.phase == T1_DONKEY and not state.tasks[seat]:
