@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -126,16 +125,3 @@ def test_invariants_through_whole_matches(options):
             if state.phase == "FREE" and before.phase == "GIRO":
                 assert state.turn == before.giro_starter  # the giro is over: its starter leads
         assert state.totals == [sum(r.points[s] for r in state.results) for s in range(4)]
-
-
-def test_speed_of_random_full_games():
-    rng = random.Random(0)
-    player = GAME.ai_players()["random"]()
-    moves, start = 0, time.perf_counter()
-    for seed in range(20):
-        state = GAME.new_game(4, seed)
-        while not GAME.is_over(state):
-            state, _ = GAME.apply(state, state.turn, player.choose(GAME, state, state.turn, rng))
-            moves += 1
-    rate = moves / (time.perf_counter() - start)
-    assert rate > 2000, f"only {rate:.0f} moves per second"
