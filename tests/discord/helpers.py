@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -22,7 +20,6 @@ MENTION = re.compile(r"<@!?(\d+)>")
 EPHEMERAL = 1 << 6
 # Discord answers an interaction not acknowledged within 3 s with "Unknown interaction". SimCord's
 # clock is virtual, so the tests time every whole action (ack and all follow-up work) for real.
-ACK_BUDGET_SECONDS = 2.5
 
 
 def bot_id(env: simcord.Env) -> int:
@@ -188,23 +185,6 @@ def pinged(env: simcord.Env, message: Any) -> list[int]:
     )
 
 
-@dataclass
-class Timings:
-    """Wall-clock time of every simulated action, ack and follow-up work included."""
-
-    seconds: list[float] = field(default_factory=list)
-
-    async def __call__(self, action: Awaitable[Any]) -> Any:
-        started = time.perf_counter()
-        result = await action
-        self.seconds.append(time.perf_counter() - started)
-        return result
-
-    @property
-    def worst(self) -> float:
-        return max(self.seconds, default=0.0)
-
-
 def _in_guild(actor: simcord.MemberActor, message: Any) -> bool:
     channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
     return is_guild_channel(actor._env, channel_id)
@@ -220,14 +200,12 @@ async def choose_in_private_message(
     actor: simcord.MemberActor | simcord.UserHandle,
     message: Any,
     pick: Callable[[list[str]], str],
-    timed: Timings | None = None,
 ) -> tuple[str, simcord.InteractionResult]:
     """Play one move through the controls of a private message, like a person would.
 
     ``pick`` chooses among the moves offered; a two-step message is opened group by group until
     the move is found. Returns the move and the final interaction result.
     """
-    timed = timed or Timings()
     if isinstance(actor, simcord.MemberActor) and not _in_guild(actor, message):
         actor = actor.user  # a DM is clicked as the user, outside any server
     offered = move_options(message)
@@ -235,20 +213,20 @@ async def choose_in_private_message(
     if group_ids:
         group_select = next(c for c in components(message) if c.get("custom_id") == group_ids[0])
         for option in group_select["options"]:
-            opened = await timed(actor.select(message, [option["value"]], custom_id=group_ids[0]))
+            opened = await actor.select(message, [option["value"]], custom_id=group_ids[0])
             assert opened.acknowledged
             message = opened.response.message if opened.response else message
             offered = move_options(message)
             if offered and pick(offered) in offered:
                 break
             back = next(cid for cid in custom_ids(message) if cid.startswith("ref:back:"))
-            result = await timed(actor.click(message, custom_id=back))
+            result = await actor.click(message, custom_id=back)
             message = result.response.message if result.response else message
     move = pick(offered)
     for component in components(message):
         custom_id = component.get("custom_id", "")
         if custom_id.startswith("ref:mv:") and component.get("label") == move:
-            return move, await timed(actor.click(message, custom_id=custom_id))
+            return move, await actor.click(message, custom_id=custom_id)
         if custom_id.startswith("ref:ms:") and move in [option["value"] for option in component["options"]]:
-            return move, await timed(actor.select(message, [move], custom_id=custom_id))
+            return move, await actor.select(message, [move], custom_id=custom_id)
     raise AssertionError(f"move {move!r} is not offered by the message (offered: {offered})")

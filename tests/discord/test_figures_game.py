@@ -19,7 +19,6 @@ from engine.games import get_game
 
 from .conftest import World
 from .helpers import (
-    Timings,
     assert_every_interaction_answered,
     assert_not_public,
     choose_in_private_message,
@@ -43,16 +42,15 @@ async def test_four_people_play_a_whole_figures_match(
     world: World, bot_factory: Callable[[], RefereeBot]
 ) -> None:
     env = world.env
-    timed = Timings()
     rng = random.Random(2024)
     players = world.players
     lobby = (
-        await timed(world.alice.slash(world.channel, "game new", game="figures", options=OPTIONS))
+        await world.alice.slash(world.channel, "game new", game="figures", options=OPTIONS)
     ).response
     assert "`match_end=hands`" in lobby.embeds[0].fields[1].value
     for player in players[1:]:
-        await timed(player.click(lobby, label="Join"))
-    await timed(world.alice.click(lobby, label="Start"))
+        await player.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
     [thread] = world.channel.threads
     for player in players:  # every hand arrived privately, naming the game
         [first] = dm_messages(env, player)
@@ -80,14 +78,14 @@ async def test_four_people_play_a_whole_figures_match(
             choices = await player.autocomplete(thread, "play", "move", "")
             assert choices, "autocomplete offers the legal moves of the player to act"
             move = rng.choice(choices)["value"]
-            result = await timed(player.slash(thread, "play", move=move))
+            result = await player.slash(thread, "play", move=move)
             assert result.ephemeral and result.response.content.startswith(f"You played **{move}**.")
             typed += 1
         else:
             message = latest_dm_with_controls(env, player)
             assert message is not None, f"{player.name} was pinged but has no move controls in their DMs"
             before = len(env.http_requests)
-            await choose_in_private_message(player, message, rng.choice, timed)
+            await choose_in_private_message(player, message, rng.choice)
             # Opening a DM channel happens once per player and process: not a cost of the move.
             calls = [r for r in env.http_requests[before:] if r.path != "/users/@me/channels"]
             calls_per_click.append(len(calls))
@@ -115,7 +113,6 @@ async def test_four_people_play_a_whole_figures_match(
     )
     assert final.embeds[1].title == "Final scores" and final.embeds[1].description == expected
     assert_every_interaction_answered(env)
-    assert timed.worst < 2.5, f"an action took {timed.worst:.2f}s (Discord allows 3 s to answer)"
     await assert_no_hand_was_public(env, referee)
 
 

@@ -17,7 +17,6 @@ from engine.games import get_game
 
 from .conftest import World
 from .helpers import (
-    Timings,
     assert_not_public,
     choose_in_private_message,
     dm_messages,
@@ -100,9 +99,8 @@ class SecretWatch:
 
 async def test_two_people_play_a_whole_granja_game(world: World) -> None:
     env = world.env
-    timed = Timings()
     people = [world.alice, world.bob]
-    thread = await open_table(world, "granja", people, timed=timed)
+    thread = await open_table(world, "granja", people)
     for person in people:
         first = dm_messages(env, person)[0]
         assert first.embeds[0].title == "Granja #1: your hand"
@@ -115,7 +113,6 @@ async def test_two_people_play_a_whole_granja_game(world: World) -> None:
         people,
         seed=11,
         typed_every=7,
-        timed=timed,
         on_ping=watch.on_ping,
         after_move=watch.after_move,
     )

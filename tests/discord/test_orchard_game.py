@@ -13,7 +13,7 @@ from typing import Any
 from engine.games.orchard.cards import CODE
 
 from .conftest import World
-from .helpers import Timings, dm_messages, public_texts
+from .helpers import dm_messages, public_texts
 from .whole_games import (
     assert_final_scores,
     assert_no_secret_was_public,
@@ -39,10 +39,9 @@ def orchard_secrets(game: Any, state: Any) -> set[str]:
 
 async def test_two_people_play_a_whole_orchard_game(world: World) -> None:
     env = world.env
-    timed = Timings()
     people = [world.alice, world.bob]
-    thread = await open_table(world, "orchard", people, options="first_picker=host", timed=timed)
-    played = await play_to_the_end(world, thread, people, seed=5, typed_every=4, timed=timed)
+    thread = await open_table(world, "orchard", people, options="first_picker=host")
+    played = await play_to_the_end(world, thread, people, seed=5, typed_every=4)
 
     assert played.human_moves == 24 and played.typed >= 4  # 12 cards each
     assert played.grouped + played.two_step > 0, "a pool of six cards is offered card by card"
@@ -55,12 +54,11 @@ async def test_two_people_play_a_whole_orchard_game(world: World) -> None:
 
 async def test_one_person_plays_a_whole_solo_orchard_game(world: World) -> None:
     env = world.env
-    timed = Timings()
-    thread = await open_table(world, "orchard", [world.alice], timed=timed)
+    thread = await open_table(world, "orchard", [world.alice])
     [first] = dm_messages(env, world.alice)[:1]
     assert "Your pick" in first.embeds[0].description
 
-    played = await play_to_the_end(world, thread, [world.alice], seed=8, typed_every=3, timed=timed)
+    played = await play_to_the_end(world, thread, [world.alice], seed=8, typed_every=3)
 
     assert played.human_moves == 12 and played.typed == 4  # 4 rounds of 3 cards
     final = latest_final_board(thread)

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from .conftest import World
-from .helpers import Timings, dm_messages
+from .helpers import dm_messages
 from .whole_games import (
     assert_final_scores,
     assert_no_secret_was_public,
@@ -34,15 +34,14 @@ def vegetables_secrets(game: Any, state: Any) -> set[str]:
 
 async def test_two_people_and_two_ai_play_a_whole_vegetables_game(world: World) -> None:
     env = world.env
-    timed = Timings()
     people = [world.alice, world.bob]
-    thread = await open_table(world, "vegetables", people, ai=2, timed=timed)
+    thread = await open_table(world, "vegetables", people, ai=2)
     for person in people:  # every hand arrived by DM, naming the game
         first = dm_messages(env, person)[0]
         assert first.embeds[0].title == "Vege tables #1: your hand"
         assert "your hand (8 hidden cards)" in first.embeds[0].description
 
-    played = await play_to_the_end(world, thread, people, seed=3, typed_every=5, timed=timed)
+    played = await play_to_the_end(world, thread, people, seed=3, typed_every=5)
 
     assert played.human_moves >= 20 and played.typed >= 3
     await assert_final_scores(world, thread, played.table_id)

@@ -28,7 +28,6 @@ from engine.games import get_game
 
 from .conftest import World
 from .helpers import (
-    Timings,
     choose_in_private_message,
     components,
     custom_ids,
@@ -73,22 +72,20 @@ async def open_table(
     *,
     ai: int = 0,
     options: str | None = None,
-    timed: Timings | None = None,
 ) -> simcord.ChannelHandle:
     """The host (first person) opens the lobby with ``ai`` AI seats; the others join; the host starts."""
-    timed = timed or Timings()
     arguments: dict[str, Any] = {"game": game}
     if options:
         arguments["options"] = options
     if ai:
         arguments["ai"] = ai
-    opened = await timed(people[0].slash(world.channel, "game new", **arguments))
+    opened = await people[0].slash(world.channel, "game new", **arguments)
     assert opened.acknowledged and not opened.ephemeral, opened
     lobby = opened.response
     for person in people[1:]:
-        joined = await timed(person.click(lobby, label="Join"))
+        joined = await person.click(lobby, label="Join")
         assert not joined.ephemeral, joined.response.content
-    started = await timed(people[0].click(lobby, label="Start"))
+    started = await people[0].click(lobby, label="Start")
     assert not [message for message in started.followups if message.ephemeral], started.followups
     threads = world.channel.threads
     assert threads, "starting the game opened no thread"
@@ -173,14 +170,12 @@ async def play_to_the_end(
     *,
     seed: int = 1,
     typed_every: int = 6,
-    timed: Timings | None = None,
     max_moves: int = 1500,
     on_ping: Callable[[Played, list[simcord.MemberActor], Players], Awaitable[None]] | None = None,
     after_move: Callable[[Played, simcord.MemberActor, str], Awaitable[None]] | None = None,
 ) -> Played:
     """Answer every ping until the board says the game is over."""
     env = world.env
-    timed = timed or Timings()
     rng = random.Random(seed)
     players = Players(world, people)
     table_id = int(re.search(r"#(\d+)", latest_board(thread).embeds[0]["title"]).group(1))
@@ -206,7 +201,7 @@ async def play_to_the_end(
                 continue  # no longer asked (the step ended)
             move = await wanted_move(world, table_id, person, rng)
             if played.human_moves % typed_every == typed_every - 1:
-                await play_typed(world, thread, person, move, players, timed)
+                await play_typed(world, thread, person, move, players)
                 played.typed += 1
             else:
                 message = players.latest_controls(person)
@@ -217,7 +212,7 @@ async def play_to_the_end(
                 elif sum(cid.startswith("ref:ms:") for cid in custom_ids(message)) > 1:
                     played.grouped += 1
                 chosen, result = await choose_in_private_message(
-                    person, message, lambda offered, move=move: move, timed
+                    person, message, lambda offered, move=move: move
                 )
                 assert chosen == move
                 refused = [m.content for m in result.followups if m.content and "changed" in m.content]
@@ -239,7 +234,6 @@ async def play_typed(
     person: simcord.MemberActor,
     move: str,
     players: Players,
-    timed: Timings,
 ) -> None:
     """/play with autocomplete: type the first word, take the move from the suggestions if listed."""
     first = move.split()[0]
@@ -249,7 +243,7 @@ async def play_typed(
     assert all(value.lower().startswith(first.lower()) or first.lower() in value.lower() for value in values)
     if len(values) < 25:
         assert move in values, f"{move!r} missing from the autocomplete for {first!r}: {values}"
-    result = await timed(person.slash(thread, "play", move=move))
+    result = await person.slash(thread, "play", move=move)
     assert result.ephemeral, result
     assert result.response.content.startswith(f"You played **{move}**."), result.response.content
     players.remember(person, result)
