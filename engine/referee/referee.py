@@ -450,7 +450,10 @@ class Referee:
                 seat = loaded.table.seats[index]
                 if seat.plays_by_ai:
                     player = game.ai_players()[seat.ai_kind or _takeover_kind(game)]()
-                    chosen = (index, player.choose(game, state, index, self.ai_rng), True)
+                    # A search can take a while; thinking in a worker thread keeps the event loop
+                    # (every other table, every interaction deadline) responsive meanwhile.
+                    move = await asyncio.to_thread(player.choose, game, state, index, self.ai_rng)
+                    chosen = (index, move, True)
                     break
                 automatic = game.automatic_move(state, index)
                 if automatic is not None:

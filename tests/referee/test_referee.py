@@ -257,3 +257,37 @@ async def test_a_secret_move_leaves_the_board_alone(referee, bids_game, monkeypa
     assert secret.private_log == {0: ["Alice bids."]}
     reveal = await referee.play(table.id, "bob", "bid 1")
     assert reveal.board_changed and reveal.finished
+
+
+async def test_ai_thinking_does_not_block_other_tables(referee, monkeypatch):
+    """While an AI seat thinks, the event loop keeps serving everything else."""
+    import asyncio
+    import time
+
+    from engine.core import RandomPlayer
+
+    loop_turns = 0
+    thinking = False
+
+    def slow_choose(self, game, state, seat, rng):
+        nonlocal thinking
+        thinking = True
+        time.sleep(0.2)  # a long search, holding no lock the loop needs
+        thinking = False
+        return game.legal_moves(state, seat)[0]
+
+    async def other_work():
+        nonlocal loop_turns
+        while True:
+            await asyncio.sleep(0)
+            if thinking:
+                loop_turns += 1
+
+    monkeypatch.setattr(RandomPlayer, "choose", slow_choose)
+    table = await referee.create_table("nim", "alice", "Alice", options={"tokens": 9})
+    await referee.add_ai(table.id, "alice", "random")
+    await referee.start(table.id, "alice", seed=1)
+    worker = asyncio.create_task(other_work())
+    await referee.play(table.id, "alice", "take 1")
+    worker.cancel()
+    assert loop_turns > 0, "the event loop stood still while the AI was thinking"
