@@ -1333,7 +1333,7 @@ def harvest(state: GranjaState, events: Events) -> None:
                 field.crop = True
                 grown += 1
         if grown:
-            say(events, f"{grown} of {p(seat)}'s fields grow a crop.", seat)
+            say(events, f"{grown} of {p(seat)}'s fields {'grows' if grown == 1 else 'grow'} a crop.", seat)
         for crop in sorted(farm.passive("H11")):
             if sum(CARDS[field.card].field == crop for field in farm.fields) >= CONFIG.h11_min_fields:
                 farm.goods[crop] += 1

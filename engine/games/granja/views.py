@@ -39,6 +39,9 @@ from .rules import (
 )
 
 
+def plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
 def card_faces(card_id: str) -> dict[str, Any]:
     card = CARDS[card_id]
     return {
@@ -138,9 +141,9 @@ def public_prompt(state: GranjaState) -> str:
     seat = active_seat(state)
     text = f"{PHASE_NAMES[phase].capitalize()}: {{p{seat}}} to act"
     if phase == T4_DELIVER:
-        text += f" ({state.budget} deliveries left)"
+        text += f" ({plural(state.budget, 'delivery', 'deliveries')} left)"
     elif phase == T5_EXTRA:
-        text += f" ({state.budget} extra deliveries left)"
+        text += f" ({plural(state.budget, 'extra delivery', 'extra deliveries')} left)"
     text += "."
     stack = state.tasks[seat] if seat is not None else []
     if stack and not stack[-1].secret:

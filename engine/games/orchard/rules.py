@@ -324,7 +324,7 @@ def play_move(state: OrchardState, seat: int, move: Place) -> list[Event]:
     points = batch_scores(orchard, state.easy)
     text = (
         f"{{p{seat}}} put {CODE[move.card]} in {BATCH_NAMES[move.batch]} "
-        f"(batch {points[move.batch]}, total {sum(points)})"
+        f"(that batch now scores {points[move.batch]}, total {sum(points)})"
     )
     if tree_before and not tree_intact(orchard):
         text += "; the Special Colour Tree no longer scores"

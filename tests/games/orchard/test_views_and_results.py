@@ -206,7 +206,7 @@ def test_event_texts_name_seats_by_placeholder():
     state = stacked_game(2, ["Red h1 s2", "Red h4 s5", "Gold h2 s3", "Gold h4 s3", "Green h1 s1", "Green h5 s5"],
                          first_picker="host")  # fmt: skip
     state, events = GAME.apply(state, 0, move("Red h1 s2", "mono"))
-    assert events[0].text == "{p0} put Red-h1-s2 in Monochrome (batch 1, total 1)."
+    assert events[0].text == "{p0} put Red-h1-s2 in Monochrome (that batch now scores 1, total 1)."
     assert events[0].actor == 0 and events[0].visible_to is None
 
 
