@@ -8,6 +8,8 @@ applied in order and tracked with ``PRAGMA user_version``.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import os
 from pathlib import Path
 from typing import Any
@@ -61,10 +63,27 @@ def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
+def _serialised(method):
+    """Run a writing method under the store's lock.
+
+    Every game shares one connection, and a connection has one transaction at a time: without
+    the lock, a second game's BEGIN while another game's transaction is open fails ("cannot start
+    a transaction within a transaction"), and a lone write issued meanwhile would join, and could
+    be rolled back with, someone else's transaction."""
+
+    @functools.wraps(method)
+    async def locked(self, *args, **kwargs):
+        async with self._write_lock:
+            return await method(self, *args, **kwargs)
+
+    return locked
+
+
 class SqliteStore:
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection
         self.path = path
+        self._write_lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str] | None = None) -> SqliteStore:
@@ -100,6 +119,7 @@ class SqliteStore:
 
     # ----- tables -------------------------------------------------------------------------------
 
+    @_serialised
     async def create_table(self, table: Table) -> int:
         await self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -131,6 +151,7 @@ class SqliteStore:
             row = await cursor.fetchone()
         return None if row is None else row[0]
 
+    @_serialised
     async def save_table(self, table: Table, expected_version: int) -> None:
         await self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -141,6 +162,7 @@ class SqliteStore:
             await self._db.execute("ROLLBACK")
             raise
 
+    @_serialised
     async def commit_moves(
         self,
         table: Table,
@@ -395,6 +417,7 @@ class SqliteStore:
         )
         return changes
 
+    @_serialised
     async def rebuild_ratings(self, model: Any | None = None) -> int:
         """Recompute every rating from the stored results, in the order they were recorded, with
         ``model`` (default: the current one); rewrites the rating events. One transaction.
@@ -674,6 +697,7 @@ class SqliteStore:
             rows = await cursor.fetchall()
         return {r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows}
 
+    @_serialised
     async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
         values = (None, None, None) if quiet is None else (quiet.time_zone, quiet.start_hour, quiet.end_hour)
         await self._db.execute(
@@ -688,6 +712,7 @@ class SqliteStore:
             row = await cursor.fetchone()
         return None if row is None else row[0]
 
+    @_serialised
     async def set_heartbeat(self, at: float) -> None:
         await self._db.execute(
             "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -703,6 +728,7 @@ class SqliteStore:
             row = await cursor.fetchone()
         return bool(row and row[0])
 
+    @_serialised
     async def set_user_flag(self, user_id: str, flag: str, value: bool) -> None:
         await self._db.execute(
             "INSERT INTO user_flags (user_id, flag, value) VALUES (?,?,?)"
