@@ -19,6 +19,7 @@ from engine.core import Game, GameError
 from engine.games import get_game
 from engine.referee import (
     FINISHED,
+    SOLO_BOARD,
     WITH_AI_BOARD,
     GameResult,
     HighScore,
@@ -112,7 +113,8 @@ class ScoreDesk:
             page = pages - 1
             board = await self.referee.leaderboard(guild, game.name, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
         high = await self.referee.high_scores(guild, game.name, WITH_AI_BOARD, limit=5)
-        embed = leaderboard_embed(game, board, page, pages, high)
+        solo = await self.referee.high_scores(guild, game.name, SOLO_BOARD, limit=5)
+        embed = leaderboard_embed(game, board, page, pages, high, solo)
         view = leaderboard_view(game.name, page, pages) if pages > 1 else None
         return embed, view
 
@@ -212,7 +214,12 @@ def score_text(score: float | None) -> str:
 
 
 def leaderboard_embed(
-    game: Game[Any, Any], board: LeaderboardPage, page: int, pages: int, high: Sequence[HighScore] = ()
+    game: Game[Any, Any],
+    board: LeaderboardPage,
+    page: int,
+    pages: int,
+    high: Sequence[HighScore] = (),
+    solo: Sequence[HighScore] = (),
 ) -> discord.Embed:
     lines = [
         f"**{row.position}.** {row.name}: {row.rating:.1f}{'*' if row.provisional else ''} · "
@@ -226,15 +233,16 @@ def leaderboard_embed(
         else "No rated game yet: rated games are timed, with two or more people and no AI seat.",
         colour=render.LOBBY_COLOUR,
     )
-    if high:
-        embed.add_field(
-            name="High scores with AI seats",
-            value=render.clip(
-                "\n".join(f"{score.position}. {score.name}: {score_text(score.score)}" for score in high),
-                render.FIELD_LIMIT,
-            ),
-            inline=False,
-        )
+    for name, scores in (("High scores with AI seats", high), ("Solo high scores", solo)):
+        if scores:
+            embed.add_field(
+                name=name,
+                value=render.clip(
+                    "\n".join(f"{score.position}. {score.name}: {score_text(score.score)}" for score in scores),
+                    render.FIELD_LIMIT,
+                ),
+                inline=False,
+            )
     embed.set_footer(text=f"Page {page + 1} of {pages} · rating = mu - 3 sigma · * provisional (few games)")
     return embed
 
