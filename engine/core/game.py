@@ -255,21 +255,33 @@ class Game(ABC, Generic[S, M]):
 
     # ----- notation and text --------------------------------------------------------------------
 
-    @abstractmethod
+    # A game package usually keeps its notation and its text rendering in modules of their own
+    # (notation.py with parse_move/format_move, render.py with render_board/render_private);
+    # naming them here is enough, or override the four methods below.
+    notation_module: ClassVar[Any] = None
+    render_module: ClassVar[Any] = None
+
     def parse_move(self, text: str) -> M:
         """Read a move from its notation; raises BadNotation with a hint when unreadable."""
+        return self._module("notation_module").parse_move(text)
 
-    @abstractmethod
     def format_move(self, move: M) -> str:
         """The canonical notation of a move."""
+        return self._module("notation_module").format_move(move)
 
-    @abstractmethod
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
         """Plain text of the public board (monospace friendly)."""
+        return self._module("render_module").render_board(public_view, names)
 
-    @abstractmethod
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
         """Plain text of one seat's private part (hand, pending choice)."""
+        return self._module("render_module").render_private(seat_view, names)
+
+    def _module(self, attribute: str) -> Any:
+        module = getattr(self, attribute)
+        if module is None:
+            raise NotImplementedError(f"{type(self).__name__} sets no {attribute} and does not override its methods")
+        return module
 
     # ----- AI seats -----------------------------------------------------------------------------
 

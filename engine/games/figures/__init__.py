@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Game, Option, Outcome, Player, SetupError, ranks_from_keys
@@ -17,6 +17,8 @@ class Figures(Game[FiguresState, FiguresMove]):
     min_players = 4
     max_players = 4
     state_type = FiguresState
+    notation_module = notation
+    render_module = render
     options = (
         Option(
             name="mode",
@@ -118,20 +120,6 @@ class Figures(Game[FiguresState, FiguresMove]):
         totals = list(state.totals)
         teams = [[0, 2], [1, 3]] if state.mode == rules.PAIRS else None
         return Outcome(scores=[float(total) for total in totals], ranks=ranks_from_keys(totals), teams=teams)
-
-    # ----- notation and text --------------------------------------------------------------------
-
-    def parse_move(self, text: str) -> FiguresMove:
-        return notation.parse_move(text)
-
-    def format_move(self, move: FiguresMove) -> str:
-        return notation.format_move(move)
-
-    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_board(public_view, names)
-
-    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_private(seat_view, names)
 
     # ----- AI seats -----------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ STATUS
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
@@ -50,6 +50,8 @@ class Granja(Game[GranjaState, Move]):
     min_players = 2
     max_players = 4
     state_type = GranjaState
+    notation_module = notation
+    render_module = render
     options = ()
     summary = """\
 Six rounds on a Spanish farm; most VP wins (ties: most silver left, then shared).
@@ -121,20 +123,6 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
     def outcome(self, state: GranjaState) -> Outcome:
         keys = rules.final_keys(state)
         return Outcome(scores=[float(vp) for vp, _ in keys], ranks=ranks_from_keys(keys))
-
-    # ----- notation and text --------------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_move(move)
-
-    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_board(public_view, names)
-
-    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_private(seat_view, names)
 
     # ----- AI seats -----------------------------------------------------------------------------
 

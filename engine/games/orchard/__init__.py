@@ -5,7 +5,7 @@ The spec is /work/shared/rules/orchard.md; its section (§) and ruling (R) numbe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import BadNotation, Event, Game, Option, Outcome, Player, SetupError, ranks_from_keys
@@ -24,6 +24,8 @@ class Orchard(Game[OrchardState, Place]):
     min_players = 1
     max_players = 6
     state_type = OrchardState
+    notation_module = notation
+    render_module = render
     options = (
         Option(
             name="easy",
@@ -177,20 +179,6 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
         # Solo has no winner (only a total); the contract still wants ranks, so the lone seat is 1.
         totals = [rules.total_score(orchard, state.easy) for orchard in state.orchards]
         return Outcome(scores=[float(total) for total in totals], ranks=ranks_from_keys(totals))
-
-    # ----- notation and text --------------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Place:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Place) -> str:
-        return notation.format_move(move)
-
-    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_board(public_view, names)
-
-    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_private(seat_view, names)
 
     # ----- AI seats -----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ The spec is /work/shared/rules/vegetables.md; its section (§) and ruling (R) nu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import (
@@ -32,6 +32,8 @@ class Vegetables(Game[VegetablesState, Move]):
     min_players = 3
     max_players = 5
     state_type = VegetablesState
+    notation_module = notation
+    render_module = render
     options = (
         Option(
             name="expert_jokers",
@@ -178,20 +180,6 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
     def outcome(self, state: VegetablesState) -> Outcome:
         scores = [player.score for player in state.seats]
         return Outcome(scores=[float(score) for score in scores], ranks=ranks_from_keys(scores))
-
-    # ----- notation and text --------------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_move(move)
-
-    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_board(public_view, names)
-
-    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
-        return render.render_private(seat_view, names)
 
     # ----- AI seats -----------------------------------------------------------------------------
 
