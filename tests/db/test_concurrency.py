@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 
 from db import SqliteStore
+from engine.core import RecordedMove
 from engine.referee import Referee
+from engine.referee.model import VersionConflict
 
 
 async def test_moves_of_many_games_commit_concurrently(tmp_path, toy_game):
@@ -33,3 +36,80 @@ async def test_moves_of_many_games_commit_concurrently(tmp_path, toy_game):
     for table_id in table_ids:
         assert len(await reopened.move_log(table_id)) == 4
     await reopened.close()
+
+
+async def test_moves_arriving_together_share_transactions(tmp_path, toy_game, monkeypatch):
+    """Group commit: moves that arrive while a transaction is being written go together in the
+    next one, so forty simultaneous moves take far fewer than forty transactions."""
+    import db.sqlite_store as sqlite_store
+
+    groups: list[int] = []
+    write_group = sqlite_store._write_group
+
+    def counting(connection, works):
+        groups.append(len(works))
+        return write_group(connection, works)
+
+    monkeypatch.setattr(sqlite_store, "_write_group", counting)
+    store = await SqliteStore.open(tmp_path / "group.sqlite3")
+    referee = Referee(store, ai_rng=random.Random(2))
+    table_ids = []
+    for index in range(40):
+        table = await referee.create_table("nim", f"a{index}", "A", options={"tokens": 40})
+        await referee.join(table.id, f"b{index}", "B")
+        await referee.start(table.id, f"a{index}", seed=index)
+        table_ids.append(table.id)
+    groups.clear()
+    outcomes = await asyncio.gather(
+        *(referee.play(table_id, f"a{index}", "take 2") for index, table_id in enumerate(table_ids))
+    )
+    assert all(outbox.moves_applied == 1 for outbox in outcomes)
+    assert sum(groups) == 40
+    assert len(groups) < 40 and max(groups) > 1
+    await store.close()
+    reopened = await SqliteStore.open(tmp_path / "group.sqlite3")
+    for table_id in table_ids:
+        assert [move.move for move in await reopened.move_log(table_id)] == ["take 2"]
+    await reopened.close()
+
+
+async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game):
+    """Each move of a group runs in its own savepoint: a move on a stale version is refused and
+    undone, while the moves beside it in the same transaction are committed."""
+    store = await SqliteStore.open(tmp_path / "stale.sqlite3")
+    referee = Referee(store, ai_rng=random.Random(3))
+    tables = []
+    for index in range(3):
+        table = await referee.create_table("nim", f"a{index}", "A", options={"tokens": 40})
+        await referee.join(table.id, f"b{index}", "B")
+        await referee.start(table.id, f"a{index}", seed=index)
+        tables.append(await referee.table(table.id))
+    state = await store.load_state(tables[0].id)
+    assert state is not None
+
+    def one_move(table, version):
+        return store.commit_moves(table, version, [RecordedMove(0, "take 1")], state)
+
+    outcomes = await asyncio.gather(
+        one_move(tables[0], tables[0].version),
+        one_move(tables[1], tables[1].version - 1),  # stale: another process moved first
+        one_move(tables[2], tables[2].version),
+        return_exceptions=True,
+    )
+    assert outcomes[0] == [] and outcomes[2] == []
+    assert isinstance(outcomes[1], VersionConflict)
+    assert [len(await store.move_log(table.id)) for table in tables] == [1, 0, 1]
+    await store.close()
+
+
+async def test_checkpoints_run_off_the_move_path(tmp_path):
+    """The move connection never checkpoints by itself (no commit waits for one); a background
+    thread does, and stops when the store closes."""
+    store = await SqliteStore.open(tmp_path / "ckpt.sqlite3")
+    async with store._db.execute("PRAGMA wal_autocheckpoint") as cursor:
+        assert (await cursor.fetchone())[0] == 0
+    assert any(thread.name == "sqlite-checkpoints" for thread in threading.enumerate())
+    stop = store._stop_checkpoints
+    await store.close()
+    assert stop is not None and stop.is_set()
+
