@@ -101,11 +101,16 @@ AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 class _Loaded:
     """A table with its decoded state, as kept in the cache."""
 
-    __slots__ = ("table", "state")
+    __slots__ = ("table", "state", "views", "quiet")
 
     def __init__(self, table: Table, state: Any) -> None:
         self.table = table
         self.state = state
+        # The views of this state (Referee._views), kept from the move that made it: the next
+        # move compares against them instead of computing them a second time.
+        self.views: tuple[dict[str, Any], dict[int, dict[str, Any]]] | None = None
+        # The seated players' quiet hours by seat, read once; dropped when one of them changes.
+        self.quiet: dict[int, QuietHours] | None = None
 
 
 class Referee:
@@ -383,7 +388,7 @@ class Referee:
         by_ai: bool = False,
     ) -> None:
         table = loaded.table
-        before_public, before_private = self._views(game, loaded)
+        before_public, before_private = loaded.views if loaded.views is not None else self._views(game, loaded)
         state, events = game.apply(loaded.state, seat, move)
         finished = game.is_over(state)
         now = self.clock()
@@ -402,7 +407,7 @@ class Referee:
                     other.forfeited = True
                     newly_forfeited.append(other.index)
         await self._advance_turns(
-            new_table, game.to_act(loaded.state), () if finished else game.to_act(state), now
+            new_table, game.to_act(loaded.state), () if finished else game.to_act(state), now, loaded
         )
         result = build_result(new_table, game.outcome(state), now) if finished else None
         try:
@@ -421,7 +426,7 @@ class Referee:
                 "The game changed while you were moving; look at the board and try again."
             ) from None
         # Durable: now (and only now) the cache and the report may change.
-        loaded.table, loaded.state = new_table, state
+        loaded.table, loaded.state, loaded.views = new_table, state, None
         outbox.table = new_table
         outbox.moves_applied += 1
         public_lines = len(outbox.public_log)
@@ -431,7 +436,7 @@ class Referee:
         if result is not None:
             outbox.result = result
             outbox.rating_changes = list(changes or [])
-        after_public, after_private = self._views(game, loaded)
+        after_public, after_private = loaded.views = self._views(game, loaded)
         if after_public != before_public or len(outbox.public_log) > public_lines or finished:
             outbox.board_changed = True
         for index, part in after_private.items():
@@ -501,13 +506,14 @@ class Referee:
     # ----- clocks and absent players -------------------------------------------------------------
 
     async def _advance_turns(
-        self, table: Table, before: Iterable[int], after: Iterable[int], now: float
+        self, table: Table, before: Iterable[int], after: Iterable[int], now: float, loaded: _Loaded | None = None
     ) -> None:
         """Bring every seat's waiting time and clock up to date once the seats to act went from
-        ``before`` to ``after`` (on ``table``, a copy about to be stored)."""
+        ``before`` to ``after`` (on ``table``, a copy about to be stored; ``loaded``: its cache
+        entry, whose quiet hours are reused)."""
         before, after = set(before), set(after)
         speed = get_speed(table.speed)
-        quiet = await self._quiet_hours_at(table) if speed.timed else {}
+        quiet = await self._quiet_hours_at(table, loaded) if speed.timed else {}
         running = table.status == RUNNING
         for seat in table.seats:
             acting = running and seat.index in after
@@ -525,13 +531,17 @@ class Referee:
                     seat.clock = clocks.start_turn(seat.clock, now)
             seat.next_due_at = self._next_due(seat, speed, quiet.get(seat.index)) if running else None
 
-    async def _quiet_hours_at(self, table: Table) -> dict[int, QuietHours]:
-        """Quiet hours of the seated players, by seat."""
+    async def _quiet_hours_at(self, table: Table, loaded: _Loaded | None = None) -> dict[int, QuietHours]:
+        """Quiet hours of the seated players, by seat; kept on ``loaded`` (the table's cache
+        entry) so that a move does not read them again."""
+        if loaded is not None and loaded.quiet is not None:
+            return loaded.quiet
         users = [seat.user_id for seat in table.seats if seat.user_id is not None and not seat.is_ai]
-        if not users:
-            return {}
-        by_user = await self.store.quiet_hours_of(users)
-        return {seat.index: by_user[seat.user_id] for seat in table.seats if seat.user_id in by_user}
+        by_user = await self.store.quiet_hours_of(users) if users else {}
+        quiet = {seat.index: by_user[seat.user_id] for seat in table.seats if seat.user_id in by_user}
+        if loaded is not None:
+            loaded.quiet = quiet
+        return quiet
 
     def _next_due(self, seat: Seat, speed: Speed, quiet: QuietHours | None) -> float | None:
         if seat.forfeited or not speed.timed:
@@ -677,7 +687,7 @@ class Referee:
     async def _due_at_table(self, loaded: _Loaded, now: float, actions: DueActions) -> None:
         table = _copy_table(loaded.table)
         speed = get_speed(table.speed)
-        quiet = await self._quiet_hours_at(table)
+        quiet = await self._quiet_hours_at(table, loaded)
         links = _links(table)
         found = DueActions(now=now)
         for seat in table.seats:
@@ -814,7 +824,7 @@ class Referee:
         if not speed.timed:
             return []
         now = self.clock() if now is None else now
-        quiet = await self._quiet_hours_at(table)
+        quiet = await self._quiet_hours_at(table, loaded)
         views: list[SeatClockView] = []
         for seat in table.seats:
             if seat.clock is None:
@@ -861,12 +871,16 @@ class Referee:
         now = self.clock()
         old = await self.store.get_quiet_hours(user_id)
         await self.store.set_quiet_hours(user_id, quiet)
+        for cached in self._cache.values():
+            if cached.table.seat_of(user_id) is not None:
+                cached.quiet = None  # read again at its next move
         for listed in await self.store.list_tables(statuses=(RUNNING,), user_id=user_id, limit=1_000_000):
             speed = get_speed(listed.speed)
             if not speed.timed:
                 continue
             async with self._lock(listed.id):
                 loaded = await self._load(listed.id)
+                loaded.quiet = None  # under the lock: no move in flight keeps the old hours
                 seat = loaded.table.seat_of(user_id)
                 if loaded.table.status != RUNNING or seat is None:
                     continue

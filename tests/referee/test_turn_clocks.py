@@ -354,3 +354,19 @@ async def test_a_table_that_cannot_be_loaded_does_not_stop_the_clock_task(
     clock.advance(40 * HOUR)
     due = await referee.due_actions()
     assert [t.links.table_id for t in due.timeouts] == [table_id]
+
+
+async def test_quiet_hours_set_mid_game_reach_the_clock_of_the_next_turn(referee, clock):
+    """A table keeps its players' quiet hours between moves; a change must not be missed."""
+    from engine.referee import clock as clocks
+
+    table_id = await two_player_nim(referee, tokens=30)
+    await referee.play(table_id, "alice", "take 1")  # the quiet hours of both are now cached
+    await referee.play(table_id, "bob", "take 1")
+    quiet = await referee.set_quiet_hours("bob", "Europe/Rome", 22, 10)
+    clock.advance(HOUR)
+    await referee.play(table_id, "alice", "take 1")  # Bob's turn starts under his new hours
+    bob = (await referee.table(table_id)).seats[1]
+    assert bob.clock is not None and bob.clock.running
+    assert bob.next_due_at == clocks.next_check(bob.clock, DAILY2, quiet)
+    assert bob.next_due_at != clocks.next_check(bob.clock, DAILY2, None)
