@@ -32,6 +32,7 @@ A front end's clock task, in full:
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import random
 import time
@@ -99,18 +100,49 @@ AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
 
 class _Loaded:
-    """A table with its decoded state, as kept in the cache."""
+    """A table as kept in the cache.
 
-    __slots__ = ("table", "state", "views", "quiet")
+    The state is kept decoded only while the game is among the recently used ones (see
+    Referee.hot_states); otherwise only its encoding is kept, and decoded again when needed.
+    Why: a decoded state is hundreds of small objects that Python's cyclic garbage collector
+    walks on every full collection, so thousands of decoded idle games turn each collection into
+    a pause of a second; bytes are never walked and take less memory."""
 
-    def __init__(self, table: Table, state: Any) -> None:
+    __slots__ = ("table", "encoded", "_state", "views", "quiet")
+
+    def __init__(self, table: Table, state: Any = None, encoded: bytes | None = None) -> None:
         self.table = table
-        self.state = state
-        # The views of this state (Referee._views), kept from the move that made it: the next
-        # move compares against them instead of computing them a second time.
-        self.views: tuple[dict[str, Any], dict[int, dict[str, Any]]] | None = None
+        self.encoded = encoded
+        self._state = state
+        # Fingerprints of this state's views (Referee._view_prints), kept from the move that
+        # made it: the next move compares against them instead of computing the views again.
+        self.views: ViewPrints | None = None
         # The seated players' quiet hours by seat, read once; dropped when one of them changes.
         self.quiet: dict[int, QuietHours] | None = None
+
+    @property
+    def state(self) -> Any:
+        if self._state is None and self.encoded is not None:
+            self._state = get_game(self.table.game).decode_state(self.encoded)
+        return self._state
+
+    def set_state(self, state: Any, encoded: bytes) -> None:
+        self._state, self.encoded = state, encoded
+
+    def cool(self) -> None:
+        """Keep only the encoding (the game has not been used for a while)."""
+        if self.encoded is not None:
+            self._state = None
+
+
+# The public view's fingerprint, and each human seat's private part's, by seat.
+ViewPrints = tuple[bytes, dict[int, bytes]]
+_VIEW_ENCODER = msgspec.msgpack.Encoder(order="deterministic")
+
+
+def _fingerprint(view: Any) -> bytes:
+    """A short digest of a view: equal views, equal digests (keys and sets in sorted order)."""
+    return hashlib.blake2b(_VIEW_ENCODER.encode(view), digest_size=16).digest()
 
 
 class Referee:
@@ -122,6 +154,7 @@ class Referee:
         new_seed: Callable[[], int] | None = None,
         ai_rng: random.Random | None = None,
         cache_size: int = 10_000,
+        hot_states: int = 256,
         max_ai_moves: int = 10_000,
     ) -> None:
         self.store = store
@@ -129,8 +162,10 @@ class Referee:
         self.new_seed = new_seed or (lambda: random.SystemRandom().randrange(2**53))
         self.ai_rng = ai_rng or random.Random()
         self.cache_size = cache_size
+        self.hot_states = hot_states  # how many cached games keep their state decoded
         self.max_ai_moves = max_ai_moves
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._hot: OrderedDict[int, _Loaded] = OrderedDict()  # the most recently used, decoded
         self._locks: dict[int, asyncio.Lock] = {}
         self._downtime_credited = False
 
@@ -146,16 +181,16 @@ class Referee:
         loaded = self._cache.get(table_id)
         if loaded is not None:
             self._cache.move_to_end(table_id)
+            self._keep_hot(loaded)
             return loaded
         table = await self.store.load_table(table_id)
         if table is None:
             raise TableNotFound(f"There is no game #{table_id}.")
-        state = None
+        encoded = None
         if table.status != LOBBY:
-            data = await self.store.load_state(table_id)
-            if data is not None:
-                state = get_game(table.game).decode_state(data)
-        loaded = _Loaded(table, state)
+            get_game(table.game)  # fails here, at load, for a game no longer installed
+            encoded = await self.store.load_state(table_id)
+        loaded = _Loaded(table, encoded=encoded)
         self._remember(loaded)
         return loaded
 
@@ -163,11 +198,26 @@ class Referee:
         self._cache[loaded.table.id] = loaded
         self._cache.move_to_end(loaded.table.id)
         while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+            table_id, _ = self._cache.popitem(last=False)
+            self._hot.pop(table_id, None)
+        self._keep_hot(loaded)
+
+    def _keep_hot(self, loaded: _Loaded) -> None:
+        hot = self._hot
+        hot[loaded.table.id] = loaded
+        hot.move_to_end(loaded.table.id)
+        while len(hot) > self.hot_states:
+            hot.popitem(last=False)[1].cool()
+
+    def _forget(self, table_id: int) -> None:
+        """Drop a table whose cached copy may be stale (another process moved it)."""
+        self._cache.pop(table_id, None)
+        self._hot.pop(table_id, None)
 
     def forget_cache(self) -> None:
         """Drop every cached table (tests use it to prove state comes back from the store)."""
         self._cache.clear()
+        self._hot.clear()
 
     async def table(self, table_id: int) -> Table:
         return (await self._load(table_id)).table
@@ -293,8 +343,9 @@ class Referee:
             for seat in table.seats:
                 seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None
             await self._advance_turns(table, (), game.to_act(state), now)
-            await self.store.commit_moves(table, 0, [], game.encode_state(state))
-            loaded = _Loaded(table, state)
+            encoded = game.encode_state(state)
+            await self.store.commit_moves(table, 0, [], encoded)
+            loaded = _Loaded(table, state, encoded)
             self._remember(loaded)
             outbox = Outbox(table=table, board_changed=True, private_changed=[s.index for s in table.humans])
             await self._run_automatic(game, loaded, outbox)
@@ -388,7 +439,7 @@ class Referee:
         by_ai: bool = False,
     ) -> None:
         table = loaded.table
-        before_public, before_private = loaded.views if loaded.views is not None else self._views(game, loaded)
+        before = loaded.views if loaded.views is not None else self._view_prints(game, loaded)
         state, events = game.apply(loaded.state, seat, move)
         finished = game.is_over(state)
         now = self.clock()
@@ -410,23 +461,25 @@ class Referee:
             new_table, game.to_act(loaded.state), () if finished else game.to_act(state), now, loaded
         )
         result = build_result(new_table, game.outcome(state), now) if finished else None
+        encoded = game.encode_state(state)
         try:
             changes = await self.store.commit_moves(
                 new_table,
                 table.version,
                 [RecordedMove(seat, game.format_move(move))],
-                game.encode_state(state),
+                encoded,
                 msgspec.json.encode(result.outcome) if result is not None else None,
                 result=result,
             )
         except VersionConflict:
             # Another process moved first: our copy is stale. Reload next time, refuse this one.
-            self._cache.pop(table.id, None)
+            self._forget(table.id)
             raise StaleVersion(
                 "The game changed while you were moving; look at the board and try again."
             ) from None
         # Durable: now (and only now) the cache and the report may change.
-        loaded.table, loaded.state, loaded.views = new_table, state, None
+        loaded.table, loaded.views = new_table, None
+        loaded.set_state(state, encoded)
         outbox.table = new_table
         outbox.moves_applied += 1
         public_lines = len(outbox.public_log)
@@ -436,11 +489,11 @@ class Referee:
         if result is not None:
             outbox.result = result
             outbox.rating_changes = list(changes or [])
-        after_public, after_private = loaded.views = self._views(game, loaded)
-        if after_public != before_public or len(outbox.public_log) > public_lines or finished:
+        after = loaded.views = self._view_prints(game, loaded)
+        if after[0] != before[0] or len(outbox.public_log) > public_lines or finished:
             outbox.board_changed = True
-        for index, part in after_private.items():
-            if before_private.get(index) != part and index not in outbox.private_changed:
+        for index, part in after[1].items():
+            if before[1].get(index) != part and index not in outbox.private_changed:
                 outbox.private_changed.append(index)
 
     async def _run_automatic(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
@@ -488,6 +541,12 @@ class Referee:
             else:
                 for seat in event.visible_to:
                     outbox.private_log.setdefault(seat, []).append(text)
+
+    def _view_prints(self, game: Game[Any, Any], loaded: _Loaded) -> ViewPrints:
+        """Fingerprints of _views: what a move compares, and what the cache keeps (a few bytes,
+        not the views' many objects)."""
+        public, parts = self._views(game, loaded)
+        return _fingerprint(public), {index: _fingerprint(part) for index, part in parts.items()}
 
     def _views(self, game: Game[Any, Any], loaded: _Loaded) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
         """The public view, and each human seat's own part of its view (what the public view
@@ -562,7 +621,7 @@ class Referee:
         try:
             await self.store.save_table(table, table.version)
         except VersionConflict:
-            self._cache.pop(table.id, None)
+            self._forget(table.id)
             raise StaleVersion("The game changed in the meantime; look at the board and try again.") from None
         loaded.table = table
 

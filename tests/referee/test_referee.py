@@ -291,3 +291,26 @@ async def test_ai_thinking_does_not_block_other_tables(referee, monkeypatch):
     await referee.play(table.id, "alice", "take 1")
     worker.cancel()
     assert loop_turns > 0, "the event loop stood still while the AI was thinking"
+
+
+async def test_idle_games_keep_only_their_encoded_state(tmp_path, toy_game):
+    """Only the most recently used games keep a decoded state; the others are decoded again
+    when used, and play on exactly as if they had stayed decoded."""
+    store = await SqliteStore.open(tmp_path / "hot.sqlite3")
+    referee = Referee(store, clock=FakeClock(), ai_rng=random.Random(5), hot_states=2)
+    table_ids = [await started_two_player_game(referee) for _ in range(4)]
+    for round_number, user in enumerate(["alice", "bob", "alice"]):
+        for table_id in table_ids:
+            outbox = await referee.play(table_id, user, "take 2")
+            assert outbox.board_changed and outbox.table.version == round_number + 1
+    decoded = [table_id for table_id in table_ids if referee._cache[table_id]._state is not None]
+    assert decoded == table_ids[-2:]
+    first = referee._cache[table_ids[0]]
+    assert first.encoded is not None and first._state is None
+    # Decoded again on use, equal to what a fresh process reads from the file.
+    in_memory = await referee.state(table_ids[0])
+    fresh = Referee(store, clock=FakeClock())
+    assert in_memory == await fresh.state(table_ids[0])
+    await referee.play(table_ids[0], "bob", "take 1")
+    assert [move.move for move in (await store.move_log(table_ids[0]))] == ["take 2"] * 3 + ["take 1"]
+    await store.close()
