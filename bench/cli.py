@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.referee.gc_policy import tune_garbage_collector
+
 from . import discord_calls, engine_speed, referee_load, restart
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
@@ -228,6 +230,8 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    # The garbage collector set as the bot process sets it (bot.main), for figures that match.
+    tune_garbage_collector()
     extra = register(args.register)
     sizes = sizes_from(args)
     sections = [s.strip() for s in args.sections.split(",") if s.strip()]
