@@ -13,7 +13,7 @@ import functools
 import os
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -199,14 +199,16 @@ class SqliteStore:
         outcome: bytes | None = None,
         *,
         result: GameResult | None = None,
+        changed_seats: Sequence[int] | None = None,
     ) -> list[RatingChange]:
         """In ONE transaction: the moves, the snapshot, the table and its seats (turn flow and
-        clocks) and, when the game ended, its result with every seat and, for a rated game, the
-        rating updates. Either all of it is on disk or none of it. Returns the rating changes."""
+        clocks; only ``changed_seats`` when given) and, when the game ended, its result with every
+        seat and, for a rated game, the rating updates. Either all of it is on disk or none of
+        it. Returns the rating changes."""
         if result is None and outcome is None:
             # The common case, a move that does not end the game: committed with the others that
             # arrive meanwhile, in one hop to the connection's thread.
-            await self._commit_in_group(_MoveCommit(table, expected_version, moves, state))
+            await self._commit_in_group(_MoveCommit(table, expected_version, moves, state, changed_seats))
             return []
         return await self._commit_ending(table, expected_version, moves, state, outcome, result)
 
@@ -839,18 +841,27 @@ class _MoveCommit(_Work):
     """A move (or several) that does not end its game: snapshot, table row, seats, move log.
     The rows are built here, on the event loop, from a table the caller no longer changes."""
 
-    def __init__(self, table: Table, expected_version: int, moves: list[RecordedMove], state: bytes) -> None:
+    def __init__(
+        self,
+        table: Table,
+        expected_version: int,
+        moves: list[RecordedMove],
+        state: bytes,
+        changed_seats: Sequence[int] | None = None,
+    ) -> None:
         values = [value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"]
         self.table_id = table.id
         self.expected_version = expected_version
         self.game_values = (*values, state, table.id, expected_version)
-        self.seat_rows = [(table.id, *_seat_values(seat)) for seat in table.seats]
+        seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
+        self.seat_rows = [(table.id, *_seat_values(seat)) for seat in seats]
         self.move_rows = _move_rows(table, expected_version, moves)
 
     def run(self, connection: sqlite3.Connection) -> None:
         if connection.execute(_UPDATE_GAME, self.game_values).rowcount != 1:
             raise VersionConflict(f"game {self.table_id} is no longer at version {self.expected_version}")
-        connection.executemany(_UPSERT_SEATS, self.seat_rows)
+        if self.seat_rows:
+            connection.executemany(_UPSERT_SEATS, self.seat_rows)
         if self.move_rows:
             connection.executemany(_INSERT_MOVES, self.move_rows)
 

@@ -470,6 +470,8 @@ class Referee:
                 encoded,
                 msgspec.json.encode(result.outcome) if result is not None else None,
                 result=result,
+                # The cached table is what is stored: write only the seats this move changed.
+                changed_seats=[new.index for new, old in zip(new_table.seats, table.seats, strict=True) if new != old],
             )
         except VersionConflict:
             # Another process moved first: our copy is stale. Reload next time, refuse this one.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.core import RecordedMove
@@ -36,12 +37,15 @@ class Store(Protocol):
         outcome: bytes | None = None,
         *,
         result: GameResult | None = None,
+        changed_seats: Sequence[int] | None = None,
     ) -> list[RatingChange]:
         """In ONE transaction: append the moves to the log, replace the snapshot, store the table
         (new version and status) with its seats (turn flow, clocks) and, when the game ended, its
         result; for a rated ``result``, the rating events and new ratings too. Raises
         VersionConflict if the stored version is not ``expected_version``. Returns the rating
-        changes (empty unless a rated game ended)."""
+        changes (empty unless a rated game ended). ``changed_seats``: the indexes of the only
+        seats that differ from the stored ones (None: all of them), which spares rewriting the
+        others."""
 
     async def move_log(self, table_id: int) -> list[RecordedMove]: ...
 

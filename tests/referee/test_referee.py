@@ -314,3 +314,20 @@ async def test_idle_games_keep_only_their_encoded_state(tmp_path, toy_game):
     await referee.play(table_ids[0], "bob", "take 1")
     assert [move.move for move in (await store.move_log(table_ids[0]))] == ["take 2"] * 3 + ["take 1"]
     await store.close()
+
+
+async def test_seats_written_per_move_match_the_cached_ones(tmp_path, toy_game):
+    """A move writes only the seats it changed; what is stored still equals, seat for seat,
+    what the referee holds (waiting times, clocks and due times of all four players)."""
+    store = await SqliteStore.open(tmp_path / "seats.sqlite3")
+    referee = Referee(store, clock=FakeClock(), ai_rng=random.Random(5))
+    table = await referee.create_table("nim", "u0", "U0", options={"tokens": 40}, speed="daily-1")
+    for index in range(1, 4):
+        await referee.join(table.id, f"u{index}", f"U{index}")
+    await referee.start(table.id, "u0", seed=3)
+    for turn in range(9):
+        await referee.play(table.id, f"u{turn % 4}", "take 1")
+        cached = (await referee.table(table.id)).seats
+        stored = (await store.load_table(table.id)).seats
+        assert stored == cached
+    await store.close()
