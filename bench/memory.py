@@ -32,7 +32,8 @@ async def measure(db_path: str, count: int, game: str) -> dict[str, float]:
         ) as cursor:
             ids = [row[0] for row in await cursor.fetchall()]
     store = await SqliteStore.open(db_path)
-    referee = Referee(store, cache_size=len(ids) + 10)
+    # Every game kept decoded: the worst case (the referee keeps only the recently used decoded).
+    referee = Referee(store, cache_size=len(ids) + 10, hot_states=len(ids) + 10)
     await referee.state(ids[0])  # first load: lazy imports, statement cache, SQLite pages
     referee.forget_cache()
     gc.collect()
