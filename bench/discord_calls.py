@@ -7,8 +7,11 @@ is a person; a game is opened with ``/game new``, joined and started with the lo
 played to its end, each move by the seat to act, in one of two ways:
 
 - ``play``: the ``/play`` slash command in the game's thread, with a legal move;
-- ``dm``: the controls of the player's latest DM (buttons and selects), like the Discord tests do
-  (``tests/discord/helpers.choose_in_private_message``), when those helpers are present.
+- ``dm``: private controls (buttons and selects), like the Discord tests' simulated player
+  (``tests/discord/helpers.choose_in_private_message``), when those helpers are present: those of
+  the player's latest DM when it shows the current move (a hand dealt or received), else those
+  that the board's **Play your turn** button opens for them, ephemerally (that click is an
+  interaction: its answer is the interaction response, not counted).
 
 Counted per accepted move: every REST request the bot made between the player's action and the
 next one, except the interaction response itself (the callback, and edits of the ``@original``
@@ -145,9 +148,12 @@ async def one_game(name: str, players: int, mode: str, seed: int, database: str,
             else:
                 assert helpers is not None
                 message = helpers.latest_dm_with_controls(env, member)
-                if message is None:
-                    refused += 1
-                    continue
+                if message is None or helpers.private_version(message) != table.version:
+                    if hasattr(helpers, "open_my_turn"):
+                        message = await helpers.open_my_turn(member, thread)
+                    elif message is None:
+                        refused += 1
+                        continue
                 await helpers.choose_in_private_message(member, message, rng.choice)
             after = await referee.table(table.id)
             if after.version == table.version:

@@ -1,5 +1,6 @@
 """Slash commands about players rather than one game: /turns, /leaderboard, /stats, /history and
-/settings quiet-hours. Each only reads its arguments and hands over to the ScoreDesk."""
+/settings (quiet hours, turn DMs). Each only reads its arguments and hands over to the ScoreDesk
+(turn DMs: to the GameDesk, which sends the DMs)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .components import desk_of
 from .games import MAX_CHOICES, game_choices
 from .scores import ScoreDesk
 
@@ -74,3 +76,8 @@ class CommunityCommands(commands.Cog):
     @settings.command(name="quiet-hours-off", description="Clear your quiet hours")
     async def quiet_hours_off(self, interaction: discord.Interaction) -> None:
         await self.scores.clear_quiet_hours(interaction)
+
+    @settings.command(name="turn-dms", description="Also get your hand and moves by DM at each of your turns")
+    @app_commands.describe(enabled="On: a DM at each turn besides the board's ping (default off)")
+    async def turn_dms(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await desk_of(interaction.client).set_turn_dms(interaction, enabled)

@@ -9,6 +9,7 @@ Custom ids (at most 100 characters):
 
     ref:lobby:<game>:<action>          lobby buttons (join, leave, ai, unai, start, cancel)
     ref:hand:<game>                    "Show my hand" on board messages
+    ref:turn:<game>:<version>          "Play your turn" on a board that asks people to act
     ref:mv:<game>:<version>:<move>     one move as a button
     ref:ms:<game>:<version>:<n>        a select of moves (the values are the moves)
     ref:mg:<game>:<version>            first step of a two-step choice: pick a group of moves
@@ -113,6 +114,35 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(interaction, desk_of(interaction.client).show_hand(interaction, self.table_id))
+
+
+class TurnButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:turn:(?P<game>\d+):(?P<version>\d+)"
+):
+    """On a board that pings the players to act: their hand and moves, only to them. The board
+    is their turn's announcement (the ping notifies them), so no DM is needed for it."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Play your turn",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ref:turn:{table_id}:{version}",
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TurnButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await answered(
+            interaction, desk_of(interaction.client).open_turn(interaction, self.table_id, self.version)
+        )
 
 
 class MoveButton(
@@ -344,6 +374,7 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"re
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
+    TurnButton,
     MoveButton,
     MoveSelect,
     GroupSelect,
@@ -372,9 +403,14 @@ def lobby_view(table_id: int) -> discord.ui.View:
     return view
 
 
-def board_view(table_id: int, *, someone_away: bool = False) -> discord.ui.View:
-    """Show my hand; and "I'm back" while an AI plays a skipped player's seat."""
+def board_view(
+    table_id: int, *, turn_version: int | None = None, someone_away: bool = False
+) -> discord.ui.View:
+    """"Play your turn" when the board asks people to act (``turn_version``: the board's
+    version), Show my hand; and "I'm back" while an AI plays a skipped player's seat."""
     view = persistent_view()
+    if turn_version is not None:
+        view.add_item(TurnButton(table_id, turn_version))
     view.add_item(HandButton(table_id))
     if someone_away:
         view.add_item(ReturnButton(table_id))

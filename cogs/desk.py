@@ -1,9 +1,10 @@
 """The game desk: what slash commands and components do, between Discord and the referee.
 
 It parses nothing game-specific: it calls the referee, then renders the Outbox the referee returns:
-one new board message per change in the game's thread (with a short log and a ping for the seats
-that must act), and each changed private view by DM, or ephemerally to players whose DMs are
-closed. Every interaction is answered (or deferred) before any slow work, and every refusal is an
+one new board message per change in the game's thread (with a short log, a ping for the players
+newly asked to act and a **Play your turn** button that shows them their moves ephemerally), and
+a DM to each player whose secret (their hand) changed by someone else's move (see ``publish``).
+Every interaction is answered (or deferred) before any slow work, and every refusal is an
 ephemeral message that says what to do.
 """
 
@@ -21,9 +22,11 @@ import discord
 from engine.core import Game, GameError
 from engine.games import get_game
 from engine.referee import (
+    FINISHED,
     LOBBY,
     RUNNING,
     SPEEDS,
+    NotInGame,
     Outbox,
     Referee,
     SeatClockView,
@@ -42,10 +45,12 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED = "dm_closed"  # stored flag: sending this user a DM failed with 50007, do not retry
 DM_NOTICE_PENDING = "dm_notice_pending"  # stored flag: tell this user once, at their next action
+TURN_DMS = "turn_dms"  # stored flag: this user wants a DM with their moves at every turn, too
 CANNOT_DM_USER = 50007
 DM_CLOSED_NOTICE = (
-    "I could not send you a DM (your DMs are closed), so I will not try again. Press **Show my hand** "
-    "on the game's board, or use `/hand`, whenever you need your hand and your moves."
+    "I could not send you a DM (your DMs are closed), so I will not try again. Press **Play your turn** "
+    "or **Show my hand** on the game's board, or use `/hand`, whenever you need your hand and your moves "
+    "(after opening your DMs, `/settings turn-dms enabled:True` makes me try again)."
 )
 _OPTION = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)=(?P<value>.*)$")
 
@@ -97,6 +102,7 @@ class GameDesk:
         self.store = store
         # Caches of stored facts (the store stays the truth; these only save queries).
         self._dm_closed: dict[str, bool] = {}
+        self._turn_dms: dict[str, bool] = {}
         self._thread_tables: dict[str, int] = {}
         # For each running game, the seats being waited for and the version at which each was
         # asked (when this process published it): a seat still waited for is neither pinged nor
@@ -245,7 +251,7 @@ class GameDesk:
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.publish(outbox, interaction=interaction, deal=True)
+        await self.publish(outbox, interaction=interaction)
 
     async def cancel(self, interaction: discord.Interaction, game_id: int | None) -> None:
         try:
@@ -341,6 +347,46 @@ class GameDesk:
             interaction, message.content, embeds=message.embeds, view=message.view, files=message.files
         )
 
+    async def open_turn(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
+        """The board's **Play your turn**: the clicker's hand and moves, ephemerally, when that
+        board's request is still theirs. A click on an older board is refused: said so, with
+        the current board and view (as for any stale control); a click by someone not asked
+        now gets who is waited for."""
+        user = str(interaction.user.id)
+        try:
+            table = await self.referee.table(table_id)
+            seat = table.seat_of(user)
+            if seat is None:
+                raise NotInGame("You are not playing in this game.")
+            if table.status != RUNNING:
+                raise GameError("This game is over." if table.status == FINISHED else "This game has ended.")
+            if seat.index not in await self.seats_to_act(table):
+                waiting = await self.waiting_line(table)
+                raise GameError(f"It is not your turn now. {waiting} **Show my hand** shows your cards.")
+            if not self._asked_since(table, seat.index, version):
+                await self._send_current(
+                    interaction, table_id, "That board is out of date: here is the current one."
+                )
+                return
+            message = await self.private_message(table, user)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        if await self._take_notice(user):
+            message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
+        await reply(
+            interaction, message.content, embeds=message.embeds, view=message.view, files=message.files
+        )
+
+    def _asked_since(self, table: Table, seat: int, version: int) -> bool:
+        """Whether the request shown at ``version`` is the seat's current one: it is the current
+        version, or the seat has been waited for without a break since then (known only for
+        games this process has published since it started)."""
+        if version == table.version:
+            return True
+        asked_at = self._asked.get(table.id, {}).get(seat)
+        return asked_at is not None and asked_at <= version <= table.version
+
     async def show_move_group(
         self, interaction: discord.Interaction, table_id: int, version: int, page: int | None
     ) -> None:
@@ -405,9 +451,8 @@ class GameDesk:
         embeds, files = render.board_embeds(table, game, text, await self.clocks(table))
         if str(interaction.channel_id) == (table.thread_id or table.channel_id):
             self._boards.pop(table.id, None)
-            await interaction.response.send_message(
-                embeds=embeds, files=files, view=board_view(table.id, someone_away=_someone_away(table))
-            )
+            view = _board_view(table, await self.seats_to_act(table))
+            await interaction.response.send_message(embeds=embeds, files=files, view=view)
         else:
             url = render.thread_url(table)
             await reply(
@@ -514,45 +559,43 @@ class GameDesk:
         *,
         interaction: discord.Interaction | None = None,
         answered: str | None = None,
-        deal: bool = False,
     ) -> None:
         """Show what a referee call changed: a board message, then private views by DM.
 
-        A DM goes to each human newly asked to act (with their move controls), to each still
-        asked whose own view changed, and to each who was told something privately; ``deal`` (the
-        start) sends every hand. A seat still waited for since an earlier message is neither
-        DMed nor pinged again (in a simultaneous secret step, another seat's answer changes
-        nothing for it), and its earlier controls keep working. Other changes of a private view
-        wait for that player's turn or their "Show my hand": many games print public facts
-        (whose turn, the card to beat) in the private view too, and a DM to every player after
-        every move would be noise. ``answered`` is the user whose own interaction response
-        already shows their new view: never DMed, never pinged.
+        The board announces a turn: it pings the players newly asked to act (a Discord
+        notification), and its **Play your turn** button opens their hand and moves, only to
+        them. So a DM goes only where the board cannot do: to each player whose secret changed
+        (the deal, cards received through someone else's move: Outbox.private_changed), to each
+        told something privately, to the newly asked who keep turn DMs (``/settings turn-dms``),
+        and to every newly asked player when no board could be posted (no channel, Discord
+        refused it): a ping that never went out must not cost anyone their turn. A seat still
+        waited for since an earlier message is neither pinged nor DMed again, and its earlier
+        controls keep working. ``answered`` is the user whose own interaction response already
+        shows their new view (their hand included): never DMed, never pinged. Seats an AI plays
+        for absent players get nothing until their players come back.
         """
         table = outbox.table
         humans = {seat.index: seat.user_id for seat in table.humans if seat.user_id}
         newly = self._note_asked(outbox)
-        # Seats still waited for since an earlier message are not asked again, unless their
-        # own view changed (a secret choice of another seat changes nothing for them).
-        still_changed = [index for index in outbox.to_act if index in outbox.private_changed]
-        concerned = [
-            *newly,
-            *still_changed,
-            *outbox.private_log,
-            *(outbox.private_changed if deal else []),
+        # A ping only for a new request, and never for the player whose own move this answers.
+        ping = [humans[index] for index in newly if index in humans and humans[index] != answered]
+        announced = False
+        if outbox.board_changed or outbox.finished:
+            announced = await self.post_board(outbox, ping=ping) is not None
+        if outbox.finished:
+            return  # the final board says it all; nobody has a move left to make
+        asked = [
+            index
+            for index in newly
+            if index in humans and (not announced or await self.wants_turn_dms(humans[index]))
         ]
+        concerned = [*outbox.private_changed, *outbox.private_log, *asked]
         recipients = [
             humans[index]
             for index in dict.fromkeys(concerned)
-            if index in humans and humans[index] != answered
+            if index in humans and humans[index] != answered and not table.seats[index].plays_by_ai
         ]
-        # A ping only for a new request, and never for the player whose own move this answers.
-        ping = [humans[index] for index in newly if index in humans and humans[index] != answered]
-        closed = {user for user in humans.values() if await self.dms_closed(user)}
-        if outbox.board_changed or outbox.finished:
-            await self.post_board(outbox, needs_button=closed, ping=ping)
-        if outbox.finished:
-            return  # the final board says it all; nobody has a move left to make
-        targets = [user for user in recipients if user not in closed]
+        targets = [user for user in recipients if not await self.dms_closed(user)]
         delivered = await asyncio.gather(
             *(self.send_dm(table, user, _seat_log(outbox, user)) for user in targets)
         )
@@ -581,7 +624,7 @@ class GameDesk:
         return newly
 
     async def post_board(
-        self, outbox: Outbox, *, needs_button: Iterable[str] = (), ping: Iterable[str] | None = None
+        self, outbox: Outbox, *, ping: Iterable[str] | None = None
     ) -> discord.Message | None:
         """The board with the log of what happened; ``ping``: the users to notify (default:
         every human to act)."""
@@ -593,7 +636,7 @@ class GameDesk:
         board = await self.referee.board_text(table.id)
         log_lines = list(outbox.public_log)
         to_act = tuple(outbox.to_act)
-        tail = render.board_tail(table, to_act, finished=outbox.finished, needs_button=needs_button)
+        tail = render.board_tail(table, to_act, finished=outbox.finished)
         extra: list[discord.Embed] = []
         if outbox.finished and outbox.outcome is not None:
             extra.append(
@@ -619,7 +662,7 @@ class GameDesk:
             replied_user=False,
             users=[discord.Object(int(user)) for user in pinged],
         )
-        view = None if outbox.finished else board_view(table.id, someone_away=_someone_away(table))
+        view = None if outbox.finished else _board_view(table, to_act)
         channel = self._channel(channel_id, table)
         self._thread_tables[str(channel_id)] = table.id
         last = self._boards.pop(table.id, None)
@@ -632,7 +675,7 @@ class GameDesk:
         ):
             # The same turn goes on: its board message shows the whole turn, updated in place.
             combined = [*last.log_lines, *log_lines]
-            content = render.board_content(table, combined, to_act, needs_button=needs_button)
+            content = render.board_content(table, combined, to_act)
             try:
                 message = await channel.get_partial_message(last.message_id).edit(
                     content=content, embeds=embeds, attachments=files, view=view, allowed_mentions=allowed
@@ -648,9 +691,7 @@ class GameDesk:
             for chunk in render.log_messages(log_lines):
                 await self.send_to_channel(table, content=chunk)
             log_lines = []
-        content = render.board_content(
-            table, log_lines, to_act, finished=outbox.finished, needs_button=needs_button
-        )
+        content = render.board_content(table, log_lines, to_act, finished=outbox.finished)
         kwargs: dict[str, Any] = {
             "content": content,
             "embeds": embeds,
@@ -742,6 +783,33 @@ class GameDesk:
             cached = self._dm_closed[user_id] = await self.store.get_user_flag(user_id, DM_CLOSED)
         return cached
 
+    async def wants_turn_dms(self, user_id: str) -> bool:
+        cached = self._turn_dms.get(user_id)
+        if cached is None:
+            cached = self._turn_dms[user_id] = await self.store.get_user_flag(user_id, TURN_DMS)
+        return cached
+
+    async def set_turn_dms(self, interaction: discord.Interaction, enabled: bool) -> None:
+        """/settings turn-dms: a DM with the hand and moves at each turn, besides the board's ping."""
+        user = str(interaction.user.id)
+        await self.store.set_user_flag(user, TURN_DMS, enabled)
+        self._turn_dms[user] = enabled
+        if enabled:
+            if await self.dms_closed(user):
+                # Asking for DMs is the sign they were opened again: try them once more.
+                await self.store.set_user_flag(user, DM_CLOSED, False)
+                self._dm_closed[user] = False
+            text = (
+                "Turn DMs on: at each of your turns your hand and your moves come by DM too "
+                "(the board still pings you)."
+            )
+        else:
+            text = (
+                "Turn DMs off: the game's board pings you when it is your turn; press **Play your turn** "
+                "there. Your hand still comes by DM when someone else's move changes it."
+            )
+        await reply(interaction, text)
+
     async def _take_notice(self, user_id: str) -> bool:
         """True once after a DM to this user failed outside their own interaction."""
         if not await self.dms_closed(user_id):
@@ -795,7 +863,7 @@ class GameDesk:
                     outbox.board_changed = True
                     outbox.private_changed = [seat.index for seat in table.humans]
                 if outbox.moves_applied or outbox.board_changed:
-                    await self.publish(outbox, deal=not dealt)
+                    await self.publish(outbox)
                     touched += 1
             except Exception:
                 log.exception("could not resume game #%s", stored.id)
@@ -816,6 +884,14 @@ class GameDesk:
 
 def _someone_away(table: Table) -> bool:
     return any(seat.absent and not seat.forfeited for seat in table.seats)
+
+
+def _board_view(table: Table, to_act: Iterable[int]) -> discord.ui.View:
+    """A running game's board buttons: "Play your turn" while it asks people to act."""
+    asking = bool(render.humans_to_act(table, to_act))
+    return board_view(
+        table.id, turn_version=table.version if asking else None, someone_away=_someone_away(table)
+    )
 
 
 def _seat_log(outbox: Outbox, user_id: str) -> list[str]:

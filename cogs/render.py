@@ -299,20 +299,23 @@ def outcome_text(table: Table, outcome: Outcome) -> str:
     return "\n".join(lines)
 
 
-def board_tail(
-    table: Table, to_act: Iterable[int], *, finished: bool = False, needs_button: Iterable[str] = ()
-) -> str:
+TURN_HINT = "press **Play your turn** below for your hand and your moves."
+
+
+def board_tail(table: Table, to_act: Iterable[int], *, finished: bool = False) -> str:
     """The end of the text above a board: game over, or who must act now (the only mentions)."""
     if finished:
         return "**Game over.**"
-    named = [table.seats[index].user_id for index in to_act if not table.seats[index].is_ai]
-    users = [user for user in named if user]
+    users = humans_to_act(table, to_act)
     if not users:
         return ""
-    hint = "your move is in your DMs, or press **Show my hand**."
-    if set(needs_button) & set(users):
-        hint = "press **Show my hand** to see your cards and play."
-    return f"{' '.join(mention(user) for user in users)}: your turn; {hint}"
+    return f"{' '.join(mention(user) for user in users)}: your turn; {TURN_HINT}"
+
+
+def humans_to_act(table: Table, to_act: Iterable[int]) -> list[str]:
+    """The users of the seats to act that a person plays (not AI seats)."""
+    named = [table.seats[index].user_id for index in to_act if not table.seats[index].is_ai]
+    return [user for user in named if user]
 
 
 def log_fits(log_lines: Sequence[str], tail: str) -> bool:
@@ -331,13 +334,12 @@ def board_content(
     to_act: Iterable[int],
     *,
     finished: bool = False,
-    needs_button: Iterable[str] = (),
 ) -> str:
     """The text above a board: what happened, then who must act now (the only mentions).
 
     A log too long for the message loses its oldest lines here; the desk sends such a log in
     messages of its own first (see ``log_fits``), so this cut is a last resort."""
-    tail = board_tail(table, to_act, finished=finished, needs_button=needs_button)
+    tail = board_tail(table, to_act, finished=finished)
     if log_fits(log_lines, tail):
         return "\n".join(part for part in [*log_lines, tail] if part)
     room = CONTENT_LIMIT - len(tail) - 1

@@ -20,6 +20,11 @@ async def reply(
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     allowed = discord.AllowedMentions.none()
     if not interaction.response.is_done():
+        if view is not None:
+            # Our controls are DynamicItems, dispatched by custom id after any restart: nothing
+            # needs to listen to this view object, and discord.py would keep a 15-minute timer
+            # (and the view) per ephemeral message sent with one. A stopped view is still sent.
+            view.stop()
         await interaction.response.send_message(
             content or None,
             embeds=list(embeds),

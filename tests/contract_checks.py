@@ -52,6 +52,10 @@ def check_views(game: Game[Any, Any], state: Any, secrets: SecretsFn | None) -> 
             if other != seat:
                 leaked = private & view_strings[other]
                 assert not leaked, f"seat {other} sees seat {seat}'s secrets {sorted(leaked)}"
+        # The secret view (what front ends watch to re-send a hand) covers every secret of the
+        # seat that its own view shows: a change of it can never go unnoticed.
+        missed = (private & view_strings[seat]) - string_leaves(game.secret_view(state, seat))
+        assert not missed, f"seat {seat}'s secret view leaves out its secrets {sorted(missed)}"
         game.render_private(views[seat], names)
 
 

@@ -38,3 +38,9 @@ def test_option_errors_are_readable():
     mode = Option(name="mode", kind="choice", default="individual", description="", choices=("individual", "pairs"))
     with pytest.raises(SetupError, match="individual, pairs"):
         mode.parse("teams")
+
+
+def test_secret_view_defaults_to_what_the_seat_sees_beyond_the_public_view(toy_game):
+    state = toy_game.new_game(2, 3)
+    # Nim's seat view is the public view plus the seat's charm: that is its secret.
+    assert toy_game.secret_view(state, 1) == {"charm": state.charms[1]}

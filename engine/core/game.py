@@ -246,6 +246,20 @@ class Game(ABC, Generic[S, M]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (JSON-friendly); ``seat=None`` is the public view."""
 
+    def secret_view(self, state: S, seat: int) -> dict[str, Any]:
+        """What only ``seat`` knows now: its hand, its pending secret choice... (JSON-friendly).
+
+        Front ends compare it before and after a move to tell whose secret changed (their hand
+        was dealt to, a card was received) and must be shown again; anything derived from the
+        public view (legal moves, "your turn", prompts) belongs elsewhere, since it changes every
+        turn. A game with nothing secret returns ``{}``. The default is the seat's view minus
+        what the public view shows the same, which counts those derived facts too: games
+        override it with something exact and cheaper (the full seat view may compute every legal
+        move)."""
+        public = self.view(state, None)
+        own = self.view(state, seat)
+        return {key: value for key, value in own.items() if key not in public or public[key] != value}
+
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
 

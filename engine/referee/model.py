@@ -181,7 +181,10 @@ class Outbox(msgspec.Struct, kw_only=True):
     public_log: list[str] = []  # lines anyone may read, names filled in
     private_log: dict[int, list[str]] = {}  # seat -> lines only that seat may read
     board_changed: bool = False
-    private_changed: list[int] = []  # human seats whose own (non-public) part of the view changed
+    # Human seats whose secret (Game.secret_view: hand, pending secret choice) changed, by any move
+    # of this call (the mover's own included) or by the deal; not those whose legal moves or
+    # prompts merely moved on. Front ends show these seats their private view again.
+    private_changed: list[int] = []
     to_act: list[int] = []  # seats that must act now
     moves_applied: int = 0
     finished: bool = False

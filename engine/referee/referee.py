@@ -551,18 +551,17 @@ class Referee:
         return _fingerprint(public), {index: _fingerprint(part) for index, part in parts.items()}
 
     def _views(self, game: Game[Any, Any], loaded: _Loaded) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
-        """The public view, and each human seat's own part of its view (what the public view
-        does not show the same).
+        """The public view, and each human seat's secret view (``Game.secret_view``).
 
         Comparing these before and after a move tells whether the board changed at all (a secret
-        request changes nothing public) and whose private part changed, without counting public
-        facts that a game also repeats in every private view."""
-        public = game.view(loaded.state, None)
-        parts: dict[int, dict[str, Any]] = {}
-        for seat in loaded.table.humans:
-            view = game.view(loaded.state, seat.index)
-            parts[seat.index] = {key: value for key, value in view.items() if key not in public or public[key] != value}
-        return public, parts
+        request changes nothing public) and whose secret changed (a hand dealt to or received),
+        without counting what changes every turn anyway (legal moves, "your turn", prompts).
+        Never the full seat view here: it is the costly one (some games compute every legal move
+        in it) and nobody needs it to tell what changed."""
+        state = loaded.state
+        public = game.view(state, None)
+        secrets = {seat.index: game.secret_view(state, seat.index) for seat in loaded.table.humans}
+        return public, secrets
 
     # ----- clocks and absent players -------------------------------------------------------------
 

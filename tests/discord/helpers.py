@@ -15,8 +15,10 @@ from typing import Any
 import discord
 import simcord
 from simcord.components import walk_components
+from simcord.results import to_discord_message
 
 MENTION = re.compile(r"<@!?(\d+)>")
+VERSION = re.compile(r"move (\d+)$")
 EPHEMERAL = 1 << 6
 # Discord answers an interaction not acknowledged within 3 s with "Unknown interaction". SimCord's
 # clock is virtual, so the tests time every whole action (ack and all follow-up work) for real.
@@ -151,6 +153,26 @@ def dm_messages(env: simcord.Env, member: simcord.MemberActor) -> list[discord.M
     return member.user.dm_channel.history()
 
 
+def footer_version(embed: Any) -> int | None:
+    """The version an embed shows ("... move N" at the end of its footer)."""
+    if isinstance(embed, dict):
+        text = (embed.get("footer") or {}).get("text") or ""
+    else:
+        text = embed.footer.text or ""
+    match = VERSION.search(text)
+    return int(match.group(1)) if match else None
+
+
+def private_version(message: Any) -> int:
+    """The version of the private view a message shows (its "your hand" embed's footer)."""
+    for embed in reversed(message.embeds):
+        title = embed.get("title") if isinstance(embed, dict) else embed.title
+        if title and title.endswith(": your hand"):
+            version = footer_version(embed)
+            return -1 if version is None else version
+    return -1
+
+
 def latest_dm_with_controls(env: simcord.Env, member: simcord.MemberActor) -> discord.Message | None:
     for message in reversed(dm_messages(env, member)):
         if any(cid.startswith(("ref:mv:", "ref:ms:", "ref:mg:")) for cid in custom_ids(message)):
@@ -230,3 +252,22 @@ async def choose_in_private_message(
         if custom_id.startswith("ref:ms:") and move in [option["value"] for option in component["options"]]:
             return move, await actor.select(message, [move], custom_id=custom_id)
     raise AssertionError(f"move {move!r} is not offered by the message (offered: {offered})")
+
+
+async def open_my_turn(actor: simcord.MemberActor, channel: simcord.ChannelHandle) -> Any:
+    """Press **Play your turn** on the latest board of ``channel``, like a pinged player: returns
+    the ephemeral answer with their hand and move controls."""
+    env = channel._env
+    # Read from the simulated Discord's store: listing the history copies every message, which
+    # would make a long game (the benchmark's) quadratic.
+    stored = env.backend.messages.get(channel.id, {}).values()
+    boards = [
+        message
+        for message in stored
+        if message.author_id == bot_id(env) and not message.is_ephemeral and message.embeds
+    ]
+    assert boards, "no board message in the channel"
+    board = to_discord_message(env, max(boards, key=lambda message: message.id))
+    opened = await actor.click(board, label="Play your turn")
+    assert opened.ephemeral, opened
+    return opened.response

@@ -4,7 +4,8 @@ Each seat holds numbered cards (seat 1 holds a01, a02...; seat 2 b01...) and a s
 turn, a seat plays a card (scoring its number, and the card goes to the public pile) or, with
 more verbs switched on, does something else with it (no score, the card stays secret). The game
 ends after ``rounds`` turns per seat. Options change how many moves there are, so every control
-layout (buttons, one select, several selects, two steps) can be reached.
+layout (buttons, one select, several selects, two steps) can be reached. With ``gifts`` a seat
+may instead give a card to the next seat: another player's hand changes by someone else's move.
 
 Nothing here is public but the scores, the pile and the hand sizes; the hands and the secret
 words must never appear in a public Discord message, which the tests check.
@@ -36,6 +37,7 @@ class SprintState(msgspec.Struct, kw_only=True):
     chatter: int = 0
     bulk: int = 0
     anytime: bool = False
+    gifts: bool = False
     secrets: list[str]
     scores: list[int]
     pile: list[str] = []
@@ -78,6 +80,12 @@ class Sprint(Game[SprintState, Move]):
             description="A seat not on turn may already toss a card (an optional move out of turn)",
         ),
         Option(
+            name="gifts",
+            kind="bool",
+            default=False,
+            description="On your turn you may give a card to the next seat instead (give a03)",
+        ),
+        Option(
             name="chatter",
             kind="int",
             default=0,
@@ -99,6 +107,7 @@ class Sprint(Game[SprintState, Move]):
             chatter=int(options.get("chatter", 0)),
             bulk=int(options.get("bulk", 0)),
             anytime=bool(options.get("anytime", False)),
+            gifts=bool(options.get("gifts", False)),
             hands=[
                 [f"{LETTERS[seat]}{number:02d}" for number in range(1, cards + 1)] for seat in range(players)
             ],
@@ -119,7 +128,10 @@ class Sprint(Game[SprintState, Move]):
             if seat in self.may_act(state):
                 return [Move("toss", card) for card in state.hands[seat]]
             return []
-        return [Move(verb, card) for verb in VERBS[: state.verbs] for card in state.hands[seat]]
+        moves = [Move(verb, card) for verb in VERBS[: state.verbs] for card in state.hands[seat]]
+        if state.gifts:
+            moves += [Move("give", card) for card in state.hands[seat]]
+        return moves
 
     def play(self, state: SprintState, seat: int, move: Move) -> list[Event]:
         state.hands[seat].remove(move.card)
@@ -131,6 +143,9 @@ class Sprint(Game[SprintState, Move]):
             Event(text=f"Line {line + 1} of the chatter after {{p{seat}}}'s move {state.turns_played}.")
             for line in range(state.chatter)
         ]
+        if move.verb == "give":
+            state.hands[state.turn].append(move.card)  # the next seat's hand: changed by this move
+            return [Event(text=f"{{p{seat}}} gives a card to {{p{state.turn}}}.", actor=seat), *chatter]
         if move.verb == "play":
             points = int(move.card[1:])
             state.scores[seat] += points
@@ -165,7 +180,7 @@ class Sprint(Game[SprintState, Move]):
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
-        if len(words) != 2 or words[0] not in VERBS:
+        if len(words) != 2 or words[0] not in (*VERBS, "give"):
             raise BadNotation(f"Write a verb and a card, like `play a03` (not {text.strip()!r}).")
         return Move(words[0], words[1])
 

@@ -16,7 +16,7 @@ from .helpers import (
     custom_ids,
     dm_messages,
     latest_board,
-    latest_dm_with_controls,
+    open_my_turn,
     pinged,
     public_texts,
     waiting_for,
@@ -122,12 +122,15 @@ async def test_a_seat_out_of_time_is_skipped_the_ai_plays_it_and_its_player_come
     assert "alice ran out of time and was skipped: an AI plays for alice" in board.content
     assert "alice plays a04 (+4)." in board.content
     assert pinged(env, board) == [world.bob.id]
-    assert custom_ids(board) == ["ref:hand:1", "ref:return:1"]
+    assert custom_ids(board) == ["ref:turn:1:1", "ref:hand:1", "ref:return:1"]
     away = dm_messages(env, world.alice)[-1]
     assert "you ran out of time and were skipped" in away.content and "ref:return:1" in custom_ids(away)
     # The game goes on: Bob plays, the AI answers for Alice. Bob, whose own move this answers
-    # (his DM now offers his next move), is named but not pinged again.
-    await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), highest)
+    # (the message he played from now offers his next move), is named but not pinged again; and
+    # Alice, away, is not DMed about what the AI does with her seat.
+    alice_dms = len(dm_messages(env, world.alice))
+    await choose_in_private_message(world.bob, await open_my_turn(world.bob, thread), highest)
+    assert len(dm_messages(env, world.alice)) == alice_dms
     board = latest_board(thread)
     assert "alice plays a03 (+3)." in board.content and waiting_for(board) == [world.bob.id]
     assert pinged(env, board) == []
@@ -138,11 +141,11 @@ async def test_a_seat_out_of_time_is_skipped_the_ai_plays_it_and_its_player_come
     assert back.ephemeral and back.response.content.startswith("Welcome back: you play your own seat again.")
     board = latest_board(thread)
     assert "alice is back and plays their own seat again." in board.content
-    assert custom_ids(board) == ["ref:hand:1"]
+    assert custom_ids(board) == ["ref:turn:1:3", "ref:hand:1"]
     # And the game runs to its end with Alice playing herself.
     while waiting_for(latest_board(thread)):
         player = world.alice if world.alice.id in waiting_for(latest_board(thread)) else world.bob
-        await choose_in_private_message(player, latest_dm_with_controls(env, player), highest)
+        await choose_in_private_message(player, await open_my_turn(player, thread), highest)
     assert "**Game over.**" in latest_board(thread).content
     assert_every_interaction_answered(env)
 
@@ -192,7 +195,7 @@ async def test_a_skipped_seat_that_stays_away_forfeits(world: World) -> None:
     back = await world.alice.click(latest_board(thread), label="I'm back")
     assert back.response.content == "You forfeited this game; an AI plays your seat to the end."
     while waiting_for(latest_board(thread)):
-        await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), min)
+        await choose_in_private_message(world.bob, await open_my_turn(world.bob, thread), min)
     final = latest_board(thread)
     assert final.embeds[1].title == "Final scores" and final.embeds[1].description.endswith("2. alice: 6")
     assert_every_interaction_answered(env)

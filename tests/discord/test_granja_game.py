@@ -1,8 +1,9 @@
 """A whole game of Granja on the simulated Discord: two people, six rounds, every decision by hand.
 
 Granja has simultaneous secret steps (card plays, the harvest prompt, donkey markers): both people
-are asked at once, each answers from their own DM, and nothing of an answer reaches a public
-message before the reveal. Its many moves come as several selects grouped by verb, or as a
+are asked at once (pinged by one board), each answers from their own controls (the hand dealt by
+DM, or what the board's **Play your turn** opens for them), and nothing of an answer reaches a
+public message before the reveal. Its many moves come as several selects grouped by verb, or as a
 two-step choice (a group of moves, then the move). Some moves are typed with /play.
 """
 
@@ -66,13 +67,14 @@ class SecretWatch:
         self.step_start = len(env.http_requests)
         if len(to_act) < 2:
             return
-        # Asked at once: each person named has controls from the moment the board asked them at
-        # least (by DM, or in the answer to their own move that started the step); the driver
-        # then clicks them, after the other's answer too, and no click is refused.
-        board = footer_version(latest_board(self.world.channel.threads[-1]).embeds[0])
+        # Asked at once: each person named gets controls from the moment the board asked them at
+        # least (a DM, the answer to their own move that started the step, or the board's button);
+        # the driver then clicks them, after the other's answer too, and no click is refused.
+        thread = self.world.channel.threads[-1]
+        board = footer_version(latest_board(thread).embeds[0])
         for person in to_act:
-            message = players.latest_controls(person)
-            assert message is not None and private_version(message) >= board, f"{person.name} was not asked"
+            message = await players.controls_for_turn(person, thread)
+            assert private_version(message) >= board, f"{person.name} was not asked"
         self.both_asked += 1
 
     async def after_move(self, played: Played, person: simcord.MemberActor, move: str) -> None:

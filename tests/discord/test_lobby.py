@@ -100,7 +100,7 @@ async def test_bad_game_or_options_are_explained(world: World) -> None:
     bad_option = await world.alice.slash(world.channel, "game new", game="sprint", options="colour=red")
     assert (
         bad_option.response.content
-        == "Sprint has no option 'colour' (options: cards, rounds, verbs, bulk, anytime, chatter)."
+        == "Sprint has no option 'colour' (options: cards, rounds, verbs, bulk, anytime, gifts, chatter)."
     )
     bad_value = await world.alice.slash(world.channel, "game new", game="sprint", options="cards=many")
     assert bad_value.response.content == "Option cards takes a whole number, not 'many'."
@@ -128,7 +128,7 @@ async def test_start_opens_a_thread_with_the_board_and_lists_the_game(world: Wor
     assert stored_lobby.components == [] and stored_lobby.embeds[0]["title"] == "Sprint #1: started"
     board = latest_board(thread)
     assert "Scores: alice 0, bob 0" in board.embeds[0].description
-    assert custom_ids(board) == ["ref:hand:1"]
+    assert custom_ids(board) == ["ref:turn:1:0", "ref:hand:1"]
     listing = await world.eve.slash(world.channel, "game list")
     assert "**Sprint #1**: running, move 0 (alice, bob) · daily-2 <#" in listing.response.content
     assert all("secret" not in text for text in public_texts(world.env))

@@ -1,4 +1,5 @@
-"""Playing Sprint through Discord: DMs with buttons and selects, /play, boards, pings, refusals."""
+"""Playing Sprint through Discord: the dealt hand by DM, the board's ping and its "Play your turn"
+button, buttons and selects, /play, boards, refusals."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .helpers import (
     latest_board,
     latest_dm_with_controls,
     move_options,
+    open_my_turn,
     pinged,
     waiting_for,
 )
@@ -39,7 +41,7 @@ def highest(moves: list[str]) -> str:
     return max(moves, key=lambda move: (move.startswith("play"), move))
 
 
-async def test_a_whole_game_with_dm_buttons(world: World) -> None:
+async def test_a_whole_game_from_the_dealt_hand_and_the_boards_turn_button(world: World) -> None:
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob])
     board = latest_board(thread)
@@ -64,20 +66,23 @@ async def test_a_whole_game_with_dm_buttons(world: World) -> None:
     calls = [
         f"{request.method} {request.path.split('/')[1]}" for request in env.http_requests[requests_before:]
     ]
-    # Acknowledge, update the clicked DM, post the board, DM the next player: four REST calls.
-    assert len(calls) == 4, calls
+    # Acknowledge, update the clicked DM, post the board (its ping tells Bob): three REST calls.
+    assert calls == ["POST interactions", "PATCH webhooks", "POST channels"], calls
 
     board = latest_board(thread)
     assert "alice plays a03 (+3)." in board.content
     assert pinged(env, board) == [world.bob.id]
+    assert custom_ids(board) == ["ref:turn:1:1", "ref:hand:1"]
     while True:
         to_act = [
             player for player in (world.alice, world.bob) if player.id in pinged(env, latest_board(thread))
         ]
         if not to_act:
             break
-        message = latest_dm_with_controls(env, to_act[0])
+        message = await open_my_turn(to_act[0], thread)
         await choose_in_private_message(to_act[0], message, highest)
+    # Nobody was DMed after the deal: the boards announced every turn.
+    assert len(dm_messages(env, world.alice)) == len(dm_messages(env, world.bob)) == 1
     final = latest_board(thread)
     assert "**Game over.**" in final.content and pinged(env, final) == []
     assert final.embeds[1].title == "Final scores"
@@ -101,9 +106,9 @@ async def test_clicks_on_old_messages_are_refused_with_the_current_view(world: W
     assert "Pile: a01" in answer.embeds[0].description  # the current board
     assert "Your hand: a02 a03" in answer.embeds[1].description  # and her current hand
     assert "Waiting for bob." in answer.content
-    # Bob plays through his DM; then Alice's fresh controls work again.
-    await choose_in_private_message(world.bob, latest_dm_with_controls(env, world.bob), highest)
-    fresh = latest_dm_with_controls(env, world.alice)
+    # Bob plays from the board's button; then Alice's fresh controls work again.
+    await choose_in_private_message(world.bob, await open_my_turn(world.bob, thread), highest)
+    fresh = await open_my_turn(world.alice, thread)
     move, _ = await choose_in_private_message(world.alice, fresh, highest)
     assert move == "play a03"
     assert_every_interaction_answered(env)
@@ -205,10 +210,11 @@ async def test_too_many_groups_become_a_two_step_choice(world: World) -> None:
     )
     assert move == "toss a07"
     # Bob's first step on an old message after a move: refused, with his current controls.
-    bob_dm = latest_dm_with_controls(env, world.bob)
+    bob_turn = await open_my_turn(world.bob, world.channel.threads[0])
+    assert custom_ids(bob_turn) == ["ref:mg:1:1"]
     await world.bob.slash(world.channel.threads[0], "play", move="play b01")
     await world.alice.slash(world.channel.threads[0], "play", move="play a01")
-    stale = await world.bob.user.select(bob_dm, ["0"], custom_id="ref:mg:1:1")
+    stale = await world.bob.select(bob_turn, ["0"], custom_id="ref:mg:1:1")
     assert stale.followups[0].content.startswith("The board has changed since you looked at it")
     assert custom_ids(stale.followups[0]) == ["ref:mg:1:3"]
     assert_every_interaction_answered(env)
@@ -231,7 +237,7 @@ async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
     await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
     board = latest_board(thread)
     assert pinged(env, board) == [world.bob.id]
-    assert "press **Show my hand**" in board.content
+    assert "press **Play your turn**" in board.content
     shown = await world.bob.click(board, label="Show my hand")
     assert shown.ephemeral
     assert shown.response.content.startswith("I could not send you a DM (your DMs are closed)")
@@ -241,9 +247,10 @@ async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
     # The ephemeral message itself shows the result; no DM was attempted again.
     updated = env.backend.get_message(shown.response.channel_id, shown.response.id)
     assert updated.content.startswith("You played **play b03**.") and updated.flags & 64
-    await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
-    again = await world.bob.click(latest_board(thread), label="Show my hand")
+    await choose_in_private_message(world.alice, await open_my_turn(world.alice, thread), highest)
+    again = await world.bob.click(latest_board(thread), label="Play your turn")
     assert not again.response.content.startswith("I could not send you a DM")  # told once only
+    assert move_options(again.response) == ["play b01", "play b02"]
     attempts = [r for r in env.http_requests if r.path == f"/channels/{bob_dm_channel.id}/messages"]
     assert len(attempts) == 1
     assert_every_interaction_answered(env)
@@ -272,7 +279,7 @@ async def test_board_hand_and_rules_commands(world: World) -> None:
     thread = await start_sprint(world, [world.alice, world.bob])
     board = await world.eve.slash(thread, "board")
     assert not board.ephemeral and "Scores: alice 0, bob 0" in board.response.embeds[0].description
-    assert custom_ids(board.response) == ["ref:hand:1"]
+    assert custom_ids(board.response) == ["ref:turn:1:0", "ref:hand:1"]
     elsewhere = await world.bob.slash(world.channel, "board")
     assert elsewhere.ephemeral and str(thread.id) in elsewhere.response.content
     hand = await world.bob.slash(thread, "hand")
@@ -361,7 +368,7 @@ async def test_a_turn_of_several_moves_updates_its_board_and_a_remark_starts_a_n
     assert updated.id == board.id
     assert updated.content.startswith("alice plays a04 (+4).\nAda (AI) plays b04 (+4).\n")
     assert updated.content.endswith(
-        f"<@{world.alice.id}>: your turn; your move is in your DMs, or press **Show my hand**."
+        f"<@{world.alice.id}>: your turn; press **Play your turn** below for your hand and your moves."
     )
     assert "move 2" in updated.embeds[0].footer.text
     # Someone says something in the thread: the next board comes below it, as a new message.

@@ -14,6 +14,7 @@ from .helpers import (
     latest_board,
     latest_dm_with_controls,
     move_options,
+    open_my_turn,
     pinged,
 )
 from .test_play import highest, start_sprint
@@ -26,7 +27,6 @@ async def test_a_game_goes_on_after_a_restart_from_messages_sent_before_it(
     thread = await start_sprint(world, [world.alice, world.bob], "cards=4 rounds=3")
     alice_first_dm = latest_dm_with_controls(env, world.alice)
     await choose_in_private_message(world.alice, alice_first_dm, highest)
-    bob_dm = latest_dm_with_controls(env, world.bob)
     old_board = latest_board(thread)
     second_lobby = (await world.carol.slash(world.channel, "game new", game="sprint")).response
     old_bot = env.bot
@@ -34,8 +34,11 @@ async def test_a_game_goes_on_after_a_restart_from_messages_sent_before_it(
     await env.restart_bot(bot_factory())  # like a crash: nothing of the old process is reused
     assert env.bot is not old_bot and env.bot.referee is not old_bot.referee
 
-    # Bob's DM from before the restart still plays, and the new bot posts the next board.
-    move, result = await choose_in_private_message(world.bob, bob_dm, highest)
+    # The board's turn button from before the restart still opens Bob's moves, and they play;
+    # the new bot posts the next board.
+    bob_turn = await world.bob.click(old_board, label="Play your turn")
+    assert bob_turn.ephemeral and move_options(bob_turn.response) == [f"play b0{n}" for n in range(1, 5)]
+    move, result = await choose_in_private_message(world.bob, bob_turn.response, highest)
     assert move == "play b04" and result.acknowledged
     board = latest_board(thread)
     assert "bob plays b04 (+4)." in board.content and pinged(env, board) == [world.alice.id]
@@ -48,7 +51,7 @@ async def test_a_game_goes_on_after_a_restart_from_messages_sent_before_it(
     # And the game runs to its end.
     while pinged(env, latest_board(thread)):
         player = world.alice if world.alice.id in pinged(env, latest_board(thread)) else world.bob
-        await choose_in_private_message(player, latest_dm_with_controls(env, player), highest)
+        await choose_in_private_message(player, await open_my_turn(player, thread), highest)
     assert "**Game over.**" in latest_board(thread).content
     assert_every_interaction_answered(env)
 

@@ -2,8 +2,9 @@
 
 ``open_table`` opens a lobby with ``/game new``, the other people join with the lobby's button and
 the host starts it. ``play_to_the_end`` then answers every ping on the game's board: the pinged
-players choose their move from the controls of their latest private message (a DM, or the
-ephemeral answer to their previous ``/play``), opening grouped or two-step selects like a person,
+players choose their move from the controls of their latest private message when it is from
+their current turn (a DM, or the ephemeral answer to their previous move), else from those the
+board's **Play your turn** button opens, opening grouped or two-step selects like a person,
 and now and then type it with ``/play`` after asking autocomplete. The move a player wants is
 the one the game's own greedy AI would choose, so the games look like real games and end.
 
@@ -31,38 +32,20 @@ from .helpers import (
     choose_in_private_message,
     components,
     custom_ids,
+    footer_version,
     is_guild_channel,
+    private_version,
     public_payloads,
     public_texts,
     stored_bot_messages,
     waiting_for,
 )
 
-VERSION = re.compile(r"move (\d+)$")
 CONTROL_PREFIXES = ("ref:mv:", "ref:ms:", "ref:mg:")
-
-
-def footer_version(embed: Any) -> int | None:
-    if isinstance(embed, dict):
-        text = (embed.get("footer") or {}).get("text") or ""
-    else:
-        text = embed.footer.text or ""
-    match = VERSION.search(text)
-    return int(match.group(1)) if match else None
 
 
 def has_controls(message: Any) -> bool:
     return any(cid.startswith(CONTROL_PREFIXES) for cid in custom_ids(message))
-
-
-def private_version(message: Any) -> int:
-    """The version of the private view a message shows (its "your hand" embed's footer)."""
-    for embed in reversed(message.embeds):
-        title = embed.get("title") if isinstance(embed, dict) else embed.title
-        if title and title.endswith(": your hand"):
-            version = footer_version(embed)
-            return -1 if version is None else version
-    return -1
 
 
 async def open_table(
@@ -113,6 +96,8 @@ class Players:
         self.world = world
         self.people = {person.id: person for person in people}
         self.answers: dict[int, list[Any]] = {person.id: [] for person in people}
+        self.asked_at: dict[int, int] = {}  # the version of the board that last pinged each person
+        self.opened_turns = 0  # times a person pressed the board's "Play your turn"
 
     def remember(self, person: simcord.MemberActor, result: simcord.InteractionResult) -> None:
         for message in [result.response, *result.followups]:
@@ -134,6 +119,21 @@ class Players:
         if isinstance(best, ResponseMessage):
             return best
         return to_discord_message(env, best)
+
+    async def controls_for_turn(self, person: simcord.MemberActor, thread: simcord.ChannelHandle) -> Any:
+        """The controls a person uses now: their latest ones if shown since the board pinged them
+        (their DM, or the answer to their previous move of the same turn), else those that the
+        board's **Play your turn** opens for them."""
+        latest = self.latest_controls(person)
+        if latest is not None and private_version(latest) >= self.asked_at.get(person.id, 0):
+            return latest
+        board = to_discord_message(self.world.env, latest_board(thread))
+        opened = await person.click(board, label="Play your turn")
+        assert opened.ephemeral and opened.response is not None, opened
+        assert has_controls(opened.response), f"{person.name}'s turn shows no controls: {opened.response.content}"
+        self.opened_turns += 1
+        self.remember(person, opened)
+        return opened.response
 
 
 def latest_board(thread: simcord.ChannelHandle) -> Any:
@@ -187,6 +187,8 @@ async def play_to_the_end(
         if not to_act:
             break
         version = footer_version(board.embeds[0])
+        for user in board.ping_user_ids:
+            players.asked_at[user] = version
         if len(to_act) > 1:
             played.simultaneous.append((version, [person.id for person in to_act]))
         if on_ping is not None:
@@ -204,8 +206,7 @@ async def play_to_the_end(
                 await play_typed(world, thread, person, move, players)
                 played.typed += 1
             else:
-                message = players.latest_controls(person)
-                assert message is not None, f"{person.name} was pinged but has no move controls"
+                message = await players.controls_for_turn(person, thread)
                 kinds = {cid.split(":")[1] for cid in custom_ids(message) if cid.startswith(CONTROL_PREFIXES)}
                 if "mg" in kinds:
                     played.two_step += 1

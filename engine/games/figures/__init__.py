@@ -113,6 +113,10 @@ class Figures(Game[FiguresState, FiguresMove]):
     def view(self, state: FiguresState, seat: int | None) -> dict[str, Any]:
         return rules.public_view(state) if seat is None else rules.seat_view(state, seat)
 
+    def secret_view(self, state: FiguresState, seat: int) -> dict[str, Any]:
+        # The hand is the only secret; what it allows (playable cards, kings) follows from it.
+        return {"hand": list(state.hands[seat])}
+
     def is_over(self, state: FiguresState) -> bool:
         return state.phase == rules.OVER
 

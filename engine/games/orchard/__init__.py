@@ -164,6 +164,11 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
         }
         return public
 
+    def secret_view(self, state: OrchardState, seat: int) -> dict[str, Any]:
+        # Nothing is secret (the pool and every orchard are public, the deck order is unknown to
+        # all): no move ever changes a seat's secret.
+        return {}
+
     def _prompt(self, state: OrchardState) -> str:
         if rules.is_over(state):
             return "The game is over."
