@@ -12,7 +12,7 @@ def test_thresholds_are_raised_and_startup_objects_frozen():
     try:
         tune_garbage_collector(freeze=True)
         assert gc.get_threshold() == THRESHOLDS
-        assert THRESHOLDS[0] > before[0]  # young objects get a chance to die before promotion
+        assert THRESHOLDS[0] > 700  # CPython's default: young objects get a chance to die before promotion
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
