@@ -205,39 +205,11 @@ class SqliteStore:
         clocks; only ``changed_seats`` when given) and, when the game ended, its result with every
         seat and, for a rated game, the rating updates. Either all of it is on disk or none of
         it. Returns the rating changes."""
-        if result is None and outcome is None:
-            # The common case, a move that does not end the game: committed with the others that
-            # arrive meanwhile, in one hop to the connection's thread.
-            await self._commit_in_group(_MoveCommit(table, expected_version, moves, state, changed_seats))
-            return []
-        return await self._commit_ending(table, expected_version, moves, state, outcome, result)
-
-    @_serialised
-    async def _commit_ending(
-        self,
-        table: Table,
-        expected_version: int,
-        moves: list[RecordedMove],
-        state: bytes,
-        outcome: bytes | None,
-        result: GameResult | None,
-    ) -> list[RatingChange]:
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            await self._update_table(table, expected_version, state=state)
-            await self._upsert_seats(table.id, table.seats)
-            if moves:
-                await self._db.executemany(_INSERT_MOVES, _move_rows(table, expected_version, moves))
-            changes: list[RatingChange] = []
-            if result is not None:
-                changes = await self._write_result(result)
-            elif outcome is not None:
-                await self._write_bare_result(table, outcome)
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        return changes
+        # Committed with the other moves that arrive meanwhile, in one hop to the connection's
+        # thread (the end of a game too: its result and ratings are part of the same unit).
+        return await self._commit_in_group(
+            _MoveCommit(table, expected_version, moves, state, changed_seats, outcome, result)
+        )
 
     async def _commit_in_group(self, work: _Work) -> Any:
         """Run ``work`` in the next group transaction and return its result (or raise its error).
@@ -350,163 +322,12 @@ class SqliteStore:
 
     # ----- results and ratings -------------------------------------------------------------------
 
-    async def _next_result_seq(self) -> int:
-        async with self._db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM results") as cursor:
-            (seq,) = await cursor.fetchone()  # type: ignore[misc]
-        return int(seq)
-
-    async def _write_bare_result(self, table: Table, outcome: bytes) -> None:
-        """A result without seat details (callers that predate GameResult)."""
-        await self._db.execute(
-            "INSERT OR REPLACE INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed)"
-            " VALUES (?,?,?,?,?,?,?)",
-            (
-                table.id,
-                outcome.decode(),
-                table.updated_at,
-                await self._next_result_seq(),
-                table.game,
-                table.guild_id,
-                table.speed,
-            ),
-        )
-
-    async def _write_result(self, result: GameResult) -> list[RatingChange]:
-        await self._db.execute(
-            "INSERT INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed, rated, board,"
-            " forfeits, ai_played) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                result.table_id,
-                _json(result.outcome),
-                result.finished_at,
-                await self._next_result_seq(),
-                result.game,
-                result.guild_id,
-                result.speed,
-                int(result.rated),
-                result.board,
-                result.forfeits,
-                int(result.ai_played),
-            ),
-        )
-        await self._db.executemany(
-            f"INSERT INTO result_seats (game_id, {_RESULT_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            [
-                (
-                    result.table_id,
-                    seat.seat,
-                    seat.name,
-                    seat.user_id,
-                    int(seat.is_ai),
-                    seat.score,
-                    seat.game_rank,
-                    seat.rank,
-                    seat.team,
-                    int(seat.forfeited),
-                    int(seat.ai_played),
-                )
-                for seat in result.seats
-            ],
-        )
-        if not result.rated:
-            return []
-        return await self._apply_ratings(
-            result.table_id, result.guild_id, result.game, result.seats, result.finished_at
-        )
-
-    async def _apply_ratings(
-        self,
-        table_id: int,
-        guild_id: str | None,
-        game: str,
-        seats: list[ResultSeat],
-        at: float,
-        model: Any | None = None,
-    ) -> list[RatingChange]:
-        """Rate one finished game inside the caller's transaction: read the current ratings, write
-        one event per player and the new ratings. Used alike by game end and by rebuilds."""
-        scope = _scope(guild_id)
-        players = [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
-        user_ids = [seat.user_id for seat in players]
-        current: dict[str, tuple[Rating, int]] = {}
-        if user_ids:
-            async with self._db.execute(
-                f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
-                f" AND user_id IN ({','.join('?' * len(user_ids))})",
-                (scope, game, *user_ids),
-            ) as cursor:
-                for user_id, mu, sigma, games in await cursor.fetchall():
-                    current[user_id] = (Rating(mu, sigma), games)
-        rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
-        after = rating_model.rate_game(rated, {user: rating for user, (rating, _) in current.items()}, model)
-        changes: list[RatingChange] = []
-        for seat in players:
-            user_id = seat.user_id or ""
-            before, games = current.get(user_id, (rating_model.initial_rating(model), 0))
-            changes.append(
-                RatingChange(
-                    user_id=user_id,
-                    name=seat.name,
-                    guild_id=scope,
-                    game=game,
-                    before=before,
-                    after=after[user_id],
-                    rank=seat.rank,
-                    games=games + 1,
-                )
-            )
-        await self._db.executemany(
-            "INSERT INTO rating_events (game_id, guild_id, game, user_id, rank, mu_before, sigma_before,"
-            " mu_after, sigma_after, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            [
-                (
-                    table_id,
-                    scope,
-                    game,
-                    c.user_id,
-                    c.rank,
-                    c.before.mu,
-                    c.before.sigma,
-                    c.after.mu,
-                    c.after.sigma,
-                    at,
-                )
-                for c in changes
-            ],
-        )
-        await self._db.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
-            " VALUES (?,?,?,?,?,?,1,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-            " wins = wins + excluded.wins, updated_at = excluded.updated_at",
-            [
-                (scope, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at)
-                for c in changes
-            ],
-        )
-        return changes
-
     @_serialised
     async def rebuild_ratings(self, model: Any | None = None) -> int:
         """Recompute every rating from the stored results, in the order they were recorded, with
         ``model`` (default: the current one); rewrites the rating events. One transaction.
         Returns the number of rated games replayed."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            await self._db.execute("DELETE FROM ratings")
-            await self._db.execute("DELETE FROM rating_events")
-            async with self._db.execute(
-                "SELECT game_id, guild_id, game, finished_at FROM results WHERE rated = 1 ORDER BY seq"
-            ) as cursor:
-                games = await cursor.fetchall()
-            for table_id, guild_id, game, finished_at in games:
-                seats = await self._result_seats(table_id)
-                await self._apply_ratings(table_id, guild_id, game, seats, finished_at, model)
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        return len(games)
+        return await self._in_connection_thread(_rebuild_ratings, model)
 
     async def _result_seats(self, table_id: int) -> list[ResultSeat]:
         async with self._db.execute(
@@ -838,8 +659,9 @@ class _Work:
 
 
 class _MoveCommit(_Work):
-    """A move (or several) that does not end its game: snapshot, table row, seats, move log.
-    The rows are built here, on the event loop, from a table the caller no longer changes."""
+    """A move (or several): snapshot, table row, changed seats, move log and, when the game
+    ended, its result and the rating updates (returned). The rows are built here, on the event
+    loop, from a table the caller no longer changes."""
 
     def __init__(
         self,
@@ -848,8 +670,13 @@ class _MoveCommit(_Work):
         moves: list[RecordedMove],
         state: bytes,
         changed_seats: Sequence[int] | None = None,
+        outcome: bytes | None = None,
+        result: GameResult | None = None,
     ) -> None:
         values = [value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"]
+        self.table = table
+        self.outcome = outcome
+        self.result = result
         self.table_id = table.id
         self.expected_version = expected_version
         self.game_values = (*values, state, table.id, expected_version)
@@ -857,13 +684,164 @@ class _MoveCommit(_Work):
         self.seat_rows = [(table.id, *_seat_values(seat)) for seat in seats]
         self.move_rows = _move_rows(table, expected_version, moves)
 
-    def run(self, connection: sqlite3.Connection) -> None:
+    def run(self, connection: sqlite3.Connection) -> list[RatingChange]:
         if connection.execute(_UPDATE_GAME, self.game_values).rowcount != 1:
             raise VersionConflict(f"game {self.table_id} is no longer at version {self.expected_version}")
         if self.seat_rows:
             connection.executemany(_UPSERT_SEATS, self.seat_rows)
         if self.move_rows:
             connection.executemany(_INSERT_MOVES, self.move_rows)
+        if self.result is not None:
+            return _insert_result(connection, self.result)
+        if self.outcome is not None:
+            _insert_bare_result(connection, self.table, self.outcome)
+        return []
+
+
+def _next_result_seq(connection: sqlite3.Connection) -> int:
+    return int(connection.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM results").fetchone()[0])
+
+
+def _insert_bare_result(connection: sqlite3.Connection, table: Table, outcome: bytes) -> None:
+    """A result without seat details (callers that predate GameResult)."""
+    connection.execute(
+        "INSERT OR REPLACE INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed)"
+        " VALUES (?,?,?,?,?,?,?)",
+        (
+            table.id,
+            outcome.decode(),
+            table.updated_at,
+            _next_result_seq(connection),
+            table.game,
+            table.guild_id,
+            table.speed,
+        ),
+    )
+
+
+def _insert_result(connection: sqlite3.Connection, result: GameResult) -> list[RatingChange]:
+    connection.execute(
+        "INSERT INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed, rated, board,"
+        " forfeits, ai_played) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            result.table_id,
+            _json(result.outcome),
+            result.finished_at,
+            _next_result_seq(connection),
+            result.game,
+            result.guild_id,
+            result.speed,
+            int(result.rated),
+            result.board,
+            result.forfeits,
+            int(result.ai_played),
+        ),
+    )
+    connection.executemany(
+        f"INSERT INTO result_seats (game_id, {_RESULT_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        [
+            (
+                result.table_id,
+                seat.seat,
+                seat.name,
+                seat.user_id,
+                int(seat.is_ai),
+                seat.score,
+                seat.game_rank,
+                seat.rank,
+                seat.team,
+                int(seat.forfeited),
+                int(seat.ai_played),
+            )
+            for seat in result.seats
+        ],
+    )
+    if not result.rated:
+        return []
+    return _apply_ratings(connection, result.table_id, result.guild_id, result.game, result.seats, result.finished_at)
+
+
+def _apply_ratings(
+    connection: sqlite3.Connection,
+    table_id: int,
+    guild_id: str | None,
+    game: str,
+    seats: list[ResultSeat],
+    at: float,
+    model: Any | None = None,
+) -> list[RatingChange]:
+    """Rate one finished game inside the caller's transaction: read the current ratings, write
+    one event per player and the new ratings. Used alike by game end and by rebuilds."""
+    scope = _scope(guild_id)
+    players = [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
+    user_ids = [seat.user_id for seat in players]
+    current: dict[str, tuple[Rating, int]] = {}
+    if user_ids:
+        rows = connection.execute(
+            f"SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND user_id IN ({','.join('?' * len(user_ids))})",
+            (scope, game, *user_ids),
+        ).fetchall()
+        for user_id, mu, sigma, games in rows:
+            current[user_id] = (Rating(mu, sigma), games)
+    rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
+    after = rating_model.rate_game(rated, {user: rating for user, (rating, _) in current.items()}, model)
+    changes: list[RatingChange] = []
+    for seat in players:
+        user_id = seat.user_id or ""
+        before, games = current.get(user_id, (rating_model.initial_rating(model), 0))
+        changes.append(
+            RatingChange(
+                user_id=user_id,
+                name=seat.name,
+                guild_id=scope,
+                game=game,
+                before=before,
+                after=after[user_id],
+                rank=seat.rank,
+                games=games + 1,
+            )
+        )
+    connection.executemany(
+        "INSERT INTO rating_events (game_id, guild_id, game, user_id, rank, mu_before, sigma_before,"
+        " mu_after, sigma_after, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        [
+            (table_id, scope, game, c.user_id, c.rank, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, at)
+            for c in changes
+        ],
+    )
+    connection.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
+        " VALUES (?,?,?,?,?,?,1,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+        " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
+        " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        [(scope, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at) for c in changes],
+    )
+    return changes
+
+
+def _rebuild_ratings(connection: sqlite3.Connection, model: Any | None) -> int:
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute("DELETE FROM ratings")
+        connection.execute("DELETE FROM rating_events")
+        games = connection.execute(
+            "SELECT game_id, guild_id, game, finished_at FROM results WHERE rated = 1 ORDER BY seq"
+        ).fetchall()
+        for table_id, guild_id, game, finished_at in games:
+            seats = [
+                _result_seat_from_row(row)
+                for row in connection.execute(
+                    f"SELECT {_RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat", (table_id,)
+                )
+            ]
+            _apply_ratings(connection, table_id, guild_id, game, seats, finished_at, model)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return len(games)
 
 
 def _write_group(connection: sqlite3.Connection, works: list[_Work]) -> list[tuple[bool, Any]]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from db import SqliteStore
+from db import sqlite_store
 from engine.core import replay
 from engine.games import get_game
 from engine.referee import RUNNING, Referee
@@ -117,10 +117,10 @@ async def test_a_failure_during_the_rating_update_leaves_no_trace_of_the_last_mo
     table_id = await two_player_nim(referee, tokens=4)
     await referee.play(table_id, "alice", "take 1")
 
-    async def broken(*args, **kwargs):
+    def broken(*args, **kwargs):
         raise RuntimeError("disk full while rating")
 
-    monkeypatch.setattr(SqliteStore, "_apply_ratings", broken)
+    monkeypatch.setattr(sqlite_store, "_apply_ratings", broken)
     with pytest.raises(RuntimeError, match="disk full"):
         await referee.play(table_id, "bob", "take 3")
     table = await referee.table(table_id)
@@ -141,13 +141,13 @@ async def test_a_failure_during_the_rating_update_leaves_no_trace_of_the_last_mo
 CRASH_SCRIPT = textwrap.dedent(
     """
     import asyncio, os, random, sys
-    from db import SqliteStore
+    from db import SqliteStore, sqlite_store
     from engine.games import REGISTRY
     from engine.referee import Referee
 
     REGISTRY["nim"] = "tests.toy_game"
 
-    async def crash(*args, **kwargs):
+    def crash(*args, **kwargs):
         os._exit(3)  # the process dies between writing the result and rating it
 
     async def main():
@@ -156,7 +156,7 @@ CRASH_SCRIPT = textwrap.dedent(
         table = await referee.create_table("nim", "alice", "Alice", options={"tokens": 1}, speed="daily-2")
         await referee.join(table.id, "bob", "Bob")
         await referee.start(table.id, "alice", seed=1)
-        SqliteStore._apply_ratings = crash
+        sqlite_store._apply_ratings = crash
         await referee.play(table.id, "alice", "take 1")
 
     asyncio.run(main())
