@@ -9,7 +9,9 @@ Clocks (see clock.py) live with the seats and are written in the same transactio
 nothing is timed in memory. A front end's background task polls ``due_actions`` (reminders to
 send privately, seats that ran out, seats forfeited) and sleeps until ``next_due_at``; at start-up
 ``credit_downtime`` gives back to every running clock the time the bot was down, measured from
-the heartbeat that ``due_actions`` stores.
+the heartbeat that ``due_actions`` stores. With ``defer=True`` (what the bot does) start-up only
+notes the outage: a table is credited the first time it is loaded, the rest in one batch at the
+first ``due_actions``; nothing reads, changes or times out a clock that was not credited first.
 
 Absent players: when a seat has run out, another player of the table may ``skip`` it; from then on
 an AI plays it until its player comes back (``return_to_seat``, or simply by playing). A skipped
@@ -21,7 +23,7 @@ for rated games, the rating updates are written in the transaction of that move.
 
 A front end's clock task, in full:
 
-    await referee.credit_downtime()          # at start-up, before taking commands
+    await referee.credit_downtime(defer=True)  # at start-up, before taking commands
     while True:
         due = await referee.due_actions()
         ...  # DM each due.reminders[i].user_id; post due.timeouts with a Skip button
@@ -75,6 +77,7 @@ from .model import (
     StaleVersion,
     Table,
     TableNotFound,
+    TimedSeat,
     VersionConflict,
     WrongStatus,
 )
@@ -108,6 +111,21 @@ class _Loaded:
         self.state = state
 
 
+class _Downtime:
+    """An outage found at start-up, from the last heartbeat (``since``) to the start (``until``),
+    and the running timed tables not credited for it yet (None while they are being read)."""
+
+    __slots__ = ("since", "until", "tables")
+
+    def __init__(self, since: float, until: float, tables: set[int] | None) -> None:
+        self.since = since
+        self.until = until
+        self.tables = tables
+
+    def owes(self, table_id: int) -> bool:
+        return self.tables is None or table_id in self.tables
+
+
 class Referee:
     def __init__(
         self,
@@ -128,6 +146,10 @@ class Referee:
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
         self._downtime_credited = False
+        # Downtime still owed to some tables; the lock makes each table credited exactly once,
+        # either when it is first loaded or by the batch.
+        self._downtime: _Downtime | None = None
+        self._credit_lock = asyncio.Lock()
 
     # ----- loading ------------------------------------------------------------------------------
 
@@ -142,7 +164,30 @@ class Referee:
         if loaded is not None:
             self._cache.move_to_end(table_id)
             return loaded
-        table = await self.store.load_table(table_id)
+        downtime = self._downtime
+        if downtime is not None and downtime.owes(table_id):
+            return await self._load_owed(table_id)
+        return await self._load_stored(table_id, await self.store.load_table(table_id))
+
+    async def _load_owed(self, table_id: int) -> _Loaded:
+        """Load a table still owed downtime: credit it and store that first, so that nothing reads,
+        times or writes its clocks uncredited. Under the credit lock: credited once, here or by
+        the batch, never both."""
+        async with self._credit_lock:
+            loaded = self._cache.get(table_id)
+            if loaded is not None:  # loaded by another caller while this one waited
+                self._cache.move_to_end(table_id)
+                return loaded
+            table = await self.store.load_table(table_id)
+            downtime = self._downtime
+            if table is not None and downtime is not None and downtime.owes(table_id):
+                if not await self._credit_table(table, downtime):
+                    table = await self.store.load_table(table_id)
+                assert downtime.tables is not None  # known once the lock is free
+                downtime.tables.discard(table_id)
+            return await self._load_stored(table_id, table)
+
+    async def _load_stored(self, table_id: int, table: Table | None) -> _Loaded:
         if table is None:
             raise TableNotFound(f"There is no game #{table_id}.")
         state = None
@@ -660,6 +705,7 @@ class Referee:
         if not self._downtime_credited:
             await self.credit_downtime(now)
         else:
+            await self.finish_downtime_credit()
             await self.store.set_heartbeat(now)
         actions = DueActions(now=now)
         for table_id in await self.store.due_table_ids(now):
@@ -736,41 +782,114 @@ class Referee:
         actions.timeouts.extend(found.timeouts)
         actions.forfeits.extend(found.forfeits)
 
-    async def credit_downtime(self, now: float | None = None) -> float:
+    async def credit_downtime(self, now: float | None = None, *, defer: bool = False) -> float:
         """Give back to every running clock the time since the last heartbeat (the bot was down),
         then store a new heartbeat. Call once at start-up, before taking commands. Returns the
-        seconds credited (0 on the very first start)."""
+        seconds credited (0 on the very first start).
+
+        With ``defer``, only the outage is noted here (two small reads, whatever the number of
+        games): a table is credited the first time it is loaded, and every other one in a single
+        batch at the first ``due_actions`` (or ``finish_downtime_credit``), which also stores the
+        heartbeat. Nothing reads, changes or times out a clock before its table was credited, and
+        the heartbeat does not move before every table is."""
         now = self.clock() if now is None else now
         self._downtime_credited = True
-        last = await self.store.get_heartbeat()
-        credited = 0.0
-        if last is not None and now > last:
-            credited = now - last
-            for table_id in await self.store.running_timed_table_ids():
-                async with self._lock(table_id):
-                    loaded = await self._load(table_id)
-                    if loaded.table.status != RUNNING:
-                        continue
-                    table = _copy_table(loaded.table)
-                    speed = get_speed(table.speed)
-                    quiet = await self._quiet_hours_at(table)
-                    for seat in table.seats:
-                        hours = quiet.get(seat.index)
-                        if seat.clock is not None and seat.clock.running:
-                            seat.clock = clocks.settle(seat.clock, last, now, speed, hours)
-                        if seat.absent_since is not None and not seat.forfeited:
-                            seat.absent_since += max(0.0, now - max(seat.absent_since, last))
-                        seat.next_due_at = self._next_due(seat, speed, hours)
-                    try:
-                        await self._save_seats(loaded, table)
-                    except StaleVersion:
-                        continue
-        await self.store.set_heartbeat(now)
-        return credited
+        await self.finish_downtime_credit()  # an earlier outage first: each is credited once
+        # Until the outage is known, every table loaded waits for it (see _load_owed).
+        downtime = self._downtime = _Downtime(now, now, None)
+        async with self._credit_lock:
+            last = await self.store.get_heartbeat()
+            if last is None or now <= last:
+                self._downtime = None
+                await self.store.set_heartbeat(now)
+                return 0.0
+            downtime.since = last
+            downtime.tables = set(await self.store.running_timed_table_ids())
+        # Tables cached before this call (only when it comes late) are credited where they are.
+        for table_id in [cached for cached in self._cache if cached in downtime.tables]:
+            await self._credit_cached(table_id, downtime)
+        if not defer:
+            await self.finish_downtime_credit()
+        return now - last
+
+    async def finish_downtime_credit(self) -> None:
+        """Credit every table still owed the downtime found at start-up, in ONE transaction that
+        also stores the heartbeat; a no-op when nothing is owed. ``due_actions`` calls it first."""
+        downtime = self._downtime
+        if downtime is None or downtime.tables is None:
+            return
+        # Read and computed outside the lock, so that commands go on meanwhile: a table credited on
+        # its own in the meantime is no longer owed and is not written again below; the others
+        # cannot have changed since they were read, as loading one takes the lock.
+        seats = await self.store.running_timed_seats()
+        credited = await asyncio.to_thread(self._credit_timed_seats, seats, downtime.since, downtime.until)
+        async with self._credit_lock:
+            if self._downtime is not downtime:
+                return  # finished by another caller meanwhile
+            owed = [timed for timed in credited if timed.table_id in downtime.tables]
+            left_alone = await self.store.save_timed_seats(owed, heartbeat=downtime.until)
+            if left_alone:
+                # Only another process writing the same database can do this.
+                logger.warning("downtime not credited to games %s: they changed during the restart", left_alone)
+            self._downtime = None
+
+    def _credit_timed_seats(self, seats: list[TimedSeat], since: float, until: float) -> list[TimedSeat]:
+        """The seats whose clocks changed once credited the time between ``since`` and ``until``
+        (pure: runs in a worker thread)."""
+        return [
+            timed
+            for timed in seats
+            if self._credit_seat(timed.seat, get_speed(timed.speed), timed.quiet, since, until)
+        ]
+
+    def _credit_seat(
+        self, seat: Seat, speed: Speed, hours: QuietHours | None, since: float, until: float
+    ) -> bool:
+        """Give one seat back the time between ``since`` and ``until`` (its clock, and the wait of
+        a skipped seat before it forfeits), in place; True if anything stored changed."""
+        before = (seat.clock, seat.absent_since, seat.next_due_at)
+        if seat.clock is not None and seat.clock.running:
+            seat.clock = clocks.settle(seat.clock, since, until, speed, hours)
+        if seat.absent_since is not None and not seat.forfeited:
+            seat.absent_since += max(0.0, until - max(seat.absent_since, since))
+        seat.next_due_at = self._next_due(seat, speed, hours)
+        return (seat.clock, seat.absent_since, seat.next_due_at) != before
+
+    async def _credit_table(self, table: Table, downtime: _Downtime) -> bool:
+        """Credit one table (changed in place) and store its changed seats; False if the store had
+        moved on from the version read (nothing written then)."""
+        speed = get_speed(table.speed)
+        if table.status != RUNNING or not speed.timed:
+            return True
+        quiet = await self._quiet_hours_at(table)
+        changed = [
+            TimedSeat(table_id=table.id, version=table.version, speed=table.speed, seat=seat)
+            for seat in table.seats
+            if self._credit_seat(seat, speed, quiet.get(seat.index), downtime.since, downtime.until)
+        ]
+        if changed and await self.store.save_timed_seats(changed):
+            logger.warning("downtime not credited to game #%s: it changed during the restart", table.id)
+            return False
+        return True
+
+    async def _credit_cached(self, table_id: int, downtime: _Downtime) -> None:
+        async with self._lock(table_id), self._credit_lock:
+            loaded = self._cache.get(table_id)
+            if loaded is None or not downtime.owes(table_id):
+                return  # evicted meanwhile: credited when loaded again
+            table = _copy_table(loaded.table)
+            if await self._credit_table(table, downtime):
+                loaded.table = table
+            else:
+                self._cache.pop(table_id, None)
+            assert downtime.tables is not None
+            downtime.tables.discard(table_id)
 
     async def heartbeat(self, now: float | None = None) -> None:
         """Record that the bot is up (``due_actions`` does it; this is for front ends that poll
-        nothing else)."""
+        nothing else). Downtime still owed is credited first: the heartbeat must not move on
+        before every clock got it."""
+        await self.finish_downtime_credit()
         await self.store.set_heartbeat(self.clock() if now is None else now)
 
     async def turns_waiting(
@@ -792,9 +911,13 @@ class Referee:
             wanted = (guild_id,)
         rows = await self.store.waiting_seats(user_id, wanted)
         hours = await self.store.get_quiet_hours(user_id)
+        downtime = self._downtime
         turns: list[WaitingTurn] = []
         for links, speed_name, seat in rows:
             speed = get_speed(speed_name)
+            if downtime is not None and downtime.tables is not None and links.table_id in downtime.tables:
+                # Read straight from the store: a table not credited yet is credited here, in memory.
+                self._credit_seat(seat, speed, hours, downtime.since, downtime.until)
             turn = WaitingTurn(
                 links=links, seat=seat.index, speed=speed_name, waiting_since=seat.waiting_since or 0.0
             )
