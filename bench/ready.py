@@ -19,6 +19,7 @@ import asyncio  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
+import sqlite3  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -85,17 +86,21 @@ async def ready(db_path: str, table_id: int, seed: int, sweep: bool) -> None:
     started = time.perf_counter()
     await referee.due_actions()
     polled = time.perf_counter()
-    running = await referee.tables(statuses=(RUNNING,), limit=100_000)
-    for stored in running:
-        await referee.table(stored.id)
-        await referee.resume(stored.id)
+    # As GameDesk.resume_running_games: only the games that need it (see Referee.tables_to_resume).
+    resumed = await referee.tables_to_resume()
+    for table_id in resumed:
+        await referee.table(table_id)
+        await referee.resume(table_id)
     swept = time.perf_counter()
+    with sqlite3.connect(db_path) as connection:
+        running = connection.execute("SELECT COUNT(*) FROM games WHERE status = ?", (RUNNING,)).fetchone()[0]
     say(
         {
             "rearm_batch_s": started - batch_started,
             "first_due_poll_s": polled - started,
             "resume_sweep_s": swept - polled,
-            "running_games": len(running),
+            "running_games": running,
+            "resumed_games": len(resumed),
         }
     )
     await store.close()

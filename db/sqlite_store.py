@@ -51,6 +51,7 @@ _TABLE_FIELDS = (
     "created_at",
     "updated_at",
     "speed",
+    "needs_resume",
 )
 _TABLE_COLUMNS = "id, " + ", ".join(_TABLE_FIELDS)
 _SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
@@ -651,6 +652,15 @@ class SqliteStore:
             row = await cursor.fetchone()
         return None if row is None else row[0]
 
+    async def running_table_ids_to_resume(self) -> list[int]:
+        """Running tables that need resuming (``needs_resume``) or have no thread yet: read from a
+        small partial index, without touching the other games."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL) ORDER BY id"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows]
+
     async def running_timed_table_ids(self) -> list[int]:
         async with self._db.execute(
             "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id"
@@ -819,6 +829,7 @@ def _table_values(table: Table) -> list[Any]:
 def _table_from_row(row: Any) -> Table:
     fields = dict(zip(_TABLE_FIELDS, row[1:], strict=True))
     fields["options"] = msgspec.json.decode(fields["options"])
+    fields["needs_resume"] = bool(fields["needs_resume"])
     return Table(id=row[0], **fields)
 
 

@@ -96,6 +96,9 @@ class Table(msgspec.Struct, kw_only=True):
     speed: str = DEFAULT_SPEED  # a key of engine.referee.clock.SPEEDS
     created_at: float = 0.0
     updated_at: float = 0.0
+    # The referee has moves of its own to make (an AI or skipped seat to act, an automatic move):
+    # stored with each change, so that a restart finds the games to resume without loading them.
+    needs_resume: bool = False
 
     def seat_of(self, user_id: str) -> Seat | None:
         for seat in self.seats:

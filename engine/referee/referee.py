@@ -34,6 +34,7 @@ A front end's clock task, in full:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -100,15 +101,20 @@ logger = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
+# A move the referee makes itself: (seat, move, by_ai); the move is None until an AI chooses it.
+_Step = tuple[int, Any, bool]
+
 
 class _Loaded:
     """A table with its decoded state, as kept in the cache."""
 
-    __slots__ = ("table", "state")
+    __slots__ = ("table", "state", "step")
 
     def __init__(self, table: Table, state: Any) -> None:
         self.table = table
         self.state = state
+        # The referee's own next move for this very table and state (see Referee._pending_step).
+        self.step: tuple[Any, Table, _Step | None] | None = None
 
 
 class _Downtime:
@@ -333,8 +339,11 @@ class Referee:
             for seat in table.seats:
                 seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None
             await self._advance_turns(table, (), game.to_act(state), now)
+            step = _referee_step(game, state, table)
+            table.needs_resume = step is not None
             await self.store.commit_moves(table, 0, [], game.encode_state(state))
             loaded = _Loaded(table, state)
+            loaded.step = (state, table, step)
             self._remember(loaded)
             outbox = Outbox(table=table, board_changed=True, private_changed=[s.index for s in table.humans])
             await self._run_automatic(game, loaded, outbox)
@@ -352,6 +361,7 @@ class Referee:
             table = _copy_table(table)
             table.status = ABANDONED
             table.updated_at = self.clock()
+            table.needs_resume = False
             for seat in table.seats:  # nothing is due at an abandoned table
                 seat.waiting_since = seat.next_due_at = None
             await self.store.save_table(table, table.version)
@@ -414,8 +424,21 @@ class Referee:
             game = get_game(loaded.table.game)
             outbox = Outbox(table=loaded.table)
             await self._run_automatic(game, loaded, outbox)
+            if not outbox.moves_applied and loaded.table.needs_resume:
+                # Nothing was left to play (a game stored before the flag existed): clear it, so
+                # that the next start does not look at this game again.
+                table = _copy_table(loaded.table)
+                table.needs_resume = False
+                with contextlib.suppress(StaleVersion):
+                    await self._save_seats(loaded, table)
             self._finish_outbox(game, loaded, outbox)
             return outbox
+
+    async def tables_to_resume(self) -> list[int]:
+        """The running games a restart must look at, read from the store without loading any:
+        those where the referee has moves of its own to make (``resume`` plays them) and those
+        without a thread yet (a start interrupted before its first messages)."""
+        return await self.store.running_table_ids_to_resume()
 
     async def _apply_and_store(
         self,
@@ -449,6 +472,9 @@ class Referee:
         await self._advance_turns(
             new_table, game.to_act(loaded.state), () if finished else game.to_act(state), now
         )
+        # Stored with the move: a crash before the referee's own next move leaves it to resume.
+        step = _referee_step(game, state, new_table)
+        new_table.needs_resume = step is not None
         result = build_result(new_table, game.outcome(state), now) if finished else None
         try:
             changes = await self.store.commit_moves(
@@ -467,6 +493,7 @@ class Referee:
             ) from None
         # Durable: now (and only now) the cache and the report may change.
         loaded.table, loaded.state = new_table, state
+        loaded.step = (state, new_table, step)
         outbox.table = new_table
         outbox.moves_applied += 1
         public_lines = len(outbox.public_log)
@@ -487,27 +514,28 @@ class Referee:
         """Play AI seats (and skipped seats) and moves that leave a human no choice, until a
         human must decide."""
         for _ in range(self.max_ai_moves):
-            state = loaded.state
-            if game.is_over(state):
+            step = self._pending_step(game, loaded)
+            if step is None:
                 return
-            chosen: tuple[int, Any, bool] | None = None
-            for index in game.to_act(state):
+            index, move, by_ai = step
+            if by_ai:
                 seat = loaded.table.seats[index]
-                if seat.plays_by_ai:
-                    player = game.ai_players()[seat.ai_kind or _takeover_kind(game)]()
-                    # A search can take a while; thinking in a worker thread keeps the event loop
-                    # (every other table, every interaction deadline) responsive meanwhile.
-                    move = await asyncio.to_thread(player.choose, game, state, index, self.ai_rng)
-                    chosen = (index, move, True)
-                    break
-                automatic = game.automatic_move(state, index)
-                if automatic is not None:
-                    chosen = (index, automatic, False)
-                    break
-            if chosen is None:
-                return
-            await self._apply_and_store(game, loaded, chosen[0], chosen[1], outbox, by_ai=chosen[2])
+                player = game.ai_players()[seat.ai_kind or _takeover_kind(game)]()
+                # A search can take a while; thinking in a worker thread keeps the event loop
+                # (every other table, every interaction deadline) responsive meanwhile.
+                move = await asyncio.to_thread(player.choose, game, loaded.state, index, self.ai_rng)
+            await self._apply_and_store(game, loaded, index, move, outbox, by_ai=by_ai)
         raise RuntimeError(f"game #{loaded.table.id}: AI seats kept playing past {self.max_ai_moves} moves")
+
+    def _pending_step(self, game: Game[Any, Any], loaded: _Loaded) -> _Step | None:
+        """The referee's own next move at a loaded table, or None when a human must decide. A
+        move computes it before its commit (to store ``needs_resume``); kept for that very table
+        and state, so that the loop that follows does not compute it again."""
+        if loaded.step is not None and loaded.step[0] is loaded.state and loaded.step[1] is loaded.table:
+            return loaded.step[2]
+        step = _referee_step(game, loaded.state, loaded.table)
+        loaded.step = (loaded.state, loaded.table, step)
+        return step
 
     def _finish_outbox(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
         outbox.to_act = list(game.to_act(loaded.state))
@@ -642,6 +670,7 @@ class Referee:
             skipped.forfeited = skipped.skips >= 2
             skipped.next_due_at = self._next_due(skipped, speed, hours)
             new_table.updated_at = now
+            new_table.needs_resume = _referee_step(game, loaded.state, new_table) is not None
             await self._save_seats(loaded, new_table)
             outbox = Outbox(table=new_table, board_changed=True)
             name = skipped.name
@@ -692,6 +721,7 @@ class Referee:
         acting = game.to_act(loaded.state)
         # Only this seat "enters": its clock starts if it must act now (rare: the AI answers at once).
         await self._advance_turns(table, [other for other in acting if other != index], acting, now)
+        table.needs_resume = _referee_step(game, loaded.state, table) is not None
         await self._save_seats(loaded, table)
 
     async def due_actions(self, now: float | None = None) -> DueActions:
@@ -1163,6 +1193,21 @@ def _checked_speed(name: str) -> Speed:
         return get_speed(name)
     except UnknownSpeed as error:
         raise SetupError(str(error)) from None
+
+
+def _referee_step(game: Game[Any, Any], state: Any, table: Table) -> _Step | None:
+    """What the referee must play itself next, in the order it plays: the first seat to act that
+    an AI plays (an AI seat, or a skipped one) or that has an automatic move; None when the game
+    is over or a human must decide."""
+    if game.is_over(state):
+        return None
+    for index in game.to_act(state):
+        if table.seats[index].plays_by_ai:
+            return (index, None, True)
+        automatic = game.automatic_move(state, index)
+        if automatic is not None:
+            return (index, automatic, False)
+    return None
 
 
 def _takeover_kind(game: Game[Any, Any]) -> str:

@@ -67,6 +67,9 @@ class Store(Protocol):
 
     async def running_timed_table_ids(self) -> list[int]: ...
 
+    async def running_table_ids_to_resume(self) -> list[int]:
+        """Running tables that need resuming (``needs_resume``) or have no thread yet."""
+
     async def running_timed_seats(self) -> list[TimedSeat]:
         """Every seat of a running timed table whose time counts (a running clock, skipped and not
         forfeited, or a next check set), with its table's version and speed and its player's quiet
