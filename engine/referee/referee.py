@@ -846,6 +846,9 @@ class Referee:
         """Credit every table still owed the downtime found at start-up, in ONE transaction that
         also stores the heartbeat; a no-op when nothing is owed. ``due_actions`` calls it first."""
         downtime = self._downtime
+        if downtime is not None and downtime.tables is None:
+            async with self._credit_lock:  # the outage is being noted: wait until it is known
+                downtime = self._downtime
         if downtime is None or downtime.tables is None:
             return
         # Read and computed outside the lock, so that commands go on meanwhile: a table credited on
@@ -903,6 +906,7 @@ class Referee:
         return True
 
     async def _credit_cached(self, table_id: int, downtime: _Downtime) -> None:
+        """Credit a table that was cached before the outage was noted, where it is."""
         async with self._lock(table_id), self._credit_lock:
             loaded = self._cache.get(table_id)
             if loaded is None or not downtime.owes(table_id):

@@ -263,3 +263,16 @@ async def test_store_writes_timed_seats_in_chunks_and_skips_tables_that_moved(tm
     referee.forget_cache()
     assert [(await referee.table(t)).seats[0].next_due_at for t in ids] == [1.0, None, 1.0, 1.0, 1.0]
     await store.close()
+
+
+async def test_a_poll_during_start_up_waits_for_the_outage_to_be_noted(tmp_path, clock):
+    path = tmp_path / "poll.sqlite3"
+    referee = await open_referee(path, clock)
+    table_id = await two_player_nim(referee)
+    referee = await crash_after(referee, clock, 10 * HOUR, 5 * HOUR, path)  # nothing due at restart
+    credited, due = await asyncio.gather(referee.credit_downtime(defer=True), referee.due_actions())
+    assert credited == 5 * HOUR and due.timeouts == [] and due.next_due_at == clock.now + 8 * HOUR
+    # The poll ran the batch before storing its heartbeat: the table is credited on disk.
+    alice = (await stored_seat(path, table_id, 0)).clock
+    assert alice.remaining == 26 * HOUR and alice.running_since == clock.now
+    await referee.store.close()
