@@ -91,10 +91,12 @@ class RefereeBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
         self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
-        # Before any command: the time the bot was down is given back to every running clock.
-        credited = await self.referee.credit_downtime()
+        # Before any command: the time the bot was down is owed to every running clock. Each
+        # table gets it when first loaded, the others in one batch at the first clock poll, so
+        # start-up does not wait for every game in progress.
+        credited = await self.referee.credit_downtime(defer=True)
         if credited:
-            log.info("gave %.0f seconds of downtime back to the running clocks", credited)
+            log.info("giving %.0f seconds of downtime back to the running clocks", credited)
         self.desk = GameDesk(self, self.referee, self.store)
         self.scores = ScoreDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)

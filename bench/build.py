@@ -15,6 +15,7 @@ from engine.referee import LOBBY, RUNNING, Seat, Store, Table
 from engine.referee import clock as clocks
 
 SPEED = clocks.RECOMMENDED_SPEED  # "daily-2" today: what a table gets unless its host changes it
+DISCORD_IDS = 900_000_000_000_000_000  # made-up snowflakes for the channels and threads of games
 
 
 @dataclasses.dataclass
@@ -105,9 +106,14 @@ async def write_game(
         seed=seed,
         version=len(log),
         seats=running_seats(players, game.to_act(state), speed, now),
+        # Where a Discord game in progress is shown: a channel, and the thread opened at its start.
+        channel_id=str(DISCORD_IDS + 2 * table.id),
+        thread_id=str(DISCORD_IDS + 2 * table.id + 1),
         speed=speed,
         created_at=now,
         updated_at=now,
+        # As the referee stores it: an automatic move left (a game cut just before its end).
+        needs_resume=any(game.automatic_move(state, seat) is not None for seat in game.to_act(state)),
     )
     await store.commit_moves(running, 0, log, game.encode_state(state))
     return table.id

@@ -192,10 +192,10 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
         rows.append(row("restart", who, "  in process", r["in_process_s"], "s"))
         rows.append(row("restart", who, "  imports / open store / re-arm clocks / first move",
                         " / ".join(show(r[key]) for key in ("imports_s", "open_store_s", "rearm_clocks_s", "first_move_s")), "s"))
-        rows.append(row("restart", who, f"re-arm clocks of {count:,} games (credit_downtime)", r["rearm_clocks_s"], "s"))
+        rows.append(row("restart", who, "re-arm clocks before ready (credit_downtime(defer=True))", r["rearm_clocks_s"], "s"))
         rows.append(row("restart", who, "  ready if clocks were re-armed after", r["ready_without_rearm_s"], "s"))
-        rows.append(row("restart", who, "then: first due-clock poll / on_ready sweep",
-                        f"{show(r['first_due_poll_s'])} / {show(r['resume_sweep_s'])}", "s"))
+        rows.append(row("restart", who, f"then: re-arm batch of {count:,} games / first due-clock poll / on_ready sweep",
+                        " / ".join(show(r.get(key)) for key in ("rearm_batch_s", "first_due_poll_s", "resume_sweep_s")), "s"))
         if results.get("interpreter_floor_s") is not None:
             rows.append(row("restart", "-", "bare interpreter start (python -c pass)", results["interpreter_floor_s"], "s"))
         for name, m in restarted["memory"].items():

@@ -1,7 +1,7 @@
 """Child process for the restart figure: start, import the bot's stack, open the store, re-arm the
-turn clocks, and accept one move in a given game in progress. Prints a JSON line when ready, then
-times the work a restarted bot does next (the first clock poll, and the sweep over every running
-game that ``on_ready`` makes), prints it, and exits.
+turn clocks as the bot does, and accept one move in a given game in progress. Prints a JSON line
+when ready, then times the work a restarted bot does next (the re-arm batch and first clock poll,
+and the sweep over the running games that ``on_ready`` makes), prints it, and exits.
 
     python -m bench.ready --db PATH --table ID [--register NAME=MODULE ...]
 
@@ -19,6 +19,7 @@ import asyncio  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
+import sqlite3  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -54,9 +55,9 @@ async def ready(db_path: str, table_id: int, seed: int, sweep: bool) -> None:
     store = await SqliteStore.open(db_path)
     referee = Referee(store)
     armed = time.perf_counter()
-    # Re-arm the turn clocks: give back the downtime to every running clock (the referee asks for
-    # this once at start-up, before taking commands).
-    await referee.credit_downtime()
+    # Re-arm the turn clocks as the bot does at start-up, before taking commands: the downtime is
+    # noted, each table gets it when first loaded, every other one in a batch at the first poll.
+    await referee.credit_downtime(defer=True)
     moving = time.perf_counter()
     table = await referee.table(table_id)
     state = await referee.state(table_id)
@@ -75,20 +76,33 @@ async def ready(db_path: str, table_id: int, seed: int, sweep: bool) -> None:
             "in_process_s": done - STARTED,
         }
     )
-    # What follows the start in the background: the first poll of due clocks, and the sweep over
-    # every running game that the Discord front end makes in on_ready (load, then resume each).
+    # What follows the start in the background: the first poll of due clocks (the re-arm batch
+    # first, timed apart), and the sweep that the Discord front end makes in on_ready.
     if not sweep:
         await store.close()
         return
+    batch_started = time.perf_counter()
+    await referee.finish_downtime_credit()
     started = time.perf_counter()
     await referee.due_actions()
     polled = time.perf_counter()
-    running = await referee.tables(statuses=(RUNNING,), limit=100_000)
-    for stored in running:
-        await referee.table(stored.id)
-        await referee.resume(stored.id)
+    # As GameDesk.resume_running_games: only the games that need it (see Referee.tables_to_resume).
+    resumed = await referee.tables_to_resume()
+    for table_id in resumed:
+        await referee.table(table_id)
+        await referee.resume(table_id)
     swept = time.perf_counter()
-    say({"first_due_poll_s": polled - started, "resume_sweep_s": swept - polled, "running_games": len(running)})
+    with sqlite3.connect(db_path) as connection:
+        running = connection.execute("SELECT COUNT(*) FROM games WHERE status = ?", (RUNNING,)).fetchone()[0]
+    say(
+        {
+            "rearm_batch_s": started - batch_started,
+            "first_due_poll_s": polled - started,
+            "resume_sweep_s": swept - polled,
+            "running_games": running,
+            "resumed_games": len(resumed),
+        }
+    )
     await store.close()
 
 

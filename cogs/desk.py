@@ -850,11 +850,12 @@ class GameDesk:
         return table
 
     async def resume_running_games(self) -> int:
-        """After a (re)start: open missing threads and let due AI seats play. Returns games touched."""
+        """After a (re)start: open missing threads and let due AI seats play. Returns games touched.
+        Only the games that need it are loaded (see Referee.tables_to_resume)."""
         touched = 0
-        for stored in await self.referee.tables(statuses=(RUNNING,), limit=10_000):
+        for table_id in await self.referee.tables_to_resume():
             try:
-                table = await self.referee.table(stored.id)
+                table = await self.referee.table(table_id)
                 dealt = table.thread_id is not None
                 if not dealt:  # stopped between the start and its first messages
                     table = await self.ensure_thread(table, None)
@@ -866,7 +867,7 @@ class GameDesk:
                     await self.publish(outbox)
                     touched += 1
             except Exception:
-                log.exception("could not resume game #%s", stored.id)
+                log.exception("could not resume game #%s", table_id)
         return touched
 
     # ----- helpers ------------------------------------------------------------------------------

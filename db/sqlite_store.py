@@ -23,7 +23,7 @@ import msgspec
 from engine.core import Outcome, RecordedMove
 from engine.referee import ratings as rating_model
 from engine.referee.clock import QuietHours, SeatClock
-from engine.referee.model import GameResult, RatingChange, ResultSeat, Seat, Table, VersionConflict
+from engine.referee.model import GameResult, RatingChange, ResultSeat, Seat, Table, TimedSeat, VersionConflict
 from engine.referee.ratings import RatedSeat, Rating
 from engine.referee.reports import (
     GameStats,
@@ -54,12 +54,18 @@ _TABLE_FIELDS = (
     "created_at",
     "updated_at",
     "speed",
+    "needs_resume",
 )
 _TABLE_COLUMNS = "id, " + ", ".join(_TABLE_FIELDS)
 _SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
 _RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
 _RESULT_SEAT_COLUMNS = "seat, name, user_id, is_ai, score, game_rank, rank, team, forfeited, ai_played"
 HEARTBEAT = "heartbeat"
+_SET_HEARTBEAT = (
+    "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+# Ids bound in one IN list at most: SQLite refuses more than 32,766 parameters in a statement.
+_IN_LIST_LIMIT = 10_000
 
 
 def database_path_from_env() -> str:
@@ -536,12 +542,88 @@ class SqliteStore:
             row = await cursor.fetchone()
         return None if row is None else row[0]
 
+    async def running_table_ids_to_resume(self) -> list[int]:
+        """Running tables that need resuming (``needs_resume``) or have no thread yet: read from a
+        small partial index, without touching the other games."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL) ORDER BY id"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows]
+
     async def running_timed_table_ids(self) -> list[int]:
         async with self._db.execute(
             "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id"
         ) as cursor:
             rows = await cursor.fetchall()
         return [row[0] for row in rows]
+
+    async def running_timed_seats(self) -> list[TimedSeat]:
+        """Every seat of a running timed table whose time counts (a running clock, skipped and not
+        forfeited, or a next check set), with its table's version and speed and its player's quiet
+        hours: one query, no IN list, whatever the number of tables."""
+        seat_columns = ", ".join("s." + column.strip() for column in _SEAT_COLUMNS.split(","))
+        async with self._db.execute(
+            f"SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, {seat_columns}"
+            " FROM games g JOIN seats s ON s.game_id = g.id"
+            " LEFT JOIN user_settings u ON u.user_id = s.user_id AND s.ai_kind IS NULL AND u.time_zone IS NOT NULL"
+            " WHERE g.status = 'running' AND g.speed != 'untimed' AND (s.next_due_at IS NOT NULL"
+            " OR (s.absent_since IS NOT NULL AND NOT s.forfeited)"
+            " OR json_extract(s.clock, '$.running_since') IS NOT NULL)"
+            " ORDER BY g.id, s.seat"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            TimedSeat(
+                table_id=row[0],
+                version=row[1],
+                speed=row[2],
+                quiet=None if row[3] is None else QuietHours(time_zone=row[3], start_hour=row[4], end_hour=row[5]),
+                seat=_seat_from_row(row[6:]),
+            )
+            for row in rows
+        ]
+
+    @_serialised
+    async def save_timed_seats(self, seats: list[TimedSeat], *, heartbeat: float | None = None) -> list[int]:
+        """In ONE transaction: each seat's clock, absence start and next check, for the tables still
+        running at the version read (a table that moved on keeps what it has), and the heartbeat
+        when given. Returns the ids of the tables left alone."""
+        read_at = {seat.table_id: seat.version for seat in seats}
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            # Read inside the transaction: no move can come between this check and the writes.
+            current: dict[int, int] = {}
+            ids = list(read_at)
+            for start in range(0, len(ids), _IN_LIST_LIMIT):
+                chunk = ids[start : start + _IN_LIST_LIMIT]
+                async with self._db.execute(
+                    f"SELECT id, version FROM games WHERE status = 'running' AND id IN ({','.join('?' * len(chunk))})",
+                    chunk,
+                ) as cursor:
+                    current.update(await cursor.fetchall())
+            unchanged = {table_id for table_id, version in read_at.items() if current.get(table_id) == version}
+            await self._db.executemany(
+                "UPDATE seats SET clock = ?, absent_since = ?, next_due_at = ? WHERE game_id = ? AND seat = ?",
+                [
+                    (
+                        None if timed.seat.clock is None else _json(timed.seat.clock),
+                        timed.seat.absent_since,
+                        timed.seat.next_due_at,
+                        timed.table_id,
+                        timed.seat.index,
+                    )
+                    for timed in seats
+                    if timed.table_id in unchanged
+                ],
+            )
+            if heartbeat is not None:
+                await self._db.execute(_SET_HEARTBEAT, (HEARTBEAT, heartbeat))
+            await self._db.execute("COMMIT")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return sorted(set(read_at) - unchanged)
 
     async def waiting_seats(
         self, user_id: str, guild_ids: tuple[str, ...] | None = None
@@ -577,15 +659,17 @@ class SqliteStore:
         return (await self.quiet_hours_of([user_id])).get(user_id)
 
     async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]:
-        if not user_ids:
-            return {}
-        async with self._db.execute(
-            "SELECT user_id, time_zone, quiet_start, quiet_end FROM user_settings"
-            f" WHERE time_zone IS NOT NULL AND user_id IN ({','.join('?' * len(user_ids))})",
-            user_ids,
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return {r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows}
+        found: dict[str, QuietHours] = {}
+        for start in range(0, len(user_ids), _IN_LIST_LIMIT):
+            chunk = user_ids[start : start + _IN_LIST_LIMIT]
+            async with self._db.execute(
+                "SELECT user_id, time_zone, quiet_start, quiet_end FROM user_settings"
+                f" WHERE time_zone IS NOT NULL AND user_id IN ({','.join('?' * len(chunk))})",
+                chunk,
+            ) as cursor:
+                rows = await cursor.fetchall()
+            found.update({r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows})
+        return found
 
     @_serialised
     async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
@@ -604,10 +688,7 @@ class SqliteStore:
 
     @_serialised
     async def set_heartbeat(self, at: float) -> None:
-        await self._db.execute(
-            "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (HEARTBEAT, at),
-        )
+        await self._db.execute(_SET_HEARTBEAT, (HEARTBEAT, at))
 
     # ----- user flags ---------------------------------------------------------------------------
 
@@ -895,6 +976,7 @@ def _table_values(table: Table) -> list[Any]:
 def _table_from_row(row: Any) -> Table:
     fields = dict(zip(_TABLE_FIELDS, row[1:], strict=True))
     fields["options"] = msgspec.json.decode(fields["options"])
+    fields["needs_resume"] = bool(fields["needs_resume"])
     return Table(id=row[0], **fields)
 
 

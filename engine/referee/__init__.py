@@ -23,6 +23,7 @@ from .model import (
     StaleVersion,
     Table,
     TableNotFound,
+    TimedSeat,
     VersionConflict,
     WrongStatus,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "Table",
     "TableLinks",
     "TableNotFound",
+    "TimedSeat",
     "TimeoutNotice",
     "VersionConflict",
     "WaitingTurn",

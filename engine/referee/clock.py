@@ -273,9 +273,11 @@ def settle(
     """Credit back the time between ``counted_until`` and ``now`` (the bot was down).
 
     The time used up to ``counted_until`` is charged, the clock restarts at ``now``; the turn's
-    budget and the reminders already sent are kept, so the ladder goes on where it was.
+    budget and the reminders already sent are kept, so the ladder goes on where it was. A clock
+    that started at or after ``now`` has no downtime to give back and is returned as it is (moving
+    its start back to ``now`` would charge time the seat never had).
     """
-    if clock.running_since is None:
+    if clock.running_since is None or clock.running_since >= now:
         return clock
     charged_until = min(max(clock.running_since, counted_until), now)
     used = time_used(clock.running_since, charged_until, quiet, speed.quiet_pauses)

@@ -8,7 +8,7 @@ import msgspec
 
 from engine.core import GameError, Outcome
 
-from .clock import DEFAULT_SPEED, SeatClock
+from .clock import DEFAULT_SPEED, QuietHours, SeatClock
 from .ratings import Rating, is_provisional
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
@@ -96,6 +96,9 @@ class Table(msgspec.Struct, kw_only=True):
     speed: str = DEFAULT_SPEED  # a key of engine.referee.clock.SPEEDS
     created_at: float = 0.0
     updated_at: float = 0.0
+    # The referee has moves of its own to make (an AI or skipped seat to act, an automatic move):
+    # stored with each change, so that a restart finds the games to resume without loading them.
+    needs_resume: bool = False
 
     def seat_of(self, user_id: str) -> Seat | None:
         for seat in self.seats:
@@ -110,6 +113,18 @@ class Table(msgspec.Struct, kw_only=True):
     @property
     def humans(self) -> list[Seat]:
         return [seat for seat in self.seats if not seat.is_ai]
+
+
+class TimedSeat(msgspec.Struct, kw_only=True):
+    """A seat of a running timed table whose time counts (its clock runs, it was skipped and may
+    forfeit, or a check is due), with what re-arming it after a restart needs: read and written
+    in bulk, without loading the game."""
+
+    table_id: int
+    version: int  # the table's version when read: a table that moved on since is left alone
+    speed: str
+    seat: Seat
+    quiet: QuietHours | None = None  # its player's quiet hours
 
 
 class ResultSeat(msgspec.Struct, kw_only=True):

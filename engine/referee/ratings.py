@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
-from openskill.models import PlackettLuce
 
 PROVISIONAL_GAMES = 5  # fewer rated games than this and a rating is shown as provisional
 
@@ -38,6 +37,10 @@ ModelFactory = Callable[[], Any]
 
 
 def default_model() -> Any:
+    # Imported here: the rating library costs tens of milliseconds at start-up and is needed
+    # only when a rated game ends (or ratings are rebuilt).
+    from openskill.models import PlackettLuce
+
     return PlackettLuce()
 
 

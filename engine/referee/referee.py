@@ -9,7 +9,9 @@ Clocks (see clock.py) live with the seats and are written in the same transactio
 nothing is timed in memory. A front end's background task polls ``due_actions`` (reminders to
 send privately, seats that ran out, seats forfeited) and sleeps until ``next_due_at``; at start-up
 ``credit_downtime`` gives back to every running clock the time the bot was down, measured from
-the heartbeat that ``due_actions`` stores.
+the heartbeat that ``due_actions`` stores. With ``defer=True`` (what the bot does) start-up only
+notes the outage: a table is credited the first time it is loaded, the rest in one batch at the
+first ``due_actions``; nothing reads, changes or times out a clock that was not credited first.
 
 Absent players: when a seat has run out, another player of the table may ``skip`` it; from then on
 an AI plays it until its player comes back (``return_to_seat``, or simply by playing). A skipped
@@ -21,7 +23,7 @@ for rated games, the rating updates are written in the transaction of that move.
 
 A front end's clock task, in full:
 
-    await referee.credit_downtime()          # at start-up, before taking commands
+    await referee.credit_downtime(defer=True)  # at start-up, before taking commands
     while True:
         due = await referee.due_actions()
         ...  # DM each due.reminders[i].user_id; post due.timeouts with a Skip button
@@ -32,6 +34,7 @@ A front end's clock task, in full:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import random
@@ -76,6 +79,7 @@ from .model import (
     StaleVersion,
     Table,
     TableNotFound,
+    TimedSeat,
     VersionConflict,
     WrongStatus,
 )
@@ -98,6 +102,9 @@ logger = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
+# A move the referee makes itself: (seat, move, by_ai); the move is None until an AI chooses it.
+_Step = tuple[int, Any, bool]
+
 
 class _Loaded:
     """A table as kept in the cache.
@@ -108,7 +115,7 @@ class _Loaded:
     walks on every full collection, so thousands of decoded idle games turn each collection into
     a pause of a second; bytes are never walked and take less memory."""
 
-    __slots__ = ("table", "encoded", "_state", "views", "quiet")
+    __slots__ = ("table", "encoded", "_state", "views", "quiet", "step")
 
     def __init__(self, table: Table, state: Any = None, encoded: bytes | None = None) -> None:
         self.table = table
@@ -119,6 +126,8 @@ class _Loaded:
         self.views: ViewPrints | None = None
         # The seated players' quiet hours by seat, read once; dropped when one of them changes.
         self.quiet: dict[int, QuietHours] | None = None
+        # The referee's own next move for this very table and state (see Referee._pending_step).
+        self.step: tuple[Any, Table, _Step | None] | None = None
 
     @property
     def state(self) -> Any:
@@ -133,6 +142,7 @@ class _Loaded:
         """Keep only the encoding (the game has not been used for a while)."""
         if self.encoded is not None:
             self._state = None
+            self.step = None  # it holds the decoded state too
 
 
 # The public view's fingerprint, and each human seat's private part's, by seat.
@@ -143,6 +153,21 @@ _VIEW_ENCODER = msgspec.msgpack.Encoder(order="deterministic")
 def _fingerprint(view: Any) -> bytes:
     """A short digest of a view: equal views, equal digests (keys and sets in sorted order)."""
     return hashlib.blake2b(_VIEW_ENCODER.encode(view), digest_size=16).digest()
+
+
+class _Downtime:
+    """An outage found at start-up, from the last heartbeat (``since``) to the start (``until``),
+    and the running timed tables not credited for it yet (None while they are being read)."""
+
+    __slots__ = ("since", "until", "tables")
+
+    def __init__(self, since: float, until: float, tables: set[int] | None) -> None:
+        self.since = since
+        self.until = until
+        self.tables = tables
+
+    def owes(self, table_id: int) -> bool:
+        return self.tables is None or table_id in self.tables
 
 
 class Referee:
@@ -168,6 +193,10 @@ class Referee:
         self._hot: OrderedDict[int, _Loaded] = OrderedDict()  # the most recently used, decoded
         self._locks: dict[int, asyncio.Lock] = {}
         self._downtime_credited = False
+        # Downtime still owed to some tables; the lock makes each table credited exactly once,
+        # either when it is first loaded or by the batch.
+        self._downtime: _Downtime | None = None
+        self._credit_lock = asyncio.Lock()
 
     # ----- loading ------------------------------------------------------------------------------
 
@@ -183,7 +212,31 @@ class Referee:
             self._cache.move_to_end(table_id)
             self._keep_hot(loaded)
             return loaded
-        table = await self.store.load_table(table_id)
+        downtime = self._downtime
+        if downtime is not None and downtime.owes(table_id):
+            return await self._load_owed(table_id)
+        return await self._load_stored(table_id, await self.store.load_table(table_id))
+
+    async def _load_owed(self, table_id: int) -> _Loaded:
+        """Load a table still owed downtime: credit it and store that first, so that nothing reads,
+        times or writes its clocks uncredited. Under the credit lock: credited once, here or by
+        the batch, never both."""
+        async with self._credit_lock:
+            loaded = self._cache.get(table_id)
+            if loaded is not None:  # loaded by another caller while this one waited
+                self._cache.move_to_end(table_id)
+                self._keep_hot(loaded)
+                return loaded
+            table = await self.store.load_table(table_id)
+            downtime = self._downtime
+            if table is not None and downtime is not None and downtime.owes(table_id):
+                if not await self._credit_table(table, downtime):
+                    table = await self.store.load_table(table_id)
+                assert downtime.tables is not None  # known once the lock is free
+                downtime.tables.discard(table_id)
+            return await self._load_stored(table_id, table)
+
+    async def _load_stored(self, table_id: int, table: Table | None) -> _Loaded:
         if table is None:
             raise TableNotFound(f"There is no game #{table_id}.")
         encoded = None
@@ -343,9 +396,12 @@ class Referee:
             for seat in table.seats:
                 seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None
             await self._advance_turns(table, (), game.to_act(state), now)
+            step = _referee_step(game, state, table)
+            table.needs_resume = step is not None
             encoded = game.encode_state(state)
             await self.store.commit_moves(table, 0, [], encoded)
             loaded = _Loaded(table, state, encoded)
+            loaded.step = (state, table, step)
             self._remember(loaded)
             outbox = Outbox(table=table, board_changed=True, private_changed=[s.index for s in table.humans])
             await self._run_automatic(game, loaded, outbox)
@@ -363,6 +419,7 @@ class Referee:
             table = _copy_table(table)
             table.status = ABANDONED
             table.updated_at = self.clock()
+            table.needs_resume = False
             for seat in table.seats:  # nothing is due at an abandoned table
                 seat.waiting_since = seat.next_due_at = None
             await self.store.save_table(table, table.version)
@@ -425,8 +482,21 @@ class Referee:
             game = get_game(loaded.table.game)
             outbox = Outbox(table=loaded.table)
             await self._run_automatic(game, loaded, outbox)
+            if not outbox.moves_applied and loaded.table.needs_resume:
+                # Nothing was left to play (a game stored before the flag existed): clear it, so
+                # that the next start does not look at this game again.
+                table = _copy_table(loaded.table)
+                table.needs_resume = False
+                with contextlib.suppress(StaleVersion):
+                    await self._save_seats(loaded, table)
             self._finish_outbox(game, loaded, outbox)
             return outbox
+
+    async def tables_to_resume(self) -> list[int]:
+        """The running games a restart must look at, read from the store without loading any:
+        those where the referee has moves of its own to make (``resume`` plays them) and those
+        without a thread yet (a start interrupted before its first messages)."""
+        return await self.store.running_table_ids_to_resume()
 
     async def _apply_and_store(
         self,
@@ -460,6 +530,9 @@ class Referee:
         await self._advance_turns(
             new_table, game.to_act(loaded.state), () if finished else game.to_act(state), now, loaded
         )
+        # Stored with the move: a crash before the referee's own next move leaves it to resume.
+        step = _referee_step(game, state, new_table)
+        new_table.needs_resume = step is not None
         result = build_result(new_table, game.outcome(state), now) if finished else None
         encoded = game.encode_state(state)
         try:
@@ -482,6 +555,7 @@ class Referee:
         # Durable: now (and only now) the cache and the report may change.
         loaded.table, loaded.views = new_table, None
         loaded.set_state(state, encoded)
+        loaded.step = (state, new_table, step)
         outbox.table = new_table
         outbox.moves_applied += 1
         public_lines = len(outbox.public_log)
@@ -502,27 +576,28 @@ class Referee:
         """Play AI seats (and skipped seats) and moves that leave a human no choice, until a
         human must decide."""
         for _ in range(self.max_ai_moves):
-            state = loaded.state
-            if game.is_over(state):
+            step = self._pending_step(game, loaded)
+            if step is None:
                 return
-            chosen: tuple[int, Any, bool] | None = None
-            for index in game.to_act(state):
+            index, move, by_ai = step
+            if by_ai:
                 seat = loaded.table.seats[index]
-                if seat.plays_by_ai:
-                    player = game.ai_players()[seat.ai_kind or _takeover_kind(game)]()
-                    # A search can take a while; thinking in a worker thread keeps the event loop
-                    # (every other table, every interaction deadline) responsive meanwhile.
-                    move = await asyncio.to_thread(player.choose, game, state, index, self.ai_rng)
-                    chosen = (index, move, True)
-                    break
-                automatic = game.automatic_move(state, index)
-                if automatic is not None:
-                    chosen = (index, automatic, False)
-                    break
-            if chosen is None:
-                return
-            await self._apply_and_store(game, loaded, chosen[0], chosen[1], outbox, by_ai=chosen[2])
+                player = game.ai_players()[seat.ai_kind or _takeover_kind(game)]()
+                # A search can take a while; thinking in a worker thread keeps the event loop
+                # (every other table, every interaction deadline) responsive meanwhile.
+                move = await asyncio.to_thread(player.choose, game, loaded.state, index, self.ai_rng)
+            await self._apply_and_store(game, loaded, index, move, outbox, by_ai=by_ai)
         raise RuntimeError(f"game #{loaded.table.id}: AI seats kept playing past {self.max_ai_moves} moves")
+
+    def _pending_step(self, game: Game[Any, Any], loaded: _Loaded) -> _Step | None:
+        """The referee's own next move at a loaded table, or None when a human must decide. A
+        move computes it before its commit (to store ``needs_resume``); kept for that very table
+        and state, so that the loop that follows does not compute it again."""
+        if loaded.step is not None and loaded.step[0] is loaded.state and loaded.step[1] is loaded.table:
+            return loaded.step[2]
+        step = _referee_step(game, loaded.state, loaded.table)
+        loaded.step = (loaded.state, loaded.table, step)
+        return step
 
     def _finish_outbox(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
         outbox.to_act = list(game.to_act(loaded.state))
@@ -667,6 +742,7 @@ class Referee:
             skipped.forfeited = skipped.skips >= 2
             skipped.next_due_at = self._next_due(skipped, speed, hours)
             new_table.updated_at = now
+            new_table.needs_resume = _referee_step(game, loaded.state, new_table) is not None
             await self._save_seats(loaded, new_table)
             outbox = Outbox(table=new_table, board_changed=True)
             name = skipped.name
@@ -717,6 +793,7 @@ class Referee:
         acting = game.to_act(loaded.state)
         # Only this seat "enters": its clock starts if it must act now (rare: the AI answers at once).
         await self._advance_turns(table, [other for other in acting if other != index], acting, now)
+        table.needs_resume = _referee_step(game, loaded.state, table) is not None
         await self._save_seats(loaded, table)
 
     async def due_actions(self, now: float | None = None) -> DueActions:
@@ -730,6 +807,7 @@ class Referee:
         if not self._downtime_credited:
             await self.credit_downtime(now)
         else:
+            await self.finish_downtime_credit()
             await self.store.set_heartbeat(now)
         actions = DueActions(now=now)
         for table_id in await self.store.due_table_ids(now):
@@ -806,41 +884,118 @@ class Referee:
         actions.timeouts.extend(found.timeouts)
         actions.forfeits.extend(found.forfeits)
 
-    async def credit_downtime(self, now: float | None = None) -> float:
+    async def credit_downtime(self, now: float | None = None, *, defer: bool = False) -> float:
         """Give back to every running clock the time since the last heartbeat (the bot was down),
         then store a new heartbeat. Call once at start-up, before taking commands. Returns the
-        seconds credited (0 on the very first start)."""
+        seconds credited (0 on the very first start).
+
+        With ``defer``, only the outage is noted here (two small reads, whatever the number of
+        games): a table is credited the first time it is loaded, and every other one in a single
+        batch at the first ``due_actions`` (or ``finish_downtime_credit``), which also stores the
+        heartbeat. Nothing reads, changes or times out a clock before its table was credited, and
+        the heartbeat does not move before every table is."""
         now = self.clock() if now is None else now
         self._downtime_credited = True
-        last = await self.store.get_heartbeat()
-        credited = 0.0
-        if last is not None and now > last:
-            credited = now - last
-            for table_id in await self.store.running_timed_table_ids():
-                async with self._lock(table_id):
-                    loaded = await self._load(table_id)
-                    if loaded.table.status != RUNNING:
-                        continue
-                    table = _copy_table(loaded.table)
-                    speed = get_speed(table.speed)
-                    quiet = await self._quiet_hours_at(table)
-                    for seat in table.seats:
-                        hours = quiet.get(seat.index)
-                        if seat.clock is not None and seat.clock.running:
-                            seat.clock = clocks.settle(seat.clock, last, now, speed, hours)
-                        if seat.absent_since is not None and not seat.forfeited:
-                            seat.absent_since += max(0.0, now - max(seat.absent_since, last))
-                        seat.next_due_at = self._next_due(seat, speed, hours)
-                    try:
-                        await self._save_seats(loaded, table)
-                    except StaleVersion:
-                        continue
-        await self.store.set_heartbeat(now)
-        return credited
+        await self.finish_downtime_credit()  # an earlier outage first: each is credited once
+        # Until the outage is known, every table loaded waits for it (see _load_owed).
+        downtime = self._downtime = _Downtime(now, now, None)
+        async with self._credit_lock:
+            last = await self.store.get_heartbeat()
+            if last is None or now <= last:
+                self._downtime = None
+                await self.store.set_heartbeat(now)
+                return 0.0
+            downtime.since = last
+            downtime.tables = set(await self.store.running_timed_table_ids())
+        # Tables cached before this call (only when it comes late) are credited where they are.
+        for table_id in [cached for cached in self._cache if cached in downtime.tables]:
+            await self._credit_cached(table_id, downtime)
+        if not defer:
+            await self.finish_downtime_credit()
+        return now - last
+
+    async def finish_downtime_credit(self) -> None:
+        """Credit every table still owed the downtime found at start-up, in ONE transaction that
+        also stores the heartbeat; a no-op when nothing is owed. ``due_actions`` calls it first."""
+        downtime = self._downtime
+        if downtime is not None and downtime.tables is None:
+            async with self._credit_lock:  # the outage is being noted: wait until it is known
+                downtime = self._downtime
+        if downtime is None or downtime.tables is None:
+            return
+        # Read and computed outside the lock, so that commands go on meanwhile: a table credited on
+        # its own in the meantime is no longer owed and is not written again below; the others
+        # cannot have changed since they were read, as loading one takes the lock.
+        seats = await self.store.running_timed_seats()
+        credited = await asyncio.to_thread(self._credit_timed_seats, seats, downtime.since, downtime.until)
+        async with self._credit_lock:
+            if self._downtime is not downtime:
+                return  # finished by another caller meanwhile
+            owed = [timed for timed in credited if timed.table_id in downtime.tables]
+            left_alone = await self.store.save_timed_seats(owed, heartbeat=downtime.until)
+            if left_alone:
+                # Only another process writing the same database can do this.
+                logger.warning("downtime not credited to games %s: they changed during the restart", left_alone)
+            self._downtime = None
+
+    def _credit_timed_seats(self, seats: list[TimedSeat], since: float, until: float) -> list[TimedSeat]:
+        """The seats whose clocks changed once credited the time between ``since`` and ``until``
+        (pure: runs in a worker thread)."""
+        return [
+            timed
+            for timed in seats
+            if self._credit_seat(timed.seat, get_speed(timed.speed), timed.quiet, since, until)
+        ]
+
+    def _credit_seat(
+        self, seat: Seat, speed: Speed, hours: QuietHours | None, since: float, until: float
+    ) -> bool:
+        """Give one seat back the time between ``since`` and ``until`` (its clock, and the wait of
+        a skipped seat before it forfeits), in place; True if anything stored changed."""
+        before = (seat.clock, seat.absent_since, seat.next_due_at)
+        if seat.clock is not None and seat.clock.running:
+            seat.clock = clocks.settle(seat.clock, since, until, speed, hours)
+        if seat.absent_since is not None and not seat.forfeited:
+            seat.absent_since += max(0.0, until - max(seat.absent_since, since))
+        seat.next_due_at = self._next_due(seat, speed, hours)
+        return (seat.clock, seat.absent_since, seat.next_due_at) != before
+
+    async def _credit_table(self, table: Table, downtime: _Downtime) -> bool:
+        """Credit one table (changed in place) and store its changed seats; False if the store had
+        moved on from the version read (nothing written then)."""
+        speed = get_speed(table.speed)
+        if table.status != RUNNING or not speed.timed:
+            return True
+        quiet = await self._quiet_hours_at(table)
+        changed = [
+            TimedSeat(table_id=table.id, version=table.version, speed=table.speed, seat=seat)
+            for seat in table.seats
+            if self._credit_seat(seat, speed, quiet.get(seat.index), downtime.since, downtime.until)
+        ]
+        if changed and await self.store.save_timed_seats(changed):
+            logger.warning("downtime not credited to game #%s: it changed during the restart", table.id)
+            return False
+        return True
+
+    async def _credit_cached(self, table_id: int, downtime: _Downtime) -> None:
+        """Credit a table that was cached before the outage was noted, where it is."""
+        async with self._lock(table_id), self._credit_lock:
+            loaded = self._cache.get(table_id)
+            if loaded is None or not downtime.owes(table_id):
+                return  # evicted meanwhile: credited when loaded again
+            table = _copy_table(loaded.table)
+            if await self._credit_table(table, downtime):
+                loaded.table = table
+            else:
+                self._forget(table_id)
+            assert downtime.tables is not None
+            downtime.tables.discard(table_id)
 
     async def heartbeat(self, now: float | None = None) -> None:
         """Record that the bot is up (``due_actions`` does it; this is for front ends that poll
-        nothing else)."""
+        nothing else). Downtime still owed is credited first: the heartbeat must not move on
+        before every clock got it."""
+        await self.finish_downtime_credit()
         await self.store.set_heartbeat(self.clock() if now is None else now)
 
     async def turns_waiting(
@@ -862,9 +1017,13 @@ class Referee:
             wanted = (guild_id,)
         rows = await self.store.waiting_seats(user_id, wanted)
         hours = await self.store.get_quiet_hours(user_id)
+        downtime = self._downtime
         turns: list[WaitingTurn] = []
         for links, speed_name, seat in rows:
             speed = get_speed(speed_name)
+            if downtime is not None and downtime.tables is not None and links.table_id in downtime.tables:
+                # Read straight from the store: a table not credited yet is credited here, in memory.
+                self._credit_seat(seat, speed, hours, downtime.since, downtime.until)
             turn = WaitingTurn(
                 links=links, seat=seat.index, speed=speed_name, waiting_since=seat.waiting_since or 0.0
             )
@@ -1114,6 +1273,21 @@ def _checked_speed(name: str) -> Speed:
         return get_speed(name)
     except UnknownSpeed as error:
         raise SetupError(str(error)) from None
+
+
+def _referee_step(game: Game[Any, Any], state: Any, table: Table) -> _Step | None:
+    """What the referee must play itself next, in the order it plays: the first seat to act that
+    an AI plays (an AI seat, or a skipped one) or that has an automatic move; None when the game
+    is over or a human must decide."""
+    if game.is_over(state):
+        return None
+    for index in game.to_act(state):
+        if table.seats[index].plays_by_ai:
+            return (index, None, True)
+        automatic = game.automatic_move(state, index)
+        if automatic is not None:
+            return (index, automatic, False)
+    return None
 
 
 def _takeover_kind(game: Game[Any, Any]) -> str:

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from engine.core import RecordedMove
 
 from .clock import QuietHours
-from .model import GameResult, RatingChange, Seat, Table
+from .model import GameResult, RatingChange, Seat, Table, TimedSeat
 from .ratings import Rating
 from .reports import HighScore, LeaderboardPage, PlayerStats, TableLinks
 
@@ -70,6 +70,19 @@ class Store(Protocol):
     async def next_due_at(self) -> float | None: ...
 
     async def running_timed_table_ids(self) -> list[int]: ...
+
+    async def running_table_ids_to_resume(self) -> list[int]:
+        """Running tables that need resuming (``needs_resume``) or have no thread yet."""
+
+    async def running_timed_seats(self) -> list[TimedSeat]:
+        """Every seat of a running timed table whose time counts (a running clock, skipped and not
+        forfeited, or a next check set), with its table's version and speed and its player's quiet
+        hours: in one read, whatever the number of tables."""
+
+    async def save_timed_seats(self, seats: list[TimedSeat], *, heartbeat: float | None = None) -> list[int]:
+        """In ONE transaction: each seat's clock, absence start and next check, for the tables still
+        running at the version read (a table that moved on keeps what it has), and the heartbeat
+        when given. Returns the ids of the tables left alone."""
 
     async def waiting_seats(
         self, user_id: str, guild_ids: tuple[str, ...] | None = None

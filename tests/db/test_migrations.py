@@ -1,4 +1,4 @@
-"""Migration 0002 on a database written before it: games and results carry over."""
+"""Migrations on databases written before them: games and results carry over."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import sqlite3
 
 from db import SqliteStore
 from db.sqlite_store import MIGRATIONS
+from engine.referee import Referee
 
 
 def database_at_version_1(path) -> None:
@@ -29,7 +30,7 @@ async def test_older_results_are_kept_with_their_seats_and_running_games_go_on(t
     path = tmp_path / "old.sqlite3"
     database_at_version_1(path)
     store = await SqliteStore.open(path)
-    assert await store.migrate() == 2
+    assert await store.migrate() == 3
     [entry] = await store.history("g1")
     assert (entry.table_id, entry.game, entry.board, entry.rated, entry.speed) == (
         1,
@@ -46,4 +47,25 @@ async def test_older_results_are_kept_with_their_seats_and_running_games_go_on(t
     assert running.speed == "untimed" and running.seats[1].clock is None and running.seats[1].skips == 0
     stats = await store.player_stats("alice", "g1")
     assert [(g.game, g.games, g.wins) for g in stats.games] == [("nim", 1, 0)]
+    await store.close()
+
+
+async def test_running_games_from_before_0003_are_resumed_once_then_left_at_rest(tmp_path, toy_game):
+    path = tmp_path / "old.sqlite3"
+    database_at_version_1(path)
+    state = toy_game.encode_state(toy_game.setup(2, 4, {"tokens": 5}))
+    with sqlite3.connect(path) as connection:
+        connection.executescript((MIGRATIONS / "0002_clocks_results_ratings.sql").read_text())
+        connection.execute("PRAGMA user_version = 2")
+        connection.execute("UPDATE games SET thread_id = 't2', state = ? WHERE id = 2", (state,))
+    store = await SqliteStore.open(path)
+    # Whether a move was pending was not stored then: the running game is looked at once.
+    assert (await store.load_table(2)).needs_resume and not (await store.load_table(1)).needs_resume
+    referee = Referee(store)
+    assert await referee.tables_to_resume() == [2]
+    outbox = await referee.resume(2)
+    assert outbox.moves_applied == 0 and outbox.to_act == [0]
+    assert await referee.tables_to_resume() == []
+    referee.forget_cache()
+    assert (await referee.table(2)).version == 1 and (await referee.state(2)).tokens == 5
     await store.close()

@@ -145,6 +145,10 @@ def test_downtime_is_credited_back_by_settling_at_the_last_heartbeat():
     # A turn that started during the outage (a move right after the restart) loses nothing.
     fresh = c.start_turn(c.new_clock(DAILY2), restart - 1)
     assert c.settle(fresh, heartbeat, restart, DAILY2, None).remaining == 36 * HOUR
+    # A turn that started after the restart (a table credited twice by mistake) keeps its start.
+    later = c.start_turn(c.new_clock(DAILY2), restart + 5)
+    assert c.settle(later, heartbeat, restart, DAILY2, None) == later
+    assert c.settle(settled, heartbeat, restart, DAILY2, None) == settled  # settling twice changes nothing
 
 
 def test_durations_read_well():
