@@ -165,7 +165,9 @@ async def open_loop(pool: Pool, rate: float, seconds: float, rng: random.Random)
         if not idle:
             skipped += 1
             continue
-        tasks.append(asyncio.create_task(move_in_slot(pool, rng.choice(idle), rng, tally, since=due)))
+        slot = rng.choice(idle)
+        pool.busy.add(slot)  # now, not when the task starts: a late arrival must not pick it too
+        tasks.append(asyncio.create_task(move_in_slot(pool, slot, rng, tally, since=due)))
     await asyncio.gather(*tasks)
     result = tally.summary(time.perf_counter() - started)
     result.update(offered_per_s=rate, arrivals=len(tasks), late_arrivals=late, skipped_no_idle_game=skipped)
