@@ -528,7 +528,8 @@ class SqliteStore:
     async def due_table_ids(self, now: float) -> list[int]:
         """Running tables with a seat whose clock needs looking at by ``now``, most overdue first."""
         async with self._db.execute(
-            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+            # The due-time index: only the seats due by now are read, not every running game's.
+            "SELECT s.game_id FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
             " WHERE s.next_due_at <= ? AND g.status = 'running' GROUP BY s.game_id ORDER BY MIN(s.next_due_at)",
             (now,),
         ) as cursor:
@@ -537,7 +538,8 @@ class SqliteStore:
 
     async def next_due_at(self) -> float | None:
         async with self._db.execute(
-            "SELECT MIN(s.next_due_at) FROM seats s JOIN games g ON g.id = s.game_id WHERE g.status = 'running'"
+            "SELECT s.next_due_at FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
+            " WHERE s.next_due_at IS NOT NULL AND g.status = 'running' ORDER BY s.next_due_at LIMIT 1"
         ) as cursor:
             row = await cursor.fetchone()
         return None if row is None else row[0]
