@@ -341,6 +341,12 @@ class GameDesk:
         except GameError as error:
             await reply(interaction, str(error))
             return
+        await self._answer_privately(interaction, user, message)
+
+    async def _answer_privately(
+        self, interaction: discord.Interaction, user: str, message: PrivateMessage
+    ) -> None:
+        """A private view as the ephemeral answer, with the closed-DMs notice when one is owed."""
         if await self._take_notice(user):
             message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
         await reply(
@@ -372,11 +378,7 @@ class GameDesk:
         except GameError as error:
             await reply(interaction, str(error))
             return
-        if await self._take_notice(user):
-            message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
-        await reply(
-            interaction, message.content, embeds=message.embeds, view=message.view, files=message.files
-        )
+        await self._answer_privately(interaction, user, message)
 
     def _asked_since(self, table: Table, seat: int, version: int) -> bool:
         """Whether the request shown at ``version`` is the seat's current one: it is the current

@@ -12,15 +12,21 @@ from engine.referee import Referee
 from engine.referee.model import VersionConflict
 
 
-async def test_moves_of_many_games_commit_concurrently(tmp_path, toy_game):
-    store = await SqliteStore.open(tmp_path / "busy.sqlite3")
-    referee = Referee(store, ai_rng=random.Random(1))
+async def two_player_tables(referee: Referee, count: int) -> list[int]:
+    """``count`` started Nim tables, players a<i> (to move) and b<i>."""
     table_ids = []
-    for index in range(30):
+    for index in range(count):
         table = await referee.create_table("nim", f"a{index}", "A", options={"tokens": 40})
         await referee.join(table.id, f"b{index}", "B")
         await referee.start(table.id, f"a{index}", seed=index)
         table_ids.append(table.id)
+    return table_ids
+
+
+async def test_moves_of_many_games_commit_concurrently(tmp_path, toy_game):
+    store = await SqliteStore.open(tmp_path / "busy.sqlite3")
+    referee = Referee(store, ai_rng=random.Random(1))
+    table_ids = await two_player_tables(referee, 30)
 
     async def one_round(user_prefix: str) -> list[object]:
         calls = [referee.play(table_id, f"{user_prefix}{index}", "take 1") for index, table_id in enumerate(table_ids)]
@@ -53,12 +59,7 @@ async def test_moves_arriving_together_share_transactions(tmp_path, toy_game, mo
     monkeypatch.setattr(sqlite_store, "_write_group", counting)
     store = await SqliteStore.open(tmp_path / "group.sqlite3")
     referee = Referee(store, ai_rng=random.Random(2))
-    table_ids = []
-    for index in range(40):
-        table = await referee.create_table("nim", f"a{index}", "A", options={"tokens": 40})
-        await referee.join(table.id, f"b{index}", "B")
-        await referee.start(table.id, f"a{index}", seed=index)
-        table_ids.append(table.id)
+    table_ids = await two_player_tables(referee, 40)
     groups.clear()
     outcomes = await asyncio.gather(
         *(referee.play(table_id, f"a{index}", "take 2") for index, table_id in enumerate(table_ids))
@@ -78,12 +79,7 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game):
     undone, while the moves beside it in the same transaction are committed."""
     store = await SqliteStore.open(tmp_path / "stale.sqlite3")
     referee = Referee(store, ai_rng=random.Random(3))
-    tables = []
-    for index in range(3):
-        table = await referee.create_table("nim", f"a{index}", "A", options={"tokens": 40})
-        await referee.join(table.id, f"b{index}", "B")
-        await referee.start(table.id, f"a{index}", seed=index)
-        tables.append(await referee.table(table.id))
+    tables = [await referee.table(table_id) for table_id in await two_player_tables(referee, 3)]
     state = await store.load_state(tables[0].id)
     assert state is not None
 
