@@ -35,6 +35,15 @@ async def crash_after(referee: Referee, clock: ManualClock, up: float, down: flo
     return await open_referee(path, clock)
 
 
+async def two_tables_after_an_outage(path, clock: ManualClock) -> tuple[Referee, tuple[int, int]]:
+    """Two timed games (alice-bob, carol-dave) on ``path``, then 10 hours up, 20 hours down:
+    the referee of the restarted bot, nothing credited yet, and the two table ids."""
+    referee = await open_referee(path, clock)
+    first = await two_player_nim(referee)
+    second = await two_player_nim(referee, first="carol", second="dave")
+    return await crash_after(referee, clock, 10 * HOUR, 20 * HOUR, path), (first, second)
+
+
 async def stored_seat(path, table_id: int, seat: int):
     """A seat as it is on disk, read by a store of its own (no referee cache in between)."""
     store = await sqlite_store.SqliteStore.open(path)
@@ -48,10 +57,7 @@ async def stored_seat(path, table_id: int, seat: int):
 
 async def test_deferred_credit_notes_the_outage_and_credits_a_table_when_first_loaded(tmp_path, clock):
     path = tmp_path / "restart.sqlite3"
-    referee = await open_referee(path, clock)
-    first = await two_player_nim(referee)
-    second = await two_player_nim(referee, first="carol", second="dave")
-    referee = await crash_after(referee, clock, 10 * HOUR, 20 * HOUR, path)
+    referee, (first, second) = await two_tables_after_an_outage(path, clock)
     restart = clock.now
     assert await referee.credit_downtime(defer=True) == 20 * HOUR
     # Nothing written yet: not the clocks, not the heartbeat.
@@ -167,10 +173,7 @@ async def test_tables_loaded_at_once_are_credited_once(tmp_path, clock):
 
 async def test_a_table_that_moves_while_the_batch_runs_is_left_as_the_move_left_it(tmp_path, clock):
     path = tmp_path / "race.sqlite3"
-    referee = await open_referee(path, clock)
-    table_id = await two_player_nim(referee)
-    other = await two_player_nim(referee, first="carol", second="dave")
-    referee = await crash_after(referee, clock, 10 * HOUR, 20 * HOUR, path)
+    referee, (table_id, other) = await two_tables_after_an_outage(path, clock)
     await referee.credit_downtime(defer=True)
     read = referee.store.running_timed_seats
 
@@ -191,10 +194,7 @@ async def test_a_table_that_moves_while_the_batch_runs_is_left_as_the_move_left_
 
 async def test_a_table_changed_by_another_writer_is_left_alone(tmp_path, clock, caplog):
     path = tmp_path / "other.sqlite3"
-    referee = await open_referee(path, clock)
-    table_id = await two_player_nim(referee)
-    other = await two_player_nim(referee, first="carol", second="dave")
-    referee = await crash_after(referee, clock, 10 * HOUR, 20 * HOUR, path)
+    referee, (table_id, other) = await two_tables_after_an_outage(path, clock)
     await referee.credit_downtime(defer=True)
     read = referee.store.running_timed_seats
 
@@ -214,10 +214,7 @@ async def test_a_table_changed_by_another_writer_is_left_alone(tmp_path, clock, 
 
 async def test_a_crash_before_the_batch_credits_the_whole_outage_again(tmp_path, clock):
     path = tmp_path / "twice.sqlite3"
-    referee = await open_referee(path, clock)
-    lazy = await two_player_nim(referee)
-    later = await two_player_nim(referee, first="carol", second="dave")
-    referee = await crash_after(referee, clock, 10 * HOUR, 20 * HOUR, path)
+    referee, (lazy, later) = await two_tables_after_an_outage(path, clock)
     await referee.credit_downtime(defer=True)
     await referee.table(lazy)  # credited and stored; the batch never runs
     clock.advance(HOUR)
