@@ -87,6 +87,8 @@ class Farm(msgspec.Struct, kw_only=True):
     # ----- values derived from the extensions (1.2) -----
 
     def icon_count(self, icon: str) -> int:
+        if not self.extensions:  # the common case, and every derived value below asks
+            return 0
         return sum(icon in EXTENSION_ICONS[CARDS[card].extension] for card in self.extensions)
 
     @property

@@ -57,26 +57,31 @@ def card_faces(card_id: str) -> dict[str, Any]:
     }
 
 
+# The printed helper face of every card (all but the usage marker), so that a view copies it
+# rather than looking the card up field by field.
+HELPER_FACES: dict[str, dict[str, str]] = {
+    card.id: {"card": card.id, "type": card.helper, "label": HELPER_LABELS[card.helper], "param": card.param}
+    for card in CARDS.values()
+}
+
+
 def farm_view(state: GranjaState, seat: int, market_markers: int | None = None) -> dict[str, Any]:
     """One farm, public part. ``market_markers`` may be passed when already counted."""
     farm = state.farms[seat]
     if market_markers is None:
         market_markers = sum(owner == seat for owner in state.market)
+    cards = CARDS
     return {
         "silver": farm.silver,
         "vp": farm.vp,
         "goods": dict(farm.goods),
-        "fields": [{"card": f.card, "crop": CARDS[f.card].field, "full": f.crop} for f in farm.fields],
+        "fields": [{"card": f.card, "crop": cards[f.card].field, "full": f.crop} for f in farm.fields],
         "barrows": [
-            {"card": b.card, "goods": list(CARDS[b.card].barrow), "vp": CARDS[b.card].barrow_vp, "covered": list(b.covered)}
+            {"card": b.card, "goods": list(cards[b.card].barrow), "vp": cards[b.card].barrow_vp, "covered": list(b.covered)}
             for b in farm.barrows
         ],
-        "helpers": [
-            {"card": h.card, "type": CARDS[h.card].helper, "label": HELPER_LABELS[CARDS[h.card].helper],
-             "param": CARDS[h.card].param, "used": h.used}
-            for h in farm.helpers
-        ],
-        "extensions": [{"card": card, "type": CARDS[card].extension} for card in farm.extensions],
+        "helpers": [{**HELPER_FACES[h.card], "used": h.used} for h in farm.helpers],
+        "extensions": [{"card": card, "type": cards[card].extension} for card in farm.extensions],
         "roofs": [{"id": roof.id, "used": roof.used} for roof in farm.roofs],
         "buildings": list(farm.buildings),
         "hand_size": len(farm.hand),
@@ -161,6 +166,10 @@ def public_prompt(state: GranjaState, waiting: tuple[int, ...] | None = None) ->
 ROOF_TEXTS: dict[str, str] = {roof: roof_text(roof) for roof in CONFIG.roofs}
 
 
+# The fixed part of each market hex, in map order.
+MARKET_CELLS: tuple[tuple[str, int, int, int], ...] = tuple((spec.id, spec.value, spec.q, spec.r) for spec in MARKET)
+
+
 def public_view(state: GranjaState) -> dict[str, Any]:
     over = state.phase == OVER
     limit = hexes_in_play(state.players)
@@ -198,8 +207,8 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "discard": list(state.discard),
         "market": [
-            {"hex": spec.id, "value": spec.value, "q": spec.q, "r": spec.r, "owner": None if owner < 0 else owner}
-            for spec, owner in zip(MARKET[:limit], state.market[:limit], strict=True)
+            {"hex": hex_id, "value": value, "q": q, "r": r, "owner": None if owner < 0 else owner}
+            for (hex_id, value, q, r), owner in zip(MARKET_CELLS[:limit], state.market[:limit], strict=True)
         ],
         "buildings": [
             {
