@@ -17,6 +17,7 @@ from .cards import (
     ALL_CARDS,
     BAD,
     BATCH_NAMES,
+    BATCHES,
     CODE,
     COLOUR,
     COLOURS,
@@ -47,6 +48,11 @@ class Place(msgspec.Struct, frozen=True):
 
     card: int
     batch: int
+
+
+# Every possible move, made once: a Place is frozen, so lists of legal moves (built for every view's
+# prompt) can share them instead of allocating a fresh one per card and batch.
+PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(card, batch) for batch in BATCHES) for card in ALL_CARDS)
 
 
 class OrchardState(msgspec.Struct, kw_only=True):
@@ -219,7 +225,7 @@ def legal_placements(state: OrchardState, seat: int) -> list[Place]:
     if current_picker(state) != seat:
         return []
     orchard = state.orchards[seat]
-    return [Place(card, batch) for card in state.pool for batch in range(8) if can_place(orchard, card, batch)]
+    return [PLACES[card][batch] for card in state.pool for batch in BATCHES if can_place(orchard, card, batch)]
 
 
 def move_problem(state: OrchardState, seat: int, move: object) -> str | None:
