@@ -43,6 +43,10 @@ SEQUENTIAL_PHASES = (F4_ROOFS, R2_PICK, R3_PICK, R4_SHARED, T4_DELIVER, T5_EXTRA
 POSITIONS = ("field", "barrow", "helper", "ext")
 
 
+# The icons each card shows when it is played as an extension.
+ICONS_BY_CARD: dict[str, frozenset[str]] = {card_id: EXTENSION_ICONS[card.extension] for card_id, card in CARDS.items()}
+
+
 class Move(msgspec.Struct, frozen=True):
     """Every decision is one ``kind`` and a few text arguments; see notation.py for the words."""
 
@@ -87,9 +91,12 @@ class Farm(msgspec.Struct, kw_only=True):
     # ----- values derived from the extensions (1.2) -----
 
     def icon_count(self, icon: str) -> int:
-        if not self.extensions:  # the common case, and every derived value below asks
-            return 0
-        return sum(icon in EXTENSION_ICONS[CARDS[card].extension] for card in self.extensions)
+        # A plain loop over a card -> icons table: every farm view asks this three times.
+        count = 0
+        for card in self.extensions:
+            if icon in ICONS_BY_CARD[card]:
+                count += 1
+        return count
 
     @property
     def hand_limit(self) -> int:

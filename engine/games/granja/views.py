@@ -166,8 +166,10 @@ def public_prompt(state: GranjaState, waiting: tuple[int, ...] | None = None) ->
 ROOF_TEXTS: dict[str, str] = {roof: roof_text(roof) for roof in CONFIG.roofs}
 
 
-# The fixed part of each market hex, in map order.
-MARKET_CELLS: tuple[tuple[str, int, int, int], ...] = tuple((spec.id, spec.value, spec.q, spec.r) for spec in MARKET)
+# The fixed part of each market hex, in map order; a view copies it and adds the owner.
+MARKET_CELLS: tuple[dict[str, Any], ...] = tuple(
+    {"hex": spec.id, "value": spec.value, "q": spec.q, "r": spec.r} for spec in MARKET
+)
 
 
 def public_view(state: GranjaState) -> dict[str, Any]:
@@ -179,7 +181,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         if owner >= 0:
             markers[owner] += 1
     stacks: dict[str, list[int]] = {}
-    for seat in sorted(range(state.players), key=lambda s: state.siesta_stamp[s]):
+    for seat in sorted(range(state.players), key=state.siesta_stamp.__getitem__):
         stacks.setdefault(str(state.siesta_space[seat]), []).append(seat)
     open_tasks = {
         str(seat): describe_task(stack[-1]) for seat, stack in enumerate(state.tasks) if stack and not stack[-1].secret
@@ -193,7 +195,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "phase_name": PHASE_NAMES[state.phase],
         "over": over,
         "order": list(state.order),
-        "turn_order": list(phase_order(state)),
+        "turn_order": phase_order(state),  # a new list already
         "active": active_seat(state),
         "to_act": list(acting),
         "start_player": state.start_player,
@@ -207,8 +209,8 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "discard": list(state.discard),
         "market": [
-            {"hex": hex_id, "value": value, "q": q, "r": r, "owner": None if owner < 0 else owner}
-            for (hex_id, value, q, r), owner in zip(MARKET_CELLS[:limit], state.market[:limit], strict=True)
+            dict(cell, owner=None if owner < 0 else owner)
+            for cell, owner in zip(MARKET_CELLS[:limit], state.market[:limit], strict=True)
         ],
         "buildings": [
             {
@@ -219,7 +221,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
                 "blocked": building.order_marker,
                 "hex_vp": building.hex_vp,
                 "finishers": list(building.finishers),
-                "rows": [list(row) for row in building.rows],
+                "rows": list(map(list, building.rows)),
             }
             for spec, building in zip(BUILDINGS, state.buildings, strict=True)
         ],
