@@ -131,13 +131,19 @@ class Farm(msgspec.Struct, kw_only=True):
         return {CARDS[helper.card].param for helper in self.helpers_of(kind)}
 
     def has(self, kind: str) -> bool:
-        return bool(self.helpers_of(kind))
+        for helper in self.helpers:  # a loop that stops at the first: move lists ask this often
+            if CARDS[helper.card].helper == kind:
+                return True
+        return False
 
     # ----- fields -----
 
     def field_crop(self, crop: str) -> Field | None:
         """The first field of this crop holding its crop (all such fields are alike)."""
-        return next((field for field in self.fields if field.crop and CARDS[field.card].field == crop), None)
+        for field in self.fields:  # a plain loop: move lists ask this for every crop source
+            if field.crop and CARDS[field.card].field == crop:
+                return field
+        return None
 
     def empty_fields(self, crop: str | None = None) -> list[Field]:
         return [

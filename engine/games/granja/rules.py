@@ -238,13 +238,14 @@ def take_item(farm: Farm, token: str) -> None:
     assert farm.silver >= 0 and farm.vp >= 0 and min(farm.goods.values()) >= 0
 
 
+FIELD_TOKENS = {crop: f"{crop}@field" for crop in CROPS}
+
+
 def crop_sources(farm: Farm, crop: str) -> list[str]:
     """Where a crop can be taken from, store before field (Ruling 55)."""
-    sources = []
-    if farm.goods[crop] > 0:
-        sources.append(crop)
+    sources = [crop] if farm.goods[crop] > 0 else []
     if farm.field_crop(crop) is not None:
-        sources.append(f"{crop}@field")
+        sources.append(FIELD_TOKENS[crop])
     return sources
 
 
