@@ -491,7 +491,7 @@ def delivery_targets(state: GranjaState, seat: int) -> list[tuple[str, list[str]
     """(target, distinct uncovered symbols): open buildings by number, then barrows from the left."""
     targets: list[tuple[str, list[str]]] = []
     for spec, building in zip(BUILDINGS, state.buildings, strict=True):
-        if building.order_marker == 0 and seat not in building.finishers:  # open_for, inlined
+        if open_for(state, seat, spec.number):
             targets.append((f"b{spec.number}", uncovered_symbols(spec.row, building.rows[seat])))
     for barrow in state.farms[seat].barrows:
         targets.append((barrow.card, uncovered_symbols(CARDS[barrow.card].barrow, barrow.covered)))
@@ -740,17 +740,18 @@ class SeatFacts:
 def effect_possible(state: GranjaState, seat: int, args: tuple[str, ...], facts: SeatFacts | None = None) -> bool:
     """Options without an effect are not offered (Ruling 47)."""
     farm = state.farms[seat]
+    facts = facts or SeatFacts(state, seat)
     name = args[0]
     if name == "draw":
         return can_draw(state)
     if name == "play":
         return bool(farm.hand)
     if name == "upgrade":
-        return bool(facts.upgrade_sources() if facts else upgrade_sources(farm))
+        return bool(facts.upgrade_sources())
     if name == "siesta":
         return state.siesta_space[seat] < CONFIG.siesta_top
     if name == "deliver":
-        return bool(facts.delivery_options() if facts else delivery_options(state, seat))
+        return bool(facts.delivery_options())
     return True
 
 
@@ -849,7 +850,8 @@ def helper_window_moves(state: GranjaState, seat: int, card_id: str, facts: Seat
     farm = state.farms[seat]
     card = CARDS[card_id]
     if card.helper == "H02":
-        return [Move("use", (card_id,))] if (facts.upgrade_sources() if facts else upgrade_sources(farm)) else []
+        facts = facts or SeatFacts(state, seat)
+        return [Move("use", (card_id,))] if facts.upgrade_sources() else []
     if card.helper == "H10":
         return [Move("use", (card_id,))] if farm.vp >= 1 and farm.hand else []
     if card.helper == "H04":

@@ -70,18 +70,17 @@ def farm_view(state: GranjaState, seat: int, market_markers: int | None = None) 
     farm = state.farms[seat]
     if market_markers is None:
         market_markers = sum(owner == seat for owner in state.market)
-    cards = CARDS
     return {
         "silver": farm.silver,
         "vp": farm.vp,
         "goods": dict(farm.goods),
-        "fields": [{"card": f.card, "crop": cards[f.card].field, "full": f.crop} for f in farm.fields],
+        "fields": [{"card": f.card, "crop": CARDS[f.card].field, "full": f.crop} for f in farm.fields],
         "barrows": [
-            {"card": b.card, "goods": list(cards[b.card].barrow), "vp": cards[b.card].barrow_vp, "covered": list(b.covered)}
+            {"card": b.card, "goods": list(CARDS[b.card].barrow), "vp": CARDS[b.card].barrow_vp, "covered": list(b.covered)}
             for b in farm.barrows
         ],
         "helpers": [{**HELPER_FACES[h.card], "used": h.used} for h in farm.helpers],
-        "extensions": [{"card": card, "type": cards[card].extension} for card in farm.extensions],
+        "extensions": [{"card": card, "type": CARDS[card].extension} for card in farm.extensions],
         "roofs": [{"id": roof.id, "used": roof.used} for roof in farm.roofs],
         "buildings": list(farm.buildings),
         "hand_size": len(farm.hand),
