@@ -613,9 +613,8 @@ def public_view(state: FiguresState) -> dict[str, Any]:
         "giro_left": state.giro_left,
         "card_counts": [len(hand) for hand in state.hands],
         "kings_used": list(state.kings_used),
-        "history": [
-            {"seat": entry.seat, "move": entry.move, "clears": entry.clears} for entry in state.history
-        ],
+        # {"seat", "move", "clears"}: an Entry's fields in order, copied in C (the history is long).
+        "history": list(map(msgspec.structs.asdict, state.history)),
         "totals": list(state.totals),
         "results": result_dicts,
         "match_over": over,

@@ -43,6 +43,10 @@ SEQUENTIAL_PHASES = (F4_ROOFS, R2_PICK, R3_PICK, R4_SHARED, T4_DELIVER, T5_EXTRA
 POSITIONS = ("field", "barrow", "helper", "ext")
 
 
+# The icons each card shows when it is played as an extension.
+ICONS_BY_CARD: dict[str, frozenset[str]] = {card_id: EXTENSION_ICONS[card.extension] for card_id, card in CARDS.items()}
+
+
 class Move(msgspec.Struct, frozen=True):
     """Every decision is one ``kind`` and a few text arguments; see notation.py for the words."""
 
@@ -87,7 +91,12 @@ class Farm(msgspec.Struct, kw_only=True):
     # ----- values derived from the extensions (1.2) -----
 
     def icon_count(self, icon: str) -> int:
-        return sum(icon in EXTENSION_ICONS[CARDS[card].extension] for card in self.extensions)
+        # A plain loop over a card -> icons table: every farm view asks this three times.
+        count = 0
+        for card in self.extensions:
+            if icon in ICONS_BY_CARD[card]:
+                count += 1
+        return count
 
     @property
     def hand_limit(self) -> int:
@@ -122,13 +131,19 @@ class Farm(msgspec.Struct, kw_only=True):
         return {CARDS[helper.card].param for helper in self.helpers_of(kind)}
 
     def has(self, kind: str) -> bool:
-        return bool(self.helpers_of(kind))
+        for helper in self.helpers:  # a loop that stops at the first: move lists ask this often
+            if CARDS[helper.card].helper == kind:
+                return True
+        return False
 
     # ----- fields -----
 
     def field_crop(self, crop: str) -> Field | None:
         """The first field of this crop holding its crop (all such fields are alike)."""
-        return next((field for field in self.fields if field.crop and CARDS[field.card].field == crop), None)
+        for field in self.fields:  # a plain loop: move lists ask this for every crop source
+            if field.crop and CARDS[field.card].field == crop:
+                return field
+        return None
 
     def empty_fields(self, crop: str | None = None) -> list[Field]:
         return [

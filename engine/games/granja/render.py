@@ -11,6 +11,7 @@ of b4 and b1; ``dk 2413`` = donkey markers revealed so far, by round.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from engine.core import format_event
@@ -88,14 +89,14 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 def _market_map(cells: list[dict[str, Any]]) -> list[str]:
     """The hex grid, one text row per axial row r, so that neighbours touch on the page as on the
     board. A hex reads id:value, plus @seat when a marker is on it (05:6@2)."""
-    columns = {cell["hex"]: 2 * cell["q"] + cell["r"] for cell in cells}
-    left = min(columns.values())
+    columns = [2 * cell["q"] + cell["r"] for cell in cells]
+    left = min(columns)
     rows: dict[int, str] = {}
-    for cell in sorted(cells, key=lambda cell: columns[cell["hex"]]):
-        start = 4 * (columns[cell["hex"]] - left)
-        text = f"{cell['hex'][1:]}:{cell['value']}" + ("" if cell["owner"] is None else f"@{cell['owner'] + 1}")
-        row = rows.get(cell["r"], "")
-        rows[cell["r"]] = row.ljust(start) + text
+    for column, cell in sorted(zip(columns, cells, strict=True), key=itemgetter(0)):  # stable: ties keep map order
+        owner = cell["owner"]
+        text = f"{cell['hex'][1:]}:{cell['value']}" if owner is None else f"{cell['hex'][1:]}:{cell['value']}@{owner + 1}"
+        r = cell["r"]
+        rows[r] = rows.get(r, "").ljust(4 * (column - left)) + text
     return ["Market (hex:value@owner)"] + [" " + rows[r] for r in sorted(rows)]
 
 
@@ -109,14 +110,17 @@ def _farm_lines(farm: dict[str, Any], seat: int, names: Sequence[str], acting: b
         f" xd{farm['extra_delivery_limit']} inc{farm['income']}"
     )
     if farm["buildings"]:
-        head += " | bld " + "".join(str(number) for number in farm["buildings"])
+        head += " | bld " + "".join(map(str, farm["buildings"]))
     if farm["donkeys_used"]:
         head += " | dk " + "".join(marker[1] for marker in farm["donkeys_used"])
-    fields = " ".join(
-        f"{crop}{sum(f['full'] for f in farm['fields'] if f['crop'] == crop)}/{total}"
-        for crop in ("GR", "OL", "GP")
-        if (total := sum(f["crop"] == crop for f in farm["fields"]))
-    ) or "-"
+    totals = dict.fromkeys(("GR", "OL", "GP"), 0)  # fields per crop, in this order
+    full = dict.fromkeys(totals, 0)  # of which hold their crop
+    for field in farm["fields"]:
+        crop = field["crop"]
+        if crop in totals:
+            totals[crop] += 1
+            full[crop] += field["full"]
+    fields = " ".join(f"{crop}{full[crop]}/{total}" for crop, total in totals.items() if total) or "-"
     barrows = " ".join(f"{b['card']}[{_symbols(b['goods'], b['covered'])}]{b['vp']}" for b in farm["barrows"]) or "-"
     line2 = f"   fld {fields} | brw {barrows}"
     helpers = " ".join(_helper(helper) for helper in farm["helpers"]) or "-"

@@ -47,6 +47,7 @@ from .model import (
     F3_PROMPT,
     F4_ROOFS,
     OVER,
+    POSITIONS,
     R2_PICK,
     R3_PICK,
     R4_SHARED,
@@ -90,9 +91,13 @@ def good_name(token: str) -> str:
     return f"{name} from a field" if where else name
 
 
+HEXES_FOR_FOUR = len(MARKET)
+HEXES_FOR_FEWER = sum(1 for spec in MARKET if not spec.four_players_only)
+
+
 def hexes_in_play(players: int) -> int:
     """The outer hexes come last in the map and exist only with four players (Ruling 15)."""
-    return sum(1 for spec in MARKET if players >= 4 or not spec.four_players_only)
+    return HEXES_FOR_FOUR if players >= 4 else HEXES_FOR_FEWER
 
 
 HEX_INDEX = {(spec.q, spec.r): index for index, spec in enumerate(MARKET)}
@@ -233,13 +238,14 @@ def take_item(farm: Farm, token: str) -> None:
     assert farm.silver >= 0 and farm.vp >= 0 and min(farm.goods.values()) >= 0
 
 
+FIELD_TOKENS = {crop: f"{crop}@field" for crop in CROPS}
+
+
 def crop_sources(farm: Farm, crop: str) -> list[str]:
     """Where a crop can be taken from, store before field (Ruling 55)."""
-    sources = []
-    if farm.goods[crop] > 0:
-        sources.append(crop)
+    sources = [crop] if farm.goods[crop] > 0 else []
     if farm.field_crop(crop) is not None:
-        sources.append(f"{crop}@field")
+        sources.append(FIELD_TOKENS[crop])
     return sources
 
 
@@ -440,12 +446,10 @@ def f1_waiting(state: GranjaState, seat: int) -> bool:
 
 
 def play_moves(farm: Farm) -> list[Move]:
-    moves = []
-    for card in farm.hand:
-        for position in ("field", "barrow", "helper", "ext"):
-            if position != "ext" or can_pay_extension(farm):
-                moves.append(Move("play", (card, position)))
-    return moves
+    if not farm.hand:
+        return []
+    positions = POSITIONS if can_pay_extension(farm) else POSITIONS[:3]  # "ext" comes last
+    return [Move("play", (card, position)) for card in farm.hand for position in positions]
 
 
 def start_play(state: GranjaState, seat: int, card: str, position: str, secret: bool, events: Events) -> None:
@@ -477,18 +481,20 @@ def open_for(state: GranjaState, seat: int, number: int) -> bool:
     return building.order_marker == 0 and seat not in building.finishers
 
 
+def uncovered_symbols(symbols: Sequence[str], covered: Sequence[bool]) -> list[str]:
+    """The distinct symbols not covered yet, in ITEMS order."""
+    open_symbols = {symbol for symbol, done in zip(symbols, covered, strict=True) if not done}
+    return [good for good in ITEMS if good in open_symbols]
+
+
 def delivery_targets(state: GranjaState, seat: int) -> list[tuple[str, list[str]]]:
     """(target, distinct uncovered symbols): open buildings by number, then barrows from the left."""
     targets: list[tuple[str, list[str]]] = []
-    for spec in BUILDINGS:
+    for spec, building in zip(BUILDINGS, state.buildings, strict=True):
         if open_for(state, seat, spec.number):
-            row = state.buildings[spec.number - 1].rows[seat]
-            symbols = [good for good in ITEMS if any(s == good and not c for s, c in zip(spec.row, row, strict=True))]
-            targets.append((f"b{spec.number}", symbols))
+            targets.append((f"b{spec.number}", uncovered_symbols(spec.row, building.rows[seat])))
     for barrow in state.farms[seat].barrows:
-        goods = CARDS[barrow.card].barrow
-        symbols = [good for good in ITEMS if any(s == good and not c for s, c in zip(goods, barrow.covered, strict=True))]
-        targets.append((barrow.card, symbols))
+        targets.append((barrow.card, uncovered_symbols(CARDS[barrow.card].barrow, barrow.covered)))
     return targets
 
 
@@ -708,29 +714,61 @@ def effect_args(template: str) -> list[tuple[str, ...]]:
     return [(name,)]
 
 
-def effect_possible(state: GranjaState, seat: int, args: tuple[str, ...]) -> bool:
+class SeatFacts:
+    """What several parts of one seat's move list ask about its farm (upgrade sources, delivery
+    options), each worked out at most once. Make one per list: it assumes the state stays as is."""
+
+    __slots__ = ("state", "seat", "_upgrade_sources", "_delivery_options")
+
+    def __init__(self, state: GranjaState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self._upgrade_sources: list[str] | None = None
+        self._delivery_options: list[tuple[str, ...]] | None = None
+
+    def upgrade_sources(self) -> list[str]:
+        if self._upgrade_sources is None:
+            self._upgrade_sources = upgrade_sources(self.state.farms[self.seat])
+        return self._upgrade_sources
+
+    def delivery_options(self) -> list[tuple[str, ...]]:
+        if self._delivery_options is None:
+            self._delivery_options = delivery_options(self.state, self.seat)
+        return self._delivery_options
+
+
+def effect_possible(state: GranjaState, seat: int, args: tuple[str, ...], facts: SeatFacts | None = None) -> bool:
     """Options without an effect are not offered (Ruling 47)."""
     farm = state.farms[seat]
+    facts = facts or SeatFacts(state, seat)
     name = args[0]
     if name == "draw":
         return can_draw(state)
     if name == "play":
         return bool(farm.hand)
     if name == "upgrade":
-        return bool(upgrade_sources(farm))
+        return bool(facts.upgrade_sources())
     if name == "siesta":
         return state.siesta_space[seat] < CONFIG.siesta_top
     if name == "deliver":
-        return bool(delivery_options(state, seat))
+        return bool(facts.delivery_options())
     return True
 
 
-def effect_moves(state: GranjaState, seat: int, templates: Iterable[str], kind: str, prefix: tuple[str, ...] = ()) -> list[Move]:
+def effect_moves(
+    state: GranjaState,
+    seat: int,
+    templates: Iterable[str],
+    kind: str,
+    prefix: tuple[str, ...] = (),
+    facts: SeatFacts | None = None,
+) -> list[Move]:
+    facts = facts or SeatFacts(state, seat)
     return [
         Move(kind, prefix + args)
         for template in templates
         for args in effect_args(template)
-        if effect_possible(state, seat, args)
+        if effect_possible(state, seat, args, facts)
     ]
 
 
@@ -783,8 +821,9 @@ def apply_effect(state: GranjaState, seat: int, templates: Iterable[str], args: 
 ANYTIME_KINDS = ("buy", "sell", "upgrade", "tg", "use")
 
 
-def anytime_moves(state: GranjaState, seat: int) -> list[Move]:
+def anytime_moves(state: GranjaState, seat: int, facts: SeatFacts | None = None) -> list[Move]:
     farm = state.farms[seat]
+    facts = facts or SeatFacts(state, seat)
     moves: list[Move] = []
     for good in RESOURCES:
         if farm.silver >= CONFIG.buy_price[good] and (good != "PG" or farm.free_pig_spaces > 0):
@@ -792,26 +831,27 @@ def anytime_moves(state: GranjaState, seat: int) -> list[Move]:
     for good in ("GR", "OL", "GP", "PG", "FD", "WN", "MT"):
         if farm.goods[good] > 0:
             moves.append(Move("sell", (good,)))
-    for source in upgrade_sources(farm):
+    for source in facts.upgrade_sources():
         if farm.silver >= upgrade_price(farm, source.partition("@")[0]):
             moves.append(Move("upgrade", (source,)))
     if farm.goods["TG"] > 0:
-        moves += effect_moves(state, seat, CONFIG.trade_good_effects, "tg")
+        moves += effect_moves(state, seat, CONFIG.trade_good_effects, "tg", facts=facts)
     for roof in farm.roofs:
         if not roof.used:
-            moves += effect_moves(state, seat, CONFIG.roofs[roof.id][1], "use", (roof.id,))
+            moves += effect_moves(state, seat, CONFIG.roofs[roof.id][1], "use", (roof.id,), facts)
     for helper in farm.helpers:
         if not helper.used:
-            moves += helper_window_moves(state, seat, helper.card)
+            moves += helper_window_moves(state, seat, helper.card, facts)
     return moves
 
 
-def helper_window_moves(state: GranjaState, seat: int, card_id: str) -> list[Move]:
+def helper_window_moves(state: GranjaState, seat: int, card_id: str, facts: SeatFacts | None = None) -> list[Move]:
     """Moves of an unused "any window" helper (H02, H04, H10)."""
     farm = state.farms[seat]
     card = CARDS[card_id]
     if card.helper == "H02":
-        return [Move("use", (card_id,))] if upgrade_sources(farm) else []
+        facts = facts or SeatFacts(state, seat)
+        return [Move("use", (card_id,))] if facts.upgrade_sources() else []
     if card.helper == "H10":
         return [Move("use", (card_id,))] if farm.vp >= 1 and farm.hand else []
     if card.helper == "H04":
@@ -1001,10 +1041,15 @@ def phase_order(state: GranjaState) -> list[int]:
 
 
 def active_seat(state: GranjaState) -> int | None:
-    if state.phase in SEQUENTIAL_PHASES:
-        order = phase_order(state)
-        return order[state.turn] if state.turn < len(order) else None
-    return None
+    if state.phase not in SEQUENTIAL_PHASES:
+        return None
+    order = state.order
+    turn = state.turn
+    if turn >= len(order):
+        return None
+    if state.phase == F4_ROOFS and state.round == 1:  # phase_order, without building the list
+        return order[-1 - turn]
+    return order[turn]
 
 
 def to_act(state: GranjaState) -> tuple[int, ...]:
@@ -1053,12 +1098,14 @@ def f3_needs_prompt(state: GranjaState, seat: int) -> bool:
 def phase_moves(state: GranjaState, seat: int) -> list[Move]:
     farm = state.farms[seat]
     phase = state.phase
+    facts = SeatFacts(state, seat)
     if phase == F1_PLAY:
-        committed = {play.card for play in state.choices[seat].plays}
-        projected = projected_farm(state, seat)
-        moves = [move for move in play_moves(projected) if move.args[0] not in committed]
-        # The window closes when the seat starts its commitment (3.1, 3.2).
-        return moves + (anytime_moves(state, seat) if not state.choices[seat].plays else [])
+        plays = state.choices[seat].plays
+        if not plays:
+            # The window closes when the seat starts its commitment (3.1, 3.2).
+            return play_moves(farm) + anytime_moves(state, seat, facts)
+        committed = {play.card for play in plays}
+        return [move for move in play_moves(projected_farm(state, seat)) if move.args[0] not in committed]
     if phase == F3_PROMPT:
         return f3_prompt_moves(state, seat)
     if phase == T1_DONKEY:
@@ -1068,30 +1115,31 @@ def phase_moves(state: GranjaState, seat: int) -> list[Move]:
             for marker in available_donkeys(state, seat)
             for push in range(pushes + 1)
         ]
-        return moves + anytime_moves(state, seat)
+        return moves + anytime_moves(state, seat, facts)
     moves: list[Move] = []
     if phase == F4_ROOFS:
         bought = any(roof_round(roof.id) == state.round for roof in farm.roofs)
         if not bought and farm.silver >= state.round and len(farm.roofs) < len(CONFIG.roof_space_vp):
             moves = [Move("roof", (roof,)) for roof in state.roofs_offer]
-        return moves + anytime_moves(state, seat) + [DONE]
+        return moves + anytime_moves(state, seat, facts) + [DONE]
     if phase in (R2_PICK, R3_PICK):
-        return [Move("take", (str(face),)) for face in sorted(set(state.dice))] + anytime_moves(state, seat)
+        return [Move("take", (str(face),)) for face in sorted(set(state.dice))] + anytime_moves(state, seat, facts)
     if phase == R4_SHARED:
-        return effect_moves(state, seat, CONFIG.die_effects[state.dice[0]], "die") + [PASS] + anytime_moves(state, seat)
+        shared = effect_moves(state, seat, CONFIG.die_effects[state.dice[0]], "die", facts=facts)
+        return shared + [PASS] + anytime_moves(state, seat, facts)
     if phase == T4_DELIVER:
-        options = delivery_options(state, seat)
+        options = facts.delivery_options()
         if state.budget > 0:
             moves = [Move("deliver", option) for option in options]
         if options:
             moves += [Move("use", (helper.card,)) for helper in farm.helpers_of("H05") if not helper.used]
-        return moves + anytime_moves(state, seat) + [DONE]
+        return moves + anytime_moves(state, seat, facts) + [DONE]
     if phase == T5_EXTRA:
         if state.budget > 0 and farm.silver >= CONFIG.extra_delivery_price:
-            moves = [Move("extra", option) for option in delivery_options(state, seat)]
-        return moves + anytime_moves(state, seat) + [DONE]
+            moves = [Move("extra", option) for option in facts.delivery_options()]
+        return moves + anytime_moves(state, seat, facts) + [DONE]
     if phase == END_WINDOW:
-        return anytime_moves(state, seat) + [DONE]
+        return anytime_moves(state, seat, facts) + [DONE]
     return []
 
 

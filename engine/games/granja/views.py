@@ -24,6 +24,7 @@ from .model import (
     T4_DELIVER,
     T5_EXTRA,
     GranjaState,
+    Move,
     Task,
 )
 from .notation import format_move, option_text, roof_text
@@ -56,8 +57,19 @@ def card_faces(card_id: str) -> dict[str, Any]:
     }
 
 
-def farm_view(state: GranjaState, seat: int) -> dict[str, Any]:
+# The printed helper face of every card (all but the usage marker), so that a view copies it
+# rather than looking the card up field by field.
+HELPER_FACES: dict[str, dict[str, str]] = {
+    card.id: {"card": card.id, "type": card.helper, "label": HELPER_LABELS[card.helper], "param": card.param}
+    for card in CARDS.values()
+}
+
+
+def farm_view(state: GranjaState, seat: int, market_markers: int | None = None) -> dict[str, Any]:
+    """One farm, public part. ``market_markers`` may be passed when already counted."""
     farm = state.farms[seat]
+    if market_markers is None:
+        market_markers = sum(owner == seat for owner in state.market)
     return {
         "silver": farm.silver,
         "vp": farm.vp,
@@ -67,11 +79,7 @@ def farm_view(state: GranjaState, seat: int) -> dict[str, Any]:
             {"card": b.card, "goods": list(CARDS[b.card].barrow), "vp": CARDS[b.card].barrow_vp, "covered": list(b.covered)}
             for b in farm.barrows
         ],
-        "helpers": [
-            {"card": h.card, "type": CARDS[h.card].helper, "label": HELPER_LABELS[CARDS[h.card].helper],
-             "param": CARDS[h.card].param, "used": h.used}
-            for h in farm.helpers
-        ],
+        "helpers": [{**HELPER_FACES[h.card], "used": h.used} for h in farm.helpers],
         "extensions": [{"card": card, "type": CARDS[card].extension} for card in farm.extensions],
         "roofs": [{"id": roof.id, "used": roof.used} for roof in farm.roofs],
         "buildings": list(farm.buildings),
@@ -81,7 +89,7 @@ def farm_view(state: GranjaState, seat: int) -> dict[str, Any]:
         "extra_delivery_limit": farm.extra_delivery_limit,
         "income": farm.income,
         "pig_capacity": farm.pig_capacity,
-        "market_markers": sum(owner == seat for owner in state.market),
+        "market_markers": market_markers,
     }
 
 
@@ -126,11 +134,13 @@ PUBLIC_TASK = {
 }  # fmt: skip
 
 
-def public_prompt(state: GranjaState) -> str:
+def public_prompt(state: GranjaState, waiting: tuple[int, ...] | None = None) -> str:
+    """What the table waits for; ``waiting`` is ``to_act(state)`` when the caller has it already."""
     phase = state.phase
     if phase == OVER:
         return "The game is over."
-    waiting = to_act(state)
+    if waiting is None:
+        waiting = to_act(state)
     seats = ", ".join(f"{{p{seat}}}" for seat in waiting)
     if phase == F1_PLAY:
         return f"Secret card plays: waiting for {seats}."
@@ -151,11 +161,26 @@ def public_prompt(state: GranjaState) -> str:
     return text
 
 
+# Roof abilities in words depend on the roof alone.
+ROOF_TEXTS: dict[str, str] = {roof: roof_text(roof) for roof in CONFIG.roofs}
+
+
+# The fixed part of each market hex, in map order; a view copies it and adds the owner.
+MARKET_CELLS: tuple[dict[str, Any], ...] = tuple(
+    {"hex": spec.id, "value": spec.value, "q": spec.q, "r": spec.r} for spec in MARKET
+)
+
+
 def public_view(state: GranjaState) -> dict[str, Any]:
     over = state.phase == OVER
     limit = hexes_in_play(state.players)
+    acting = to_act(state)
+    markers = [0] * state.players
+    for owner in state.market:
+        if owner >= 0:
+            markers[owner] += 1
     stacks: dict[str, list[int]] = {}
-    for seat in sorted(range(state.players), key=lambda s: state.siesta_stamp[s]):
+    for seat in sorted(range(state.players), key=state.siesta_stamp.__getitem__):
         stacks.setdefault(str(state.siesta_space[seat]), []).append(seat)
     open_tasks = {
         str(seat): describe_task(stack[-1]) for seat, stack in enumerate(state.tasks) if stack and not stack[-1].secret
@@ -169,24 +194,22 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "phase_name": PHASE_NAMES[state.phase],
         "over": over,
         "order": list(state.order),
-        "turn_order": list(phase_order(state)),
+        "turn_order": phase_order(state),  # a new list already
         "active": active_seat(state),
-        "to_act": list(to_act(state)),
+        "to_act": list(acting),
         "start_player": state.start_player,
         "dice": list(state.dice),
         "budget": state.budget if state.phase in (T4_DELIVER, T5_EXTRA) else None,
         "roofs_offer": list(state.roofs_offer),
         "roof_abilities": {
-            roof: roof_text(roof)
-            for roof in [*state.roofs_offer, *(r.id for farm in state.farms for r in farm.roofs)]
+            roof: ROOF_TEXTS[roof] for roof in [*state.roofs_offer, *(r.id for farm in state.farms for r in farm.roofs)]
         },
         "roof_price": state.round,
         "deck_size": len(state.deck),
         "discard": list(state.discard),
         "market": [
-            {"hex": MARKET[index].id, "value": MARKET[index].value, "q": MARKET[index].q, "r": MARKET[index].r,
-             "owner": None if state.market[index] < 0 else state.market[index]}
-            for index in range(limit)
+            dict(cell, owner=None if owner < 0 else owner)
+            for cell, owner in zip(MARKET_CELLS[:limit], state.market[:limit], strict=True)
         ],
         "buildings": [
             {
@@ -197,17 +220,17 @@ def public_view(state: GranjaState) -> dict[str, Any]:
                 "blocked": building.order_marker,
                 "hex_vp": building.hex_vp,
                 "finishers": list(building.finishers),
-                "rows": [list(row) for row in building.rows],
+                "rows": list(map(list, building.rows)),
             }
             for spec, building in zip(BUILDINGS, state.buildings, strict=True)
         ],
         "siesta": list(state.siesta_space),
         "siesta_stacks": stacks,  # space -> seats from bottom to top
-        "farms": [farm_view(state, seat) for seat in range(state.players)],
+        "farms": [farm_view(state, seat, markers[seat]) for seat in range(state.players)],
         "scores": [farm.vp for farm in state.farms],
         "silver": [farm.silver for farm in state.farms],
         "tasks": open_tasks,
-        "prompt": public_prompt(state),
+        "prompt": public_prompt(state, acting),
     }
     if over:
         ranks = ranks_from_keys(final_keys(state))
@@ -235,14 +258,22 @@ def seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
     }
     view["task"] = describe_task(stack[-1]) if stack else None
     view["available_donkeys"] = available_donkeys(state, seat)
-    view["options"] = [format_move(move) for move in legal_moves(state, seat)]
-    view["your_turn"] = seat in to_act(state)
-    view["private_prompt"] = private_prompt(state, seat)
+    moves = legal_moves(state, seat)
+    view["options"] = [format_move(move) for move in moves]
+    your_turn = seat in view["to_act"]  # the public view's to_act(state)
+    view["your_turn"] = your_turn
+    view["private_prompt"] = private_prompt(state, seat, your_turn, moves)
     return view
 
 
-def private_prompt(state: GranjaState, seat: int) -> str:
-    if seat not in to_act(state):
+def private_prompt(
+    state: GranjaState, seat: int, your_turn: bool | None = None, moves: list[Move] | None = None
+) -> str:
+    """The seat's prompt; ``your_turn`` and ``moves`` (its legal moves) may be passed when the
+    caller has worked them out already."""
+    if your_turn is None:
+        your_turn = seat in to_act(state)
+    if not your_turn:
         return "Nothing to do right now."
     stack = state.tasks[seat]
     if stack:
@@ -252,7 +283,7 @@ def private_prompt(state: GranjaState, seat: int) -> str:
         done = len(state.choices[seat].plays)
         return f"Choose your secret card play {done + 1} (play CARD field|barrow|helper|ext); nobody sees it before the reveal."
     if phase == F3_PROMPT:
-        if legal_moves(state, seat)[0].kind == "gain":
+        if (moves if moves is not None else legal_moves(state, seat))[0].kind == "gain":
             return "Harvest: choose the Greengrocer's resource (gain GR, OL, GP or PG)."
         return "Harvest: an empty field may yield another crop with Flexible field (flex GR OL), or flex none."
     if phase == T1_DONKEY:

@@ -9,14 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import BATCH_IDS, BATCH_NAMES
+from .cards import BATCH_IDS, BATCH_NAMES, CODE, SHORT
 
 NAME_WIDTH = 16
 LABEL_WIDTH = max(len(batch_id) for batch_id in BATCH_IDS)
+PADDED_LABELS = {batch_id: f"{batch_id:<{LABEL_WIDTH}}" for batch_id in BATCH_IDS}
+SHORT_BY_CODE = dict(zip(CODE, SHORT, strict=True))  # the board writes every orchard card
+BATCH_LEGEND = "Batches: " + ", ".join(f"{batch_id} = {name}" for batch_id, name in zip(BATCH_IDS, BATCH_NAMES, strict=True))
 
 
 def _short(code: str) -> str:
     """``Gold-h2-s5`` -> ``Go25``, the board's compact card form."""
+    known = SHORT_BY_CODE.get(code)
+    if known is not None:
+        return known
     colour, height, sweetness = code.split("-")
     return f"{colour[:2]}{height[1:]}{sweetness[1:]}"
 
@@ -48,12 +54,13 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         orchard = view["orchards"][seat]
         marker = ">" if seat == view["turn"] else " "
         lines.append(f"{marker}{_name(names, seat)}: {orchard['total']} points")
+        batches, scores = orchard["batches"], orchard["scores"]
         for batch_id in BATCH_IDS:
-            cards = orchard["batches"][batch_id]
-            shown = " ".join(_short(code) for code in cards) if cards else "-"
+            cards = batches[batch_id]
+            shown = " ".join(map(_short, cards)) if cards else "-"
             if batch_id == "unlucky" and cards:
                 shown += f" (sum {orchard['unlucky_sum']})"
-            lines.append(f"  {batch_id:<{LABEL_WIDTH}} {orchard['scores'][batch_id]:>3}  {shown}")
+            lines.append(f"  {PADDED_LABELS[batch_id]} {scores[batch_id]:>3}  {shown}")
     lines.append("Cards: Go25 = Gold, height 2, sweetness 5.")
     return "\n".join(lines)
 
@@ -77,7 +84,7 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = [f"{heading} (card: batch and change in your total):"]
     for card, gains in placements.items():
         lines.append(f"  {card}: " + ", ".join(f"{batch_id} {gain:+d}" for batch_id, gain in gains.items()))
-    lines.append("Batches: " + ", ".join(f"{batch_id} = {name}" for batch_id, name in zip(BATCH_IDS, BATCH_NAMES, strict=True)))
+    lines.append(BATCH_LEGEND)
     if view.get("your_turn"):
         lines.append(view["prompt"])
     return "\n".join(lines)

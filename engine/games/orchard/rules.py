@@ -17,6 +17,7 @@ from .cards import (
     ALL_CARDS,
     BAD,
     BATCH_NAMES,
+    BATCHES,
     CODE,
     COLOUR,
     COLOURS,
@@ -47,6 +48,11 @@ class Place(msgspec.Struct, frozen=True):
 
     card: int
     batch: int
+
+
+# Every possible move, made once: a Place is frozen, so lists of legal moves (built for every view's
+# prompt) can share them instead of allocating a fresh one per card and batch.
+PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(card, batch) for batch in BATCHES) for card in ALL_CARDS)
 
 
 class OrchardState(msgspec.Struct, kw_only=True):
@@ -124,18 +130,17 @@ def can_place(orchard: Batches, card: int, batch: int) -> bool:
     if batch == MONO:
         return not cards or COLOUR[cards[0]] == COLOUR[card]
     if batch == FEATHER:
-        # All cards must keep sharing one sweetness, or all one height.
+        # All cards must keep sharing one sweetness, or all one height. Most cards already differ
+        # from the first card on both, which settles it without walking the batch.
         if not cards:
             return True
+        first = cards[0]
         sweetness, height = SWEETNESS[card], HEIGHT[card]
-        return all(SWEETNESS[other] == sweetness for other in cards) or all(
-            HEIGHT[other] == height for other in cards
+        return (SWEETNESS[first] == sweetness and all(SWEETNESS[other] == sweetness for other in cards)) or (
+            HEIGHT[first] == height and all(HEIGHT[other] == height for other in cards)
         )
     if batch == SPECIAL:
-        if cards:
-            return False
-        colour = COLOUR[card]
-        return not any(COLOUR[other] == colour for rival in TREE_RIVALS for other in orchard[rival])
+        return not cards and not colour_outside_bad(orchard, COLOUR[card])
     if batch == FORTE:
         return len(cards) % 2 == 0 or HEIGHT[cards[-1]] != HEIGHT[card]
     if batch == SWEET:
@@ -220,7 +225,7 @@ def legal_placements(state: OrchardState, seat: int) -> list[Place]:
     if current_picker(state) != seat:
         return []
     orchard = state.orchards[seat]
-    return [Place(card, batch) for card in state.pool for batch in range(8) if can_place(orchard, card, batch)]
+    return [PLACES[card][batch] for card in state.pool for batch in BATCHES if can_place(orchard, card, batch)]
 
 
 def move_problem(state: OrchardState, seat: int, move: object) -> str | None:
@@ -245,17 +250,23 @@ def move_problem(state: OrchardState, seat: int, move: object) -> str | None:
 # ----- scoring ------------------------------------------------------------------------------------
 
 
+def colour_outside_bad(orchard: Batches, colour: int) -> bool:
+    """Whether a batch that spoils the Special Colour Tree (any but BAD) holds a card of ``colour``."""
+    for rival in TREE_RIVALS:  # plain loops: this runs for every card and batch a view weighs
+        for other in orchard[rival]:
+            if COLOUR[other] == colour:
+                return True
+    return False
+
+
 def tree_intact(orchard: Batches) -> bool:
     """Whether the Special Colour Tree is planted and no batch but BAD shares its colour."""
     special = orchard[SPECIAL]
-    if not special:
-        return False
-    colour = COLOUR[special[0]]
-    return not any(COLOUR[other] == colour for rival in TREE_RIVALS for other in orchard[rival])
+    return bool(special) and not colour_outside_bad(orchard, COLOUR[special[0]])
 
 
 def unlucky_sum(orchard: Batches) -> int:
-    return sum(SWEETNESS[card] for card in orchard[UNLUCKY])
+    return sum(map(SWEETNESS.__getitem__, orchard[UNLUCKY]))
 
 
 def score_cards(batch: int, cards: Sequence[int], easy: bool) -> int:
@@ -266,11 +277,12 @@ def score_cards(batch: int, cards: Sequence[int], easy: bool) -> int:
     if batch == FEATHER:
         return n * (n - 1)
     if batch == UNLUCKY:
-        return n * n if sum(SWEETNESS[card] for card in cards) == UNLUCKY_TARGET else 0
+        return n * n if sum(map(SWEETNESS.__getitem__, cards)) == UNLUCKY_TARGET else 0
     if batch == FORTE:
-        return FORTE_POINTS_PER_STEP * sum(
-            abs(HEIGHT[cards[index]] - HEIGHT[cards[index + 1]]) for index in range(0, n - 1, 2)
-        )
+        steps = 0
+        for index in range(0, n - 1, 2):
+            steps += abs(HEIGHT[cards[index]] - HEIGHT[cards[index + 1]])
+        return FORTE_POINTS_PER_STEP * steps
     if batch == SWEET:
         return SWEET_PAIR_POINTS * (n // 2)
     if batch == CONST:
@@ -286,26 +298,48 @@ def bad_card_value(easy: bool) -> int:
 
 
 def batch_scores(orchard: Batches, easy: bool) -> list[int]:
-    return [
-        (SPECIAL_POINTS if tree_intact(orchard) else 0) if batch == SPECIAL else score_cards(batch, cards, easy)
-        for batch, cards in enumerate(orchard)
-    ]
+    scores = [0 if batch == SPECIAL else score_cards(batch, cards, easy) for batch, cards in enumerate(orchard)]
+    if tree_intact(orchard):
+        scores[SPECIAL] = SPECIAL_POINTS
+    return scores
 
 
 def total_score(orchard: Batches, easy: bool) -> int:
     return sum(batch_scores(orchard, easy))
 
 
+def score_gain(batch: int, cards: Sequence[int], card: int, easy: bool) -> int:
+    """``score_cards`` of the batch with ``card`` added, minus its score now, without rescoring
+    the batch (a seat's view weighs every pool card in every batch)."""
+    n = len(cards)
+    if batch == MONO:
+        return n + 1
+    if batch == FEATHER:
+        return 2 * n
+    if batch == UNLUCKY:
+        total = sum(map(SWEETNESS.__getitem__, cards))
+        after = (n + 1) * (n + 1) if total + SWEETNESS[card] == UNLUCKY_TARGET else 0
+        return after - (n * n if total == UNLUCKY_TARGET else 0)
+    if batch == FORTE:  # the card completes a pair only after an odd count
+        return FORTE_POINTS_PER_STEP * abs(HEIGHT[cards[-1]] - HEIGHT[card]) if n % 2 else 0
+    if batch == SWEET:
+        return SWEET_PAIR_POINTS if n % 2 else 0
+    if batch == CONST:
+        return CONST_POINTS[n + 1] - CONST_POINTS[n]
+    if batch == BAD:
+        return bad_card_value(easy)
+    raise ValueError(f"score_gain does not score batch {batch}")
+
+
 def placement_gain(orchard: Batches, card: int, batch: int, easy: bool) -> int:
     """How the orchard's total would change if ``card`` went into ``batch`` now.
 
-    Only the target batch and the Special Colour Tree can change, so only they are rescored.
+    Only the target batch and the Special Colour Tree can change, so only they are weighed.
     """
     if batch == SPECIAL:
         # A legal tree always stands alone in its colour outside BAD.
         return SPECIAL_POINTS if can_place(orchard, card, SPECIAL) else 0
-    cards = orchard[batch]
-    gain = score_cards(batch, [*cards, card], easy) - score_cards(batch, cards, easy)
+    gain = score_gain(batch, orchard[batch], card, easy)
     if batch != BAD and orchard[SPECIAL] and COLOUR[orchard[SPECIAL][0]] == COLOUR[card] and tree_intact(orchard):
         gain -= SPECIAL_POINTS
     return gain

@@ -38,6 +38,7 @@ from .cards import (
     SEQUENCES,
     SLOT,
     SLOTS,
+    TRACTOR,
     TRACTORS_H3,
     TRACTORS_H5,
     TRACTORS_OFFICIAL,
@@ -303,7 +304,11 @@ def base_row_choices(state: VegetablesState, family: str) -> list[int | None]:
 
 
 def closed_count(state: VegetablesState) -> int:
-    return sum(1 for stack in state.stacks.values() if len(stack) == SLOTS)
+    closed = 0
+    for stack in state.stacks.values():  # a plain loop: every view asks
+        if len(stack) == SLOTS:
+            closed += 1
+    return closed
 
 
 def family_complete(state: VegetablesState, family: str) -> bool:
@@ -967,6 +972,12 @@ def expected_cards(state: VegetablesState) -> list[str]:
 # ----- views --------------------------------------------------------------------------------------
 
 
+# The sequence in each column of a family's row, left to right (R -> R1, R2, R3, R4).
+ROW_SEQUENCES: dict[str, tuple[str, ...]] = {
+    family: tuple(f"{family}{column + 1}" for column in range(COLUMNS)) for family in FAMILIES
+}
+
+
 def public_view(state: VegetablesState) -> dict[str, object]:
     """What everyone may see (§4.2): never a hidden hand, a well, a face-down cell, the holder of a
     dead card kept hidden, a pending discard, or the random generator."""
@@ -975,7 +986,7 @@ def public_view(state: VegetablesState) -> dict[str, object]:
     for row_index, family in enumerate(state.rows):
         cells = []
         for column in range(COLUMNS):
-            sequence = f"{family}{column + 1}" if family else None
+            sequence = ROW_SEQUENCES[family][column] if family else None
             stack = list(state.stacks[sequence]) if sequence else []
             cells.append(
                 {
@@ -1055,10 +1066,11 @@ def seat_view(state: VegetablesState, seat: int) -> dict[str, object]:
     dead = state.dead
     stacks = state.stacks
     playable: list[str] = []
-    after_tractor: list[str] = []
-    holds_tractor = any(is_tractor(card) for card in player.hand + player.exposed)
+    two_short: list[str] = []  # live cards a Tractor could stand below, if the seat holds one
+    holds_tractor = False  # Farmland cards are never Tractors, so this is "in hand or exposed"
     for card in holdings(player):
-        if is_tractor(card):
+        if card[0] == TRACTOR:  # is_tractor, inlined: this loop runs for every seat's view
+            holds_tractor = True
             playable.append(card)
         elif card in dead:
             continue
@@ -1068,32 +1080,34 @@ def seat_view(state: VegetablesState, seat: int) -> dict[str, object]:
             height = len(stacks[SEQUENCE[card]])
             if height == SLOT[card] - 1:
                 playable.append(card)
-            elif holds_tractor and height == SLOT[card] - 2:
-                after_tractor.append(card)
+            elif height == SLOT[card] - 2:
+                two_short.append(card)
     your_turn = state.phase != OVER and seat == state.turn
+    held_dead = dead_held(state, seat)
     view.update(
         {
             "seat": seat,
             "your_turn": your_turn,
             "hand": sorted_cards(player.hand),
             "pending": sorted_cards(player.pending),
-            "dead_held": sorted_cards(dead_held(state, seat)),
+            "dead_held": sorted_cards(held_dead),
             "playable": sorted_cards(playable),
-            "playable_after_tractor": sorted_cards(after_tractor),
+            "playable_after_tractor": sorted_cards(two_short) if holds_tractor else [],
             "can_take_well": well_eligible(state, seat),
-            "prompt": _private_prompt(state, seat) if state.phase != OVER else "The game is over.",
+            "prompt": _private_prompt(state, seat, held_dead) if state.phase != OVER else "The game is over.",
         }
     )
     return view
 
 
-def _private_prompt(state: VegetablesState, seat: int) -> str:
+def _private_prompt(state: VegetablesState, seat: int, held_dead: list[str]) -> str:
+    """``held_dead`` is ``dead_held(state, seat)``, which the caller has at hand."""
     if seat != state.turn:
         pending = state.seats[seat].pending
         text = "Not your turn."
         if pending:
             text += f" Asked to discard: {' '.join(sorted_cards(pending))} (leaves at the start of your next turn)."
-        if any(card not in pending for card in dead_held(state, seat)):
+        if any(card not in pending for card in held_dead):
             text += " You may ask to discard a dead card (it leaves at your next turn)."
         return text
     if state.phase == MUST_PASS:

@@ -12,7 +12,14 @@ import random
 import pytest
 
 from engine.games.orchard.cards import ALL_CARDS, BATCH_IDS, COLOUR, HEIGHT, SWEETNESS
-from engine.games.orchard.rules import batch_scores, can_place, placement_gain, placement_problem
+from engine.games.orchard.rules import (
+    batch_scores,
+    can_place,
+    placement_gain,
+    placement_problem,
+    score_cards,
+    score_gain,
+)
 
 MONO, FEATHER, SPECIAL, UNLUCKY, FORTE, SWEET, CONST, BAD = range(8)
 
@@ -116,3 +123,17 @@ def test_model_reaches_the_extremes_of_the_summary_table():
     twelve[MONO] = [c for c in ALL_CARDS if COLOUR[c] == 0][:12]
     twelve[FEATHER] = [c for c in ALL_CARDS if SWEETNESS[c] == 1][:12]
     assert model_scores(twelve, easy=False)[:2] == [78, 132]
+
+
+def test_score_gain_is_the_rescored_difference_for_any_batch_and_card():
+    """``score_gain`` spares the views a rescoring; it must agree with ``score_cards`` everywhere,
+    legal placements or not."""
+    rng = random.Random(5)
+    for round_number in range(800):
+        batch = rng.choice([b for b in range(8) if b != SPECIAL])
+        # Short batches half the time, so that UNLUCKY sums land on 13 before and after.
+        cards = rng.sample(ALL_CARDS, rng.randrange(4) if round_number % 2 else rng.randrange(12))
+        card = rng.choice([c for c in ALL_CARDS if c not in cards])
+        for easy in (False, True):
+            expected = score_cards(batch, [*cards, card], easy) - score_cards(batch, cards, easy)
+            assert score_gain(batch, cards, card, easy) == expected, (BATCH_IDS[batch], cards, card)
