@@ -9,11 +9,12 @@ applied in order and tracked with ``PRAGMA user_version``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -336,11 +337,7 @@ class SqliteStore:
         return await self._in_connection_thread(_rebuild_ratings, model)
 
     async def _result_seats(self, table_id: int) -> list[ResultSeat]:
-        async with self._db.execute(
-            f"SELECT {_RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat", (table_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [_result_seat_from_row(row) for row in rows]
+        return await self._in_connection_thread(_read_result_seats, table_id)
 
     async def game_result(self, table_id: int) -> GameResult | None:
         async with self._db.execute(
@@ -903,27 +900,36 @@ def _apply_ratings(
     return changes
 
 
-def _rebuild_ratings(connection: sqlite3.Connection, model: Any | None) -> int:
+@contextlib.contextmanager
+def _transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """BEGIN IMMEDIATE ... COMMIT on a plain connection, rolled back if anything fails."""
     connection.execute("BEGIN IMMEDIATE")
     try:
+        yield
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _read_result_seats(connection: sqlite3.Connection, table_id: int) -> list[ResultSeat]:
+    rows = connection.execute(
+        f"SELECT {_RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat", (table_id,)
+    ).fetchall()
+    return [_result_seat_from_row(row) for row in rows]
+
+
+def _rebuild_ratings(connection: sqlite3.Connection, model: Any | None) -> int:
+    with _transaction(connection):
         connection.execute("DELETE FROM ratings")
         connection.execute("DELETE FROM rating_events")
         games = connection.execute(
             "SELECT game_id, guild_id, game, finished_at FROM results WHERE rated = 1 ORDER BY seq"
         ).fetchall()
         for table_id, guild_id, game, finished_at in games:
-            seats = [
-                _result_seat_from_row(row)
-                for row in connection.execute(
-                    f"SELECT {_RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat", (table_id,)
-                )
-            ]
+            seats = _read_result_seats(connection, table_id)
             _apply_ratings(connection, table_id, guild_id, game, seats, finished_at, model)
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-        raise
     return len(games)
 
 
@@ -931,8 +937,7 @@ def _write_group(connection: sqlite3.Connection, works: list[_Work]) -> list[tup
     """One transaction for a group of works, each in its own savepoint; returns (ok, result or
     error) per work. Raises (and rolls back everything) only if the transaction itself fails."""
     answers: list[tuple[bool, Any]] = []
-    connection.execute("BEGIN IMMEDIATE")
-    try:
+    with _transaction(connection):
         for work in works:
             connection.execute("SAVEPOINT work")
             try:
@@ -941,11 +946,6 @@ def _write_group(connection: sqlite3.Connection, works: list[_Work]) -> list[tup
                 connection.execute("ROLLBACK TO work")
                 answers.append((False, error))
             connection.execute("RELEASE work")
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-        raise
     return answers
 
 
