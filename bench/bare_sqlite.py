@@ -1,10 +1,13 @@
-"""The physical limit beside the referee: bare single-row commits with the store's pragmas, on the
-same disk, three ways:
+"""The physical limit beside the referee: bare single-row commits with the store's pragmas (each
+commit synced to disk), on the same disk, three ways:
 
 - plain sqlite3, in the calling thread: the floor of this design on this disk;
 - aiosqlite, as the store uses it: one hop to the connection's worker thread per statement
   (BEGIN, INSERT, COMMIT: three hops per commit);
 - sqlite3 in a one-thread executor, one hop per whole transaction: what an async store can reach.
+
+And, for comparison only, plain sqlite3 with ``synchronous=NORMAL``: commits that do not wait for
+the disk, so the rate of SQLite's own work per commit (what the referee's CPU is held against).
 """
 
 from __future__ import annotations
@@ -17,12 +20,10 @@ from pathlib import Path
 
 import aiosqlite
 
-PRAGMAS = (
-    "PRAGMA journal_mode=WAL",
-    "PRAGMA synchronous=NORMAL",
-    "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=5000",
-)
+from db import sqlite_store
+
+PRAGMAS = tuple(f"PRAGMA {pragma}" for pragma in sqlite_store.PRAGMAS)
+NO_SYNC = "PRAGMA synchronous=NORMAL"
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS bare (game_id INTEGER NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,"
     " move TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, n)) WITHOUT ROWID"
@@ -35,11 +36,12 @@ def _fresh(path: Path) -> None:
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
-def sqlite3_commits(path: Path, count: int) -> dict[str, float]:
-    """``count`` transactions of one INSERT each; returns commits per second."""
+def sqlite3_commits(path: Path, count: int, *, synced: bool = True) -> dict[str, float]:
+    """``count`` transactions of one INSERT each; returns commits per second. ``synced=False``:
+    the same with commits that do not wait for the disk."""
     _fresh(path)
     connection = sqlite3.connect(path, isolation_level=None)
-    for pragma in PRAGMAS:
+    for pragma in PRAGMAS if synced else (*PRAGMAS, NO_SYNC):
         connection.execute(pragma)
     connection.execute(SCHEMA)
     started = time.perf_counter()

@@ -14,7 +14,8 @@ the move text chosen by a seeded generator among ``Referee.legal_moves``. Three 
   construction (Little's law: 1,000 moves in flight / rate).
 
 Beside each run, in the same process and on the same disk: bare single-row commits with the
-store's pragmas (sqlite3 and aiosqlite), and the ratio of the referee's rate to them.
+store's pragmas (sqlite3 and aiosqlite; each commit synced to disk), and the ratio of the referee's
+rate to them; and, for comparison, bare commits that do not wait for the disk.
 """
 
 from __future__ import annotations
@@ -217,6 +218,9 @@ async def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, 
         for _ in range(sizes.referee_runs):
             run: dict[str, Any] = {}
             run["bare_sqlite3"] = bare_sqlite.sqlite3_commits(workdir / "bare.sqlite3", sizes.bare_commits)
+            run["bare_sqlite3_no_sync"] = bare_sqlite.sqlite3_commits(
+                workdir / "bare.sqlite3", sizes.bare_commits, synced=False
+            )
             run["bare_aiosqlite"] = await bare_sqlite.aiosqlite_commits(workdir / "bare.sqlite3", sizes.bare_commits)
             run["bare_one_hop"] = await bare_sqlite.one_hop_commits(workdir / "bare.sqlite3", sizes.bare_commits)
             run["sequential"] = await sequential(pool, sizes.sequential_moves, rng)
@@ -226,6 +230,9 @@ async def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, 
             run["ratio_to_bare_sqlite3"] = run["saturation"]["referee_moves_per_s"] / bare
             run["ratio_to_bare_aiosqlite"] = (
                 run["saturation"]["referee_moves_per_s"] / run["bare_aiosqlite"]["commits_per_s"]
+            )
+            run["ratio_to_bare_no_sync"] = (
+                run["saturation"]["referee_moves_per_s"] / run["bare_sqlite3_no_sync"]["commits_per_s"]
             )
             runs.append(run)
     finally:
@@ -281,9 +288,11 @@ async def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, 
             "errors": errors("saturation"),
         },
         "bare_sqlite3_commits_per_s": med("bare_sqlite3", "commits_per_s", 1),
+        "bare_sqlite3_no_sync_commits_per_s": med("bare_sqlite3_no_sync", "commits_per_s", 1),
         "bare_aiosqlite_commits_per_s": med("bare_aiosqlite", "commits_per_s", 1),
         "bare_one_hop_commits_per_s": med("bare_one_hop", "commits_per_s", 1),
         "ratio_to_bare_sqlite3": rounded(median([run["ratio_to_bare_sqlite3"] for run in runs]), 4),
         "ratio_to_bare_aiosqlite": rounded(median([run["ratio_to_bare_aiosqlite"] for run in runs]), 4),
+        "ratio_to_bare_no_sync": rounded(median([run["ratio_to_bare_no_sync"] for run in runs]), 4),
         "runs": runs,
     }

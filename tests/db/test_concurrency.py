@@ -109,3 +109,14 @@ async def test_checkpoints_run_off_the_move_path(tmp_path):
     await store.close()
     assert stop is not None and stop.is_set()
 
+
+
+async def test_every_commit_waits_for_the_disk(tmp_path):
+    """An accepted move must survive a host crash, not only a crash of the bot: the store's
+    connection syncs the log at every commit (synchronous=FULL, 2), and stays in WAL mode."""
+    store = await SqliteStore.open(tmp_path / "durable.sqlite3")
+    async with store._db.execute("PRAGMA synchronous") as cursor:
+        assert (await cursor.fetchone())[0] == 2
+    async with store._db.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+    await store.close()
