@@ -101,8 +101,14 @@ def play_checked_game(
         seat = rng.choice(to_act)
         move = seats_ai[seat].choose(game, state, seat, rng)
         before = game.encode_state(state)
-        state, _events = game.apply(state, seat, move)
-        assert game.encode_state(game.decode_state(before)) == before, "apply changed its input"
+        given = state
+        state, events = game.apply(state, seat, move)
+        assert game.encode_state(given) == before, "apply changed its input"
+        if thorough:
+            # The referee's way: the same move carried out on the state itself.
+            in_place = game.decode_state(before)
+            assert game.apply_in_place(in_place, seat, move) == events, "apply_in_place tells another story"
+            assert in_place == state, "apply_in_place reaches another state than apply"
         record.moves.append(RecordedMove(seat, game.format_move(move)))
     else:
         raise AssertionError(f"game did not end within {max_moves} moves")

@@ -208,11 +208,9 @@ class Game(ABC, Generic[S, M]):
     def play(self, state: S, seat: int, move: M) -> list[Event]:
         """Carry out a legal move on ``state`` in place and return what happened."""
 
-    def apply(self, state: S, seat: int, move: M) -> tuple[S, list[Event]]:
-        """Check and carry out a move; the given state is never modified.
-
-        Raises NotYourTurn or IllegalMove (with a player-readable reason).
-        """
+    def check_move(self, state: S, seat: int, move: M) -> None:
+        """Raise NotYourTurn or IllegalMove (with a player-readable reason) unless ``seat`` may
+        make ``move`` now; return quietly if it may."""
         if self.is_over(state):
             raise IllegalMove("The game is over.")
         if seat not in self.may_act(state):
@@ -220,9 +218,23 @@ class Game(ABC, Generic[S, M]):
         reason = self.why_illegal(state, seat, move)
         if reason is not None:
             raise IllegalMove(reason)
+
+    def apply(self, state: S, seat: int, move: M) -> tuple[S, list[Event]]:
+        """Check and carry out a move; the given state is never modified.
+
+        Raises NotYourTurn or IllegalMove (with a player-readable reason).
+        """
+        self.check_move(state, seat, move)
         new_state = self.copy_state(state)
         events = self.play(new_state, seat, move)
         return new_state, events
+
+    def apply_in_place(self, state: S, seat: int, move: M) -> list[Event]:
+        """``apply`` without the copy, for a caller that owns ``state`` and keeps its own way
+        back to the state before (the referee keeps the stored encoding). A refused move leaves
+        ``state`` untouched: every check comes before the first change."""
+        self.check_move(state, seat, move)
+        return self.play(state, seat, move)
 
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))

@@ -115,15 +115,15 @@ class _Loaded:
     walks on every full collection, so thousands of decoded idle games turn each collection into
     a pause of a second; bytes are never walked and take less memory."""
 
-    __slots__ = ("table", "encoded", "_state", "views", "quiet", "step")
+    __slots__ = ("table", "encoded", "_state", "secrets", "quiet", "step")
 
     def __init__(self, table: Table, state: Any = None, encoded: bytes | None = None) -> None:
         self.table = table
         self.encoded = encoded
         self._state = state
-        # Fingerprints of this state's views (Referee._view_prints), kept from the move that
-        # made it: the next move compares against them instead of computing the views again.
-        self.views: ViewPrints | None = None
+        # Fingerprints of this state's secret views by human seat (Referee._secret_prints), kept
+        # from the move that made it: the next move compares against them without computing them.
+        self.secrets: dict[int, bytes] | None = None
         # The seated players' quiet hours by seat, read once; dropped when one of them changes.
         self.quiet: dict[int, QuietHours] | None = None
         # The referee's own next move for this very table and state (see Referee._pending_step).
@@ -138,6 +138,14 @@ class _Loaded:
     def set_state(self, state: Any, encoded: bytes) -> None:
         self._state, self.encoded = state, encoded
 
+    def take_state(self) -> Any:
+        """The decoded state, for a move to change in place; until ``set_state``, readers get
+        the committed state decoded again from ``encoded``."""
+        state = self.state
+        self._state = None
+        self.step = None  # it holds the state being changed
+        return state
+
     def cool(self) -> None:
         """Keep only the encoding (the game has not been used for a while)."""
         if self.encoded is not None:
@@ -145,8 +153,6 @@ class _Loaded:
             self.step = None  # it holds the decoded state too
 
 
-# The public view's fingerprint, and each human seat's private part's, by seat.
-ViewPrints = tuple[bytes, dict[int, bytes]]
 _VIEW_ENCODER = msgspec.msgpack.Encoder(order="deterministic")
 
 
@@ -509,8 +515,16 @@ class Referee:
         by_ai: bool = False,
     ) -> None:
         table = loaded.table
-        before = loaded.views if loaded.views is not None else self._view_prints(game, loaded)
-        state, events = game.apply(loaded.state, seat, move)
+        state = loaded.state
+        game.check_move(state, seat, move)  # a refused move changes nothing
+        acting_before = game.to_act(state)
+        secrets_before = loaded.secrets if loaded.secrets is not None else self._secret_prints(game, table, state)
+        encoded_before = loaded.encoded
+        # The move changes the cached state itself rather than a copy (copying costs as much as
+        # the rules): until the commit, readers get the committed state from its encoding, and
+        # should the commit fail, the encoding is all the cache keeps.
+        state = loaded.take_state()
+        events = game.play(state, seat, move)
         finished = game.is_over(state)
         now = self.clock()
         # A copy: the cached table must not change before the commit succeeds.
@@ -527,9 +541,7 @@ class Referee:
                 if other.absent and not other.forfeited:
                     other.forfeited = True
                     newly_forfeited.append(other.index)
-        await self._advance_turns(
-            new_table, game.to_act(loaded.state), () if finished else game.to_act(state), now, loaded
-        )
+        await self._advance_turns(new_table, acting_before, () if finished else game.to_act(state), now, loaded)
         # Stored with the move: a crash before the referee's own next move leaves it to resume.
         step = _referee_step(game, state, new_table)
         new_table.needs_resume = step is not None
@@ -553,9 +565,10 @@ class Referee:
                 "The game changed while you were moving; look at the board and try again."
             ) from None
         # Durable: now (and only now) the cache and the report may change.
-        loaded.table, loaded.views = new_table, None
+        loaded.table = new_table
         loaded.set_state(state, encoded)
         loaded.step = (state, new_table, step)
+        self._keep_hot(loaded)  # it may have been cooled while the commit was on its way
         outbox.table = new_table
         outbox.moves_applied += 1
         public_lines = len(outbox.public_log)
@@ -565,11 +578,18 @@ class Referee:
         if result is not None:
             outbox.result = result
             outbox.rating_changes = list(changes or [])
-        after = loaded.views = self._view_prints(game, loaded)
-        if after[0] != before[0] or len(outbox.public_log) > public_lines or finished:
+        if len(outbox.public_log) > public_lines or finished:
             outbox.board_changed = True
-        for index, part in after[1].items():
-            if before[1].get(index) != part and index not in outbox.private_changed:
+        elif not outbox.board_changed:
+            # A move that told the table nothing (a secret choice) may still change the board
+            # (who is still waited for): compare the public views. Rare enough that the view
+            # before is rebuilt from the stored encoding rather than kept for every move.
+            assert encoded_before is not None
+            before_view = game.view(game.decode_state(encoded_before), None)
+            outbox.board_changed = _fingerprint(before_view) != _fingerprint(game.view(state, None))
+        secrets_after = loaded.secrets = self._secret_prints(game, new_table, state)
+        for index, part in secrets_after.items():
+            if secrets_before.get(index) != part and index not in outbox.private_changed:
                 outbox.private_changed.append(index)
 
     async def _run_automatic(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
@@ -619,24 +639,14 @@ class Referee:
                 for seat in event.visible_to:
                     outbox.private_log.setdefault(seat, []).append(text)
 
-    def _view_prints(self, game: Game[Any, Any], loaded: _Loaded) -> ViewPrints:
-        """Fingerprints of _views: what a move compares, and what the cache keeps (a few bytes,
-        not the views' many objects)."""
-        public, parts = self._views(game, loaded)
-        return _fingerprint(public), {index: _fingerprint(part) for index, part in parts.items()}
+    def _secret_prints(self, game: Game[Any, Any], table: Table, state: Any) -> dict[int, bytes]:
+        """Fingerprints of each human seat's secret view (``Game.secret_view``), by seat.
 
-    def _views(self, game: Game[Any, Any], loaded: _Loaded) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
-        """The public view, and each human seat's secret view (``Game.secret_view``).
-
-        Comparing these before and after a move tells whether the board changed at all (a secret
-        request changes nothing public) and whose secret changed (a hand dealt to or received),
-        without counting what changes every turn anyway (legal moves, "your turn", prompts).
-        Never the full seat view here: it is the costly one (some games compute every legal move
-        in it) and nobody needs it to tell what changed."""
-        state = loaded.state
-        public = game.view(state, None)
-        secrets = {seat.index: game.secret_view(state, seat.index) for seat in loaded.table.humans}
-        return public, secrets
+        Comparing them before and after a move tells whose secret changed (a hand dealt to, a
+        card received) without counting what changes every turn anyway (legal moves, "your
+        turn", prompts). Never the full seat view here: it is the costly one (some games
+        compute every legal move in it) and nobody needs it to tell what changed."""
+        return {seat.index: _fingerprint(game.secret_view(state, seat.index)) for seat in table.humans}
 
     # ----- clocks and absent players -------------------------------------------------------------
 

@@ -125,6 +125,7 @@ async def test_a_failure_during_the_rating_update_leaves_no_trace_of_the_last_mo
         await referee.play(table_id, "bob", "take 3")
     table = await referee.table(table_id)
     assert table.status == RUNNING and table.version == 1  # the cache did not move either
+    assert (await referee.state(table_id)).tokens == 3  # nor its state, changed in place by the move
     with read_only(tmp_path / "scores.sqlite3") as other:
         assert other.execute("SELECT status, version FROM games WHERE id = ?", (table_id,)).fetchone() == (
             "running",

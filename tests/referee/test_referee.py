@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -45,6 +46,29 @@ async def started_two_player_game(referee: Referee, tokens: int = 10) -> int:
     await referee.join(table.id, "bob", "Bob")
     await referee.start(table.id, "alice", seed=42)
     return table.id
+
+
+async def test_a_move_on_its_way_to_disk_is_seen_only_once_committed(referee, monkeypatch):
+    """The referee carries a move out on its cached state: until the commit is done, anyone who
+    looks at the game sees the state that is on disk."""
+    table_id = await started_two_player_game(referee)
+    reached, release = asyncio.Event(), asyncio.Event()
+    commit = referee.store.commit_moves
+
+    async def slow_commit(*args, **kwargs):
+        reached.set()
+        await release.wait()
+        return await commit(*args, **kwargs)
+
+    monkeypatch.setattr(referee.store, "commit_moves", slow_commit)
+    move = asyncio.create_task(referee.play(table_id, "alice", "take 2"))
+    await reached.wait()
+    assert (await referee.state(table_id)).tokens == 10
+    assert "Tokens: 10" in await referee.board_text(table_id)
+    release.set()
+    await move
+    assert (await referee.state(table_id)).tokens == 8
+    assert "Tokens: 8" in await referee.board_text(table_id)
 
 
 async def test_lobby_join_leave_and_refusals(referee):
