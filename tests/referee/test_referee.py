@@ -355,3 +355,25 @@ async def test_seats_written_per_move_match_the_cached_ones(tmp_path, toy_game):
         stored = (await store.load_table(table.id)).seats
         assert stored == cached
     await store.close()
+
+
+def test_a_table_copy_shares_nothing_a_move_changes():
+    from engine.referee.clock import SeatClock
+    from engine.referee.model import Seat, Table
+    from engine.referee.referee import _copy_table
+
+    table = Table(
+        id=3,
+        game="nim",
+        host="alice",
+        options={"tokens": 10},
+        seats=[Seat(index=0, name="Alice", user_id="alice", clock=SeatClock(remaining=60.0)), Seat(index=1, name="Bob")],
+    )
+    copy = _copy_table(table)
+    assert copy == table
+    copy.seats[0].clock.reminders_sent = 2
+    copy.seats[1].waiting_since = 5.0
+    copy.options["tokens"] = 3
+    copy.version = 9
+    assert table.seats[0].clock.reminders_sent == 0 and table.seats[1].waiting_since is None
+    assert table.options == {"tokens": 10} and table.version == 0
