@@ -120,3 +120,80 @@ async def test_every_commit_waits_for_the_disk(tmp_path):
     async with store._db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
     await store.close()
+
+
+async def test_moves_written_together_store_what_moves_written_one_by_one_store(tmp_path, toy_game, monkeypatch):
+    """Moves of a group go to disk in a few multi-row statements; the rows they leave are those
+    that writing each move on its own leaves (game rows with their snapshots, seats, moves)."""
+    import sqlite3
+
+    import db.sqlite_store as sqlite_store
+
+    together: list[int] = []
+    write_together = sqlite_store._write_moves_together
+
+    def counting(connection, works):
+        written = write_together(connection, works)
+        together.append(len(works) if written else 0)
+        return written
+
+    monkeypatch.setattr(sqlite_store, "_write_moves_together", counting)
+
+    async def play(path, at_once: bool) -> None:
+        store = await SqliteStore.open(path)
+        referee = Referee(store, clock=lambda: 1_000.0, ai_rng=random.Random(4))
+        table_ids = await two_player_tables(referee, 25)
+        for prefix, take in (("a", "take 1"), ("b", "take 3"), ("a", "take 2")):
+            calls = [referee.play(table_id, f"{prefix}{index}", take) for index, table_id in enumerate(table_ids)]
+            if at_once:
+                await asyncio.gather(*calls)
+            else:
+                for call in calls:
+                    await call
+        await store.close()
+
+    def rows(path) -> list[list[tuple]]:
+        with sqlite3.connect(path) as connection:
+            return [
+                connection.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
+                for name in ("games", "seats", "moves")
+            ]
+
+    await play(tmp_path / "one-by-one.sqlite3", at_once=False)
+    assert sum(together) == 0
+    await play(tmp_path / "together.sqlite3", at_once=True)
+    assert max(together) > 1  # the multi-row statements were used
+    assert rows(tmp_path / "together.sqlite3") == rows(tmp_path / "one-by-one.sqlite3")
+
+
+async def test_other_writes_go_through_the_groups_beside_moves(tmp_path, toy_game):
+    """Lobby writes, settings and heartbeats share the group transactions with moves (one queue,
+    one transaction at a time): a burst of all of them at once lands whole, and a failing one
+    (a stale lobby save) is refused alone."""
+    from engine.referee.clock import QuietHours
+
+    store = await SqliteStore.open(tmp_path / "mixed.sqlite3")
+    referee = Referee(store, ai_rng=random.Random(5))
+    table_ids = await two_player_tables(referee, 10)
+    lobby = await referee.create_table("nim", "host", "Host")
+    stale = await referee.table(lobby.id)
+    stale.version -= 1
+    outcomes = await asyncio.gather(
+        *(referee.play(table_id, f"a{index}", "take 1") for index, table_id in enumerate(table_ids)),
+        store.set_quiet_hours("a1", QuietHours(time_zone="Europe/Rome", start_hour=23, end_hour=7)),
+        store.set_user_flag("a2", "turn-dms", True),
+        store.set_heartbeat(123.0),
+        referee.create_table("nim", "other", "Other"),
+        store.save_table(stale, stale.version),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[-1], VersionConflict)
+    assert not [outcome for outcome in outcomes[:-1] if isinstance(outcome, BaseException)]
+    await store.close()
+    reopened = await SqliteStore.open(tmp_path / "mixed.sqlite3")
+    assert [len(await reopened.move_log(table_id)) for table_id in table_ids] == [1] * len(table_ids)
+    assert (await reopened.get_quiet_hours("a1")).start_hour == 23
+    assert await reopened.get_user_flag("a2", "turn-dms")
+    assert await reopened.get_heartbeat() == 123.0
+    assert (await reopened.load_table(outcomes[-2].id)).host == "other"
+    await reopened.close()
