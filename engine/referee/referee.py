@@ -115,7 +115,7 @@ class _Loaded:
     walks on every full collection, so thousands of decoded idle games turn each collection into
     a pause of a second; bytes are never walked and take less memory."""
 
-    __slots__ = ("table", "encoded", "_state", "secrets", "quiet", "step")
+    __slots__ = ("table", "encoded", "_state", "secrets", "public", "quiet", "step")
 
     def __init__(self, table: Table, state: Any = None, encoded: bytes | None = None) -> None:
         self.table = table
@@ -124,6 +124,9 @@ class _Loaded:
         # Fingerprints of this state's secret views by human seat (Referee._secret_prints), kept
         # from the move that made it: the next move compares against them without computing them.
         self.secrets: dict[int, bytes] | None = None
+        # The public view's fingerprint, when the move that made this state computed it (a move
+        # that told the table nothing: see _apply_and_store); None otherwise.
+        self.public: bytes | None = None
         # The seated players' quiet hours by seat, read once; dropped when one of them changes.
         self.quiet: dict[int, QuietHours] | None = None
         # The referee's own next move for this very table and state (see Referee._pending_step).
@@ -519,7 +522,7 @@ class Referee:
         game.check_move(state, seat, move)  # a refused move changes nothing
         acting_before = game.to_act(state)
         secrets_before = loaded.secrets if loaded.secrets is not None else self._secret_prints(game, table, state)
-        encoded_before = loaded.encoded
+        encoded_before, public_before = loaded.encoded, loaded.public
         # The move changes the cached state itself rather than a copy (copying costs as much as
         # the rules): until the commit, readers get the committed state from its encoding, and
         # should the commit fail, the encoding is all the cache keeps.
@@ -578,15 +581,19 @@ class Referee:
         if result is not None:
             outbox.result = result
             outbox.rating_changes = list(changes or [])
+        loaded.public = None
         if len(outbox.public_log) > public_lines or finished:
             outbox.board_changed = True
         elif not outbox.board_changed:
             # A move that told the table nothing (a secret choice) may still change the board
             # (who is still waited for): compare the public views. Rare enough that the view
-            # before is rebuilt from the stored encoding rather than kept for every move.
-            assert encoded_before is not None
-            before_view = game.view(game.decode_state(encoded_before), None)
-            outbox.board_changed = _fingerprint(before_view) != _fingerprint(game.view(state, None))
+            # before is rebuilt from the stored encoding (unless the move before was such a move
+            # too) rather than kept for every move.
+            if public_before is None:
+                assert encoded_before is not None
+                public_before = _fingerprint(game.view(game.decode_state(encoded_before), None))
+            loaded.public = _fingerprint(game.view(state, None))
+            outbox.board_changed = public_before != loaded.public
         secrets_after = loaded.secrets = self._secret_prints(game, new_table, state)
         for index, part in secrets_after.items():
             if secrets_before.get(index) != part and index not in outbox.private_changed:

@@ -18,13 +18,16 @@ from engine.referee import Referee
 
 class GiftState(msgspec.Struct, kw_only=True):
     hands: list[list[str]]
+    notes: list[int] = []
     knocks: int = 0
     turn: int = 0
     turns_left: int = 6
 
 
 class Gift(Game[GiftState, str]):
-    """Seats take turns: ``knock`` (public only) or ``give CARD`` (to the next seat's hand)."""
+    """Seats take turns: ``knock`` (public only) or ``give CARD`` (to the next seat's hand);
+    ``note`` (a private note, the turn stays) and ``hush`` (the turn passes on) tell the table
+    nothing."""
 
     name = "gift"
     title = "Gift"
@@ -34,7 +37,7 @@ class Gift(Game[GiftState, str]):
     overridden = True  # tests switch this off to see the contract's default at work
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> GiftState:
-        return GiftState(hands=[[f"{chr(97 + seat)}{n}" for n in range(3)] for seat in range(players)])
+        return GiftState(hands=[[f"{chr(97 + seat)}{n}" for n in range(3)] for seat in range(players)], notes=[0] * players)
 
     def to_act(self, state: GiftState) -> tuple[int, ...]:
         return () if self.is_over(state) else (state.turn,)
@@ -42,10 +45,16 @@ class Gift(Game[GiftState, str]):
     def legal_moves(self, state: GiftState, seat: int) -> list[str]:
         if seat not in self.to_act(state):
             return []
-        return ["knock", *(f"give {card}" for card in state.hands[seat])]
+        return ["knock", "note", "hush", *(f"give {card}" for card in state.hands[seat])]
 
     def play(self, state: GiftState, seat: int, move: str) -> list[Event]:
         following = (seat + 1) % len(state.hands)
+        if move == "note":
+            state.notes[seat] += 1
+            return [Event(text="You take a note.", actor=seat, visible_to=(seat,))]
+        if move == "hush":
+            state.turn = following
+            return [Event(text="You pass without a word.", actor=seat, visible_to=(seat,))]
         if move == "knock":
             state.knocks += 1
         else:
@@ -66,7 +75,7 @@ class Gift(Game[GiftState, str]):
     def secret_view(self, state: GiftState, seat: int) -> dict[str, Any]:
         if not self.overridden:
             return super().secret_view(state, seat)
-        return {"hand": list(state.hands[seat])}
+        return {"hand": list(state.hands[seat]), "notes": state.notes[seat]}
 
     def is_over(self, state: GiftState) -> bool:
         return state.turns_left == 0
@@ -150,3 +159,20 @@ async def test_telling_what_changed_never_builds_a_full_seat_view(
     await referee.play(table_id, "alice", "give a2")
     assert seats_viewed == []
 
+
+
+async def test_a_move_that_tells_the_table_nothing_changes_the_board_only_if_its_view_changed(
+    referee: Referee,
+) -> None:
+    table_id = await started(referee)
+    for _ in range(2):  # the second compares with the board the first one kept
+        outbox = await referee.play(table_id, "alice", "note")
+        assert not outbox.board_changed and outbox.private_changed == [0] and not outbox.public_log
+    outbox = await referee.play(table_id, "alice", "hush")  # silent, but Bob is now to move
+    assert outbox.board_changed and outbox.private_changed == []
+    outbox = await referee.play(table_id, "bob", "note")
+    assert not outbox.board_changed
+    outbox = await referee.play(table_id, "bob", "knock")
+    assert outbox.board_changed
+    outbox = await referee.play(table_id, "carol", "note")  # compared with the board after the knock
+    assert not outbox.board_changed
