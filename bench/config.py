@@ -21,7 +21,10 @@ class Sizes:
     # second per bot, the most moves a bot could ever show to people.
     arrival_rate: float = 50.0
     arrival_seconds: float = 8.0
-    saturation_moves: int = 2_000  # moves with every active game playing at once
+    # Moves with every active game playing at once: five per game, so that the rate is that of
+    # the steady state (with two per game, the start and the end, when the pipeline fills and
+    # empties, weighed half the run).
+    saturation_moves: int = 5_000
     bare_commits: int = 2_000  # bare single-row commits per run, beside each referee run
     restart_games: int = 10_000  # games in progress in the database at restart
     restart_runs: int = 3
