@@ -198,6 +198,8 @@ class SqliteStore:
         written is handed to the connection's thread at once, not at the event loop's next turn:
         the disk then works while the loop goes on with the next moves. With one move at a time
         this is a single hop per move."""
+        if not self._db._running:
+            raise ValueError("The store is closed.")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         with self._waiting_lock:

@@ -197,3 +197,15 @@ async def test_other_writes_go_through_the_groups_beside_moves(tmp_path, toy_gam
     assert await reopened.get_heartbeat() == 123.0
     assert (await reopened.load_table(outcomes[-2].id)).host == "other"
     await reopened.close()
+
+
+async def test_a_write_after_the_store_closed_is_refused_at_once(tmp_path):
+    store = await SqliteStore.open(tmp_path / "closed.sqlite3")
+    await store.set_heartbeat(1.0)
+    await store.close()
+    try:
+        await asyncio.wait_for(store.set_heartbeat(2.0), timeout=5)
+    except ValueError as error:
+        assert "closed" in str(error)
+    else:
+        raise AssertionError("a closed store accepted a write")
