@@ -111,8 +111,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
 
     def automatic_move(self, state: GranjaState, seat: int) -> Move | None:
         # Only a move that leaves no choice at all: the single legal move.
-        moves = rules.legal_moves(state, seat)
-        return moves[0] if len(moves) == 1 else None
+        return rules.only_move(state, seat)
 
     # ----- views and results --------------------------------------------------------------------
 

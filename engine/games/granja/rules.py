@@ -13,7 +13,8 @@ and carry them out together once the last seat has answered.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 
 import msgspec
 
@@ -822,27 +823,30 @@ ANYTIME_KINDS = ("buy", "sell", "upgrade", "tg", "use")
 
 
 def anytime_moves(state: GranjaState, seat: int, facts: SeatFacts | None = None) -> list[Move]:
+    return list(_anytime_moves(state, seat, facts))
+
+
+def _anytime_moves(state: GranjaState, seat: int, facts: SeatFacts | None = None) -> Iterator[Move]:
+    # One at a time, so that only_move can stop at the second (each kind costs more to look at).
     farm = state.farms[seat]
     facts = facts or SeatFacts(state, seat)
-    moves: list[Move] = []
     for good in RESOURCES:
         if farm.silver >= CONFIG.buy_price[good] and (good != "PG" or farm.free_pig_spaces > 0):
-            moves.append(Move("buy", (good,)))
+            yield Move("buy", (good,))
     for good in ("GR", "OL", "GP", "PG", "FD", "WN", "MT"):
         if farm.goods[good] > 0:
-            moves.append(Move("sell", (good,)))
+            yield Move("sell", (good,))
     for source in facts.upgrade_sources():
         if farm.silver >= upgrade_price(farm, source.partition("@")[0]):
-            moves.append(Move("upgrade", (source,)))
+            yield Move("upgrade", (source,))
     if farm.goods["TG"] > 0:
-        moves += effect_moves(state, seat, CONFIG.trade_good_effects, "tg", facts=facts)
+        yield from effect_moves(state, seat, CONFIG.trade_good_effects, "tg", facts=facts)
     for roof in farm.roofs:
         if not roof.used:
-            moves += effect_moves(state, seat, CONFIG.roofs[roof.id][1], "use", (roof.id,), facts)
+            yield from effect_moves(state, seat, CONFIG.roofs[roof.id][1], "use", (roof.id,), facts)
     for helper in farm.helpers:
         if not helper.used:
-            moves += helper_window_moves(state, seat, helper.card, facts)
-    return moves
+            yield from helper_window_moves(state, seat, helper.card, facts)
 
 
 def helper_window_moves(state: GranjaState, seat: int, card_id: str, facts: SeatFacts | None = None) -> list[Move]:
@@ -1096,6 +1100,10 @@ def f3_needs_prompt(state: GranjaState, seat: int) -> bool:
 
 
 def phase_moves(state: GranjaState, seat: int) -> list[Move]:
+    return list(_phase_moves(state, seat))
+
+
+def _phase_moves(state: GranjaState, seat: int) -> Iterator[Move]:
     farm = state.farms[seat]
     phase = state.phase
     facts = SeatFacts(state, seat)
@@ -1103,44 +1111,56 @@ def phase_moves(state: GranjaState, seat: int) -> list[Move]:
         plays = state.choices[seat].plays
         if not plays:
             # The window closes when the seat starts its commitment (3.1, 3.2).
-            return play_moves(farm) + anytime_moves(state, seat, facts)
+            yield from play_moves(farm)
+            yield from _anytime_moves(state, seat, facts)
+            return
         committed = {play.card for play in plays}
-        return [move for move in play_moves(projected_farm(state, seat)) if move.args[0] not in committed]
+        yield from (move for move in play_moves(projected_farm(state, seat)) if move.args[0] not in committed)
+        return
     if phase == F3_PROMPT:
-        return f3_prompt_moves(state, seat)
+        yield from f3_prompt_moves(state, seat)
+        return
     if phase == T1_DONKEY:
         pushes = sum(not helper.used for helper in farm.helpers_of("H06"))
-        moves = [
-            Move("donkey", (marker,) + ((f"+{push}",) if push else ()))
-            for marker in available_donkeys(state, seat)
-            for push in range(pushes + 1)
-        ]
-        return moves + anytime_moves(state, seat, facts)
-    moves: list[Move] = []
+        for marker in available_donkeys(state, seat):
+            for push in range(pushes + 1):
+                yield Move("donkey", (marker,) + ((f"+{push}",) if push else ()))
+        yield from _anytime_moves(state, seat, facts)
+        return
     if phase == F4_ROOFS:
         bought = any(roof_round(roof.id) == state.round for roof in farm.roofs)
         if not bought and farm.silver >= state.round and len(farm.roofs) < len(CONFIG.roof_space_vp):
-            moves = [Move("roof", (roof,)) for roof in state.roofs_offer]
-        return moves + anytime_moves(state, seat, facts) + [DONE]
+            yield from (Move("roof", (roof,)) for roof in state.roofs_offer)
+        yield from _anytime_moves(state, seat, facts)
+        yield DONE
+        return
     if phase in (R2_PICK, R3_PICK):
-        return [Move("take", (str(face),)) for face in sorted(set(state.dice))] + anytime_moves(state, seat, facts)
+        yield from (Move("take", (str(face),)) for face in sorted(set(state.dice)))
+        yield from _anytime_moves(state, seat, facts)
+        return
     if phase == R4_SHARED:
-        shared = effect_moves(state, seat, CONFIG.die_effects[state.dice[0]], "die", facts=facts)
-        return shared + [PASS] + anytime_moves(state, seat, facts)
+        yield from effect_moves(state, seat, CONFIG.die_effects[state.dice[0]], "die", facts=facts)
+        yield PASS
+        yield from _anytime_moves(state, seat, facts)
+        return
     if phase == T4_DELIVER:
         options = facts.delivery_options()
         if state.budget > 0:
-            moves = [Move("deliver", option) for option in options]
+            yield from (Move("deliver", option) for option in options)
         if options:
-            moves += [Move("use", (helper.card,)) for helper in farm.helpers_of("H05") if not helper.used]
-        return moves + anytime_moves(state, seat, facts) + [DONE]
+            yield from (Move("use", (helper.card,)) for helper in farm.helpers_of("H05") if not helper.used)
+        yield from _anytime_moves(state, seat, facts)
+        yield DONE
+        return
     if phase == T5_EXTRA:
         if state.budget > 0 and farm.silver >= CONFIG.extra_delivery_price:
-            moves = [Move("extra", option) for option in facts.delivery_options()]
-        return moves + anytime_moves(state, seat, facts) + [DONE]
+            yield from (Move("extra", option) for option in facts.delivery_options())
+        yield from _anytime_moves(state, seat, facts)
+        yield DONE
+        return
     if phase == END_WINDOW:
-        return anytime_moves(state, seat, facts) + [DONE]
-    return []
+        yield from _anytime_moves(state, seat, facts)
+        yield DONE
 
 
 def legal_moves(state: GranjaState, seat: int) -> list[Move]:
@@ -1149,6 +1169,19 @@ def legal_moves(state: GranjaState, seat: int) -> list[Move]:
     if state.tasks[seat]:
         return task_moves(state, seat, state.tasks[seat][-1])
     return phase_moves(state, seat)
+
+
+def only_move(state: GranjaState, seat: int) -> Move | None:
+    """The seat's legal move when it has exactly one, else None: what legal_moves would say, but
+    the phase's moves are looked at only until a second one turns up (the referee asks this for
+    every seat to act after every move)."""
+    if seat not in to_act(state):
+        return None
+    if state.tasks[seat]:
+        moves = task_moves(state, seat, state.tasks[seat][-1])
+    else:
+        moves = list(itertools.islice(_phase_moves(state, seat), 2))
+    return moves[0] if len(moves) == 1 else None
 
 
 # ----- carrying out a move --------------------------------------------------------------------------

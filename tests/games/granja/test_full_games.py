@@ -204,3 +204,21 @@ def test_greedy_seats_never_undo_and_always_finish(seed):
         assert format_move(move) != "back"
         state, _ = GAME.apply(state, seat, move)
     assert GAME.is_over(state)
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_the_automatic_move_is_the_single_legal_move_whenever_there_is_one(players):
+    """automatic_move stops listing at the second move; it must still say exactly what the full
+    list says: its only move, or None when there are none or several."""
+    rng = random.Random(players)
+    state = GAME.new_game(players, 11 + players)
+    singles = 0
+    while not GAME.is_over(state):
+        for seat in range(players):
+            moves = GAME.legal_moves(state, seat)
+            expected = moves[0] if len(moves) == 1 else None
+            assert GAME.automatic_move(state, seat) == expected
+            singles += expected is not None
+        seat = rng.choice(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+    assert singles > 0  # the game did reach seats with one move left
