@@ -942,14 +942,19 @@ def _write_group(connection: sqlite3.Connection, works: list[_Work]) -> list[tup
     rolls back everything) only if the transaction itself fails.
 
     Plain moves of distinct games go first, all together in a few multi-row statements
-    (``_write_moves_together``); the rest (a game's end, any other write, or every work when
+    (``_write_moves_together``; if one of them is stale, the transaction starts again without
+    them); the rest (a game's end, any other write, or every work when
     that fails) one by one, each in its own savepoint, so that one failing work (a stale version)
     is undone alone and the others still commit."""
     answers: dict[int, tuple[bool, Any]] = {}
     with _transaction(connection):
         together = _plain_moves_of_distinct_games(works)
-        if len(together) > 1 and _write_moves_together(connection, together):
-            answers.update((id(work), (True, [])) for work in together)
+        if len(together) > 1:
+            if _write_moves_together(connection, together):
+                answers.update((id(work), (True, [])) for work in together)
+            else:  # a stale game: undo what was written (nothing else was yet) and go one by one
+                connection.execute("ROLLBACK")
+                connection.execute("BEGIN IMMEDIATE")
         for work in works:
             if id(work) in answers:
                 continue
@@ -989,29 +994,24 @@ def _write_moves_together(connection: sqlite3.Connection, works: list[_MoveCommi
     statements a move. Why: each statement hands over to SQLite's C code, which runs without
     Python's interpreter lock, and takes the lock back when done; with the event loop busy in
     another thread, every taking back waits. Returns False (and writes nothing) if a game is no
-    longer at the expected version: the caller then writes the works one by one, to refuse only
-    that one."""
-    connection.execute("SAVEPOINT together")
-    try:
-        changes = connection.total_changes
-        for rows in _chunks([work.game_values for work in works]):
-            connection.execute(
-                f"WITH v({', '.join(_GAME_VALUE_NAMES)}) AS (VALUES {_placeholders(rows)})" + _UPDATE_GAMES_FROM_V,
-                [value for row in rows for value in row],
-            )
-        if connection.total_changes - changes != len(works):
-            connection.execute("ROLLBACK TO together")
-            return False
-        seat_rows = [row for work in works for row in work.seat_rows]
-        for rows in _chunks(seat_rows):
-            connection.execute(
-                _INSERT_SEATS + _placeholders(rows) + _SEATS_ON_CONFLICT, [value for row in rows for value in row]
-            )
-        for rows in _chunks([row for work in works for row in work.move_rows]):
-            connection.execute(_INSERT_MOVE_ROWS + _placeholders(rows), [value for row in rows for value in row])
-        return True
-    finally:
-        connection.execute("RELEASE together")
+    longer at the expected version, having written only game rows (the caller undoes them): it
+    then writes the works one by one, to refuse only that one. No savepoint of its own: every
+    statement more is one more wait for the interpreter lock."""
+    changes = connection.total_changes
+    for rows in _chunks([work.game_values for work in works]):
+        connection.execute(
+            f"WITH v({', '.join(_GAME_VALUE_NAMES)}) AS (VALUES {_placeholders(rows)})" + _UPDATE_GAMES_FROM_V,
+            [value for row in rows for value in row],
+        )
+    if connection.total_changes - changes != len(works):
+        return False
+    for rows in _chunks([row for work in works for row in work.seat_rows]):
+        connection.execute(
+            _INSERT_SEATS + _placeholders(rows) + _SEATS_ON_CONFLICT, [value for row in rows for value in row]
+        )
+    for rows in _chunks([row for work in works for row in work.move_rows]):
+        connection.execute(_INSERT_MOVE_ROWS + _placeholders(rows), [value for row in rows for value in row])
+    return True
 
 
 def _placeholders(rows: list[tuple[Any, ...]]) -> str:

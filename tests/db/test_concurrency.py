@@ -74,9 +74,21 @@ async def test_moves_arriving_together_share_transactions(tmp_path, toy_game, mo
     await reopened.close()
 
 
-async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game):
-    """Each move of a group runs in its own savepoint: a move on a stale version is refused and
-    undone, while the moves beside it in the same transaction are committed."""
+async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypatch):
+    """A group's moves first go together; when one is on a stale version, the transaction starts
+    again and each move runs in its own savepoint: the stale one is refused and undone, while the
+    moves beside it in the same transaction are committed."""
+    import db.sqlite_store as sqlite_store
+
+    attempts: list[tuple[int, bool]] = []
+    write_together = sqlite_store._write_moves_together
+
+    def spy(connection, works):
+        written = write_together(connection, works)
+        attempts.append((len(works), written))
+        return written
+
+    monkeypatch.setattr(sqlite_store, "_write_moves_together", spy)
     store = await SqliteStore.open(tmp_path / "stale.sqlite3")
     referee = Referee(store, ai_rng=random.Random(3))
     tables = [await referee.table(table_id) for table_id in await two_player_tables(referee, 3)]
@@ -86,14 +98,20 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game):
     def one_move(table, version):
         return store.commit_moves(table, version, [RecordedMove(0, "take 1")], state)
 
-    outcomes = await asyncio.gather(
+    gate = threading.Event()
+    store._queue_in_connection_thread(gate.wait)  # the thread waits until all three are queued
+    moving = asyncio.gather(
         one_move(tables[0], tables[0].version),
         one_move(tables[1], tables[1].version - 1),  # stale: another process moved first
         one_move(tables[2], tables[2].version),
         return_exceptions=True,
     )
+    await asyncio.sleep(0.05)
+    gate.set()
+    outcomes = await moving
     assert outcomes[0] == [] and outcomes[2] == []
     assert isinstance(outcomes[1], VersionConflict)
+    assert attempts == [(3, False)]
     assert [len(await store.move_log(table.id)) for table in tables] == [1, 0, 1]
     await store.close()
 
