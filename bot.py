@@ -38,7 +38,7 @@ from cogs.scores import ScoreDesk
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
 from db import SqliteStore
 from engine.referee import Referee
-from engine.referee.gc_policy import tune_garbage_collector
+from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
 
@@ -245,6 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_local_table(argv)
     discord.utils.setup_logging(level=settings.log_level, root=True)
     tune_garbage_collector()
+    tune_thread_switching()
     try:
         asyncio.run(run_bot(settings))
     except discord.LoginFailure:

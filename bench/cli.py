@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.referee.gc_policy import tune_garbage_collector
+from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 from . import discord_calls, engine_speed, referee_load, restart
 from .config import TARGETS, Sizes, bench_players, register, selected_games
@@ -233,8 +233,10 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    # The garbage collector set as the bot process sets it (bot.main), for figures that match.
+    # The garbage collector and thread switching set as the bot process sets them (bot.main), for
+    # figures that match.
     tune_garbage_collector()
+    tune_thread_switching()
     extra = register(args.register)
     sizes = sizes_from(args)
     sections = [s.strip() for s in args.sections.split(",") if s.strip()]

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import gc
+import sys
 
-from engine.referee.gc_policy import THRESHOLDS, tune_garbage_collector
+from engine.referee.gc_policy import (
+    SWITCH_INTERVAL,
+    THRESHOLDS,
+    tune_garbage_collector,
+    tune_thread_switching,
+)
 
 
 def test_thresholds_are_raised_and_startup_objects_frozen():
@@ -17,3 +23,12 @@ def test_thresholds_are_raised_and_startup_objects_frozen():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_waiting_thread_gets_the_interpreter_lock_sooner():
+    before = sys.getswitchinterval()
+    try:
+        tune_thread_switching()
+        assert sys.getswitchinterval() == SWITCH_INTERVAL < 0.005  # CPython's default: 5 ms
+    finally:
+        sys.setswitchinterval(before)
