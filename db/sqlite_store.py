@@ -146,7 +146,8 @@ class SqliteStore:
     # ----- tables -------------------------------------------------------------------------------
 
     async def create_table(self, table: Table) -> int:
-        return await self._commit_in_group(_Call(_create_table, table))
+        # Rows are built now, on the event loop: the caller's table may change once we wait.
+        return await self._commit_in_group(_Call(_create_table, _table_values(table), _seat_rows(table.seats)))
 
     async def load_table(self, table_id: int) -> Table | None:
         async with self._db.execute(
@@ -165,7 +166,10 @@ class SqliteStore:
         return None if row is None else row[0]
 
     async def save_table(self, table: Table, expected_version: int) -> None:
-        await self._commit_in_group(_Call(_save_table, table, expected_version))
+        values = [value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"]
+        await self._commit_in_group(
+            _Call(_save_table, table.id, (*values, table.id, expected_version), _seat_rows(table.seats))
+        )
 
     async def commit_moves(
         self,
@@ -548,7 +552,18 @@ class SqliteStore:
         """In ONE transaction: each seat's clock, absence start and next check, for the tables still
         running at the version read (a table that moved on keeps what it has), and the heartbeat
         when given. Returns the ids of the tables left alone."""
-        return await self._commit_in_group(_Call(_save_timed_seats, seats, heartbeat))
+        read_at = {seat.table_id: seat.version for seat in seats}
+        rows = [
+            (
+                None if timed.seat.clock is None else _json(timed.seat.clock),
+                timed.seat.absent_since,
+                timed.seat.next_due_at,
+                timed.table_id,
+                timed.seat.index,
+            )
+            for timed in seats
+        ]
+        return await self._commit_in_group(_Call(_save_timed_seats, read_at, rows, heartbeat))
 
     async def waiting_seats(
         self, user_id: str, guild_ids: tuple[str, ...] | None = None
@@ -640,17 +655,10 @@ _SET_USER_FLAG = (
     "INSERT INTO user_flags (user_id, flag, value) VALUES (?,?,?)"
     " ON CONFLICT (user_id, flag) DO UPDATE SET value = excluded.value"
 )
-_UPDATE_TABLE = (
-    "UPDATE games SET "
-    + ", ".join(f"{field} = ?" for field in _TABLE_FIELDS if field != "game")
-    + " WHERE id = ? AND version = ?"
-)
+_SET_TABLE_FIELDS = "UPDATE games SET " + ", ".join(f"{field} = ?" for field in _TABLE_FIELDS if field != "game")
+_UPDATE_TABLE = _SET_TABLE_FIELDS + " WHERE id = ? AND version = ?"
 _INSERT_TABLE = f"INSERT INTO games ({', '.join(_TABLE_FIELDS)}) VALUES ({','.join('?' * len(_TABLE_FIELDS))})"
-_UPDATE_GAME = (
-    "UPDATE games SET "
-    + ", ".join(f"{field} = ?" for field in _TABLE_FIELDS if field != "game")
-    + ", state = ? WHERE id = ? AND version = ?"
-)
+_UPDATE_GAME = _SET_TABLE_FIELDS + ", state = ? WHERE id = ? AND version = ?"
 CHECKPOINT_SECONDS = 1.0
 
 
@@ -691,27 +699,35 @@ class _Statement(_Work):
         connection.execute(self.sql, self.values)
 
 
-def _create_table(connection: sqlite3.Connection, table: Table) -> int:
-    table_id = int(connection.execute(_INSERT_TABLE, _table_values(table)).lastrowid or 0)
-    _write_seats(connection, table_id, table.seats)
+def _seat_rows(seats: list[Seat]) -> list[tuple[Any, ...]]:
+    return [_seat_values(seat) for seat in seats]
+
+
+def _create_table(connection: sqlite3.Connection, values: list[Any], seat_rows: list[tuple[Any, ...]]) -> int:
+    table_id = int(connection.execute(_INSERT_TABLE, values).lastrowid or 0)
+    _write_seats(connection, table_id, seat_rows)
     return table_id
 
 
-def _save_table(connection: sqlite3.Connection, table: Table, expected_version: int) -> None:
-    values = [value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"]
-    if connection.execute(_UPDATE_TABLE, (*values, table.id, expected_version)).rowcount != 1:
-        raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
-    _write_seats(connection, table.id, table.seats)
+def _save_table(
+    connection: sqlite3.Connection, table_id: int, values: tuple[Any, ...], seat_rows: list[tuple[Any, ...]]
+) -> None:
+    """A table's row and seats (lobby changes, seats taken over); ``values`` end with the id and
+    the version expected on disk."""
+    if connection.execute(_UPDATE_TABLE, values).rowcount != 1:
+        raise VersionConflict(f"game {table_id} is no longer at version {values[-1]}")
+    _write_seats(connection, table_id, seat_rows)
 
 
-def _write_seats(connection: sqlite3.Connection, table_id: int, seats: list[Seat]) -> None:
+def _write_seats(connection: sqlite3.Connection, table_id: int, seat_rows: list[tuple[Any, ...]]) -> None:
     """Replace the seats (the lobby may remove some)."""
     connection.execute("DELETE FROM seats WHERE game_id = ?", (table_id,))
-    connection.executemany(_UPSERT_SEATS, [(table_id, *_seat_values(seat)) for seat in seats])
+    connection.executemany(_UPSERT_SEATS, [(table_id, *row) for row in seat_rows])
 
 
-def _save_timed_seats(connection: sqlite3.Connection, seats: list[TimedSeat], heartbeat: float | None) -> list[int]:
-    read_at = {seat.table_id: seat.version for seat in seats}
+def _save_timed_seats(
+    connection: sqlite3.Connection, read_at: dict[int, int], rows: list[tuple[Any, ...]], heartbeat: float | None
+) -> list[int]:
     # Read inside the transaction: no move can come between this check and the writes.
     current: dict[int, int] = {}
     ids = list(read_at)
@@ -726,17 +742,7 @@ def _save_timed_seats(connection: sqlite3.Connection, seats: list[TimedSeat], he
     unchanged = {table_id for table_id, version in read_at.items() if current.get(table_id) == version}
     connection.executemany(
         "UPDATE seats SET clock = ?, absent_since = ?, next_due_at = ? WHERE game_id = ? AND seat = ?",
-        [
-            (
-                None if timed.seat.clock is None else _json(timed.seat.clock),
-                timed.seat.absent_since,
-                timed.seat.next_due_at,
-                timed.table_id,
-                timed.seat.index,
-            )
-            for timed in seats
-            if timed.table_id in unchanged
-        ],
+        [row for row in rows if row[3] in unchanged],
     )
     if heartbeat is not None:
         connection.execute(_SET_HEARTBEAT, (HEARTBEAT, heartbeat))
@@ -766,7 +772,7 @@ class _MoveCommit(_Work):
         self.expected_version = expected_version
         self.game_values = (*values, state, table.id, expected_version)
         seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
-        self.seat_rows = [(table.id, *_seat_values(seat)) for seat in seats]
+        self.seat_rows = [(table.id, *row) for row in _seat_rows(seats)]
         self.move_rows = _move_rows(table, expected_version, moves)
 
     def run(self, connection: sqlite3.Connection) -> list[RatingChange]:
