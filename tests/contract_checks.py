@@ -105,10 +105,11 @@ def play_checked_game(
         state, events = game.apply(state, seat, move)
         assert game.encode_state(given) == before, "apply changed its input"
         if thorough:
-            # The referee's way: the same move carried out on the state itself.
+            # The referee's way: check_move, then play on the (decoded) state itself, no copy.
             in_place = game.decode_state(before)
-            assert game.apply_in_place(in_place, seat, move) == events, "apply_in_place tells another story"
-            assert in_place == state, "apply_in_place reaches another state than apply"
+            game.check_move(in_place, seat, move)
+            assert game.play(in_place, seat, move) == events, "play in place tells another story"
+            assert in_place == state, "play in place reaches another state than apply"
         record.moves.append(RecordedMove(seat, game.format_move(move)))
     else:
         raise AssertionError(f"game did not end within {max_moves} moves")

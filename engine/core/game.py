@@ -229,13 +229,6 @@ class Game(ABC, Generic[S, M]):
         events = self.play(new_state, seat, move)
         return new_state, events
 
-    def apply_in_place(self, state: S, seat: int, move: M) -> list[Event]:
-        """``apply`` without the copy, for a caller that owns ``state`` and keeps its own way
-        back to the state before (the referee keeps the stored encoding). A refused move leaves
-        ``state`` untouched: every check comes before the first change."""
-        self.check_move(state, seat, move)
-        return self.play(state, seat, move)
-
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))
         return f"It is not your turn; waiting for {waiting}."
