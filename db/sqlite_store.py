@@ -58,6 +58,8 @@ _TABLE_FIELDS = (
     "speed",
     "needs_resume",
 )
+# Those an UPDATE rewrites: a table never changes its game.
+_UPDATED_FIELDS = tuple(field for field in _TABLE_FIELDS if field != "game")
 _TABLE_COLUMNS = "id, " + ", ".join(_TABLE_FIELDS)
 _SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
 _RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
@@ -166,7 +168,7 @@ class SqliteStore:
         return None if row is None else row[0]
 
     async def save_table(self, table: Table, expected_version: int) -> None:
-        values = [value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"]
+        values = _updated_values(table)
         await self._commit_in_group(
             _Call(_save_table, table.id, (*values, table.id, expected_version), _seat_rows(table.seats))
         )
@@ -655,7 +657,7 @@ _SET_USER_FLAG = (
     "INSERT INTO user_flags (user_id, flag, value) VALUES (?,?,?)"
     " ON CONFLICT (user_id, flag) DO UPDATE SET value = excluded.value"
 )
-_SET_TABLE_FIELDS = "UPDATE games SET " + ", ".join(f"{field} = ?" for field in _TABLE_FIELDS if field != "game")
+_SET_TABLE_FIELDS = "UPDATE games SET " + ", ".join(f"{field} = ?" for field in _UPDATED_FIELDS)
 _UPDATE_TABLE = _SET_TABLE_FIELDS + " WHERE id = ? AND version = ?"
 _INSERT_TABLE = f"INSERT INTO games ({', '.join(_TABLE_FIELDS)}) VALUES ({','.join('?' * len(_TABLE_FIELDS))})"
 _UPDATE_GAME = _SET_TABLE_FIELDS + ", state = ? WHERE id = ? AND version = ?"
@@ -764,7 +766,7 @@ class _MoveCommit(_Work):
         outcome: bytes | None = None,
         result: GameResult | None = None,
     ) -> None:
-        values = [value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"]
+        values = _updated_values(table)
         self.table = table
         self.outcome = outcome
         self.result = result
@@ -987,7 +989,7 @@ def _plain_moves_of_distinct_games(works: list[_Work]) -> list[_MoveCommit]:
 # Rows per multi-row statement: SQLite binds at most 32,766 values in one statement.
 _ROWS_PER_STATEMENT = 1_000
 # A game row as _MoveCommit.game_values lists it.
-_GAME_VALUE_NAMES = [field for field in _TABLE_FIELDS if field != "game"] + ["state", "id", "expected"]
+_GAME_VALUE_NAMES = [*_UPDATED_FIELDS, "state", "id", "expected"]
 _UPDATE_GAMES_FROM_V = (
     " UPDATE games SET "
     + ", ".join(f"{name} = v.{name}" for name in _GAME_VALUE_NAMES[:-2])
@@ -1061,6 +1063,11 @@ def _checkpoint_every(path: str, seconds: float, stop: threading.Event) -> None:
 
 def _json(value: Any) -> str:
     return msgspec.json.encode(value).decode()
+
+
+def _updated_values(table: Table) -> list[Any]:
+    """The values of _UPDATED_FIELDS, in that order."""
+    return [value for field, value in zip(_TABLE_FIELDS, _table_values(table), strict=True) if field != "game"]
 
 
 def _table_values(table: Table) -> list[Any]:
