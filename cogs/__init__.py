@@ -1,1 +1,1 @@
-"""Discord adapters: slash commands, persistent buttons and selects, DMs and boards (see DESIGN.md)."""
+"""Discord adapters: slash commands, persistent buttons and selects, DMs and boards (see docs/ARCHITECTURE.md)."""

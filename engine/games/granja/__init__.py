@@ -1,7 +1,7 @@
 """Granja (registry name ``granja``): farm cards with four faces, donkeys and siesta, deliveries,
 craft buildings and a market, over six rounds, for 2 to 4 players.
 
-The spec is /work/shared/rules/granja.md; its section (1.x-3.x), ruling (R1-R58) and example
+The rules are docs/rules/granja.md; their section (1.x-3.x), ruling (R1-R58) and example
 (E1-E7) numbers name the tests under tests/games/granja/.
 
 STATUS

@@ -1,6 +1,6 @@
 """Every tunable number of Granja in one place.
 
-The spec (/work/shared/rules/granja.md) marks values as taken from the seed [S], the published
+The rules (docs/rules/granja.md) mark values as taken from the seed [S], the published
 game [P] or our own decision [D]. All [D] values live here (section 1.13 lists them), together
 with the [S]/[P] numbers the rules need, so the game can be tuned without touching the code.
 The card list itself is data in ``cards.py``; ``CONFIG.deck`` points at it.

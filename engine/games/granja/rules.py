@@ -1,6 +1,6 @@
 """Rules of Granja: set-up, the six-round state machine, every effect, legality and scoring.
 
-Section numbers (1.x, 2.x, 3.x) and ruling numbers refer to /work/shared/rules/granja.md.
+Section numbers (1.x, 2.x, 3.x) and ruling numbers refer to docs/rules/granja.md.
 
 Shape of the machine. ``state.phase`` names the step that waits for moves; every automatic step
 (reveal, refill, income, harvest, dice, siesta, order, scoring, clean-up) runs inside ``advance``,

@@ -1,6 +1,6 @@
 """Draft Cider (registry name ``orchard``): draft apples from a shared pool into eight scoring batches.
 
-The spec is /work/shared/rules/orchard.md; its section (§) and ruling (R) numbers name the tests.
+The rules are docs/rules/orchard.md; their section (§) and ruling (R) numbers name the tests.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Vege tables (registry name ``vegetables``): build produce sequences on a shared 4x4 field.
 
-The spec is /work/shared/rules/vegetables.md; its section (§) and ruling (R) numbers name the tests.
+The rules are docs/rules/vegetables.md; their section (§) and ruling (R) numbers name the tests.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """State, moves, legality and scoring of Vege tables (registry name ``vegetables``).
 
-The spec is /work/shared/rules/vegetables.md; its section numbers (§) and rulings (R) are cited
+The rules are docs/rules/vegetables.md; their section numbers (§) and rulings (R) are cited
 where a line of code exists because of them.
 
 Where every card lives:
