@@ -71,8 +71,15 @@ class StandaloneGuard:
 
     def __init__(self, repository: Path = REPOSITORY) -> None:
         # Plain string prefixes (with a trailing separator): the hook runs on every open.
-        self._watched = tuple(str(d) for d in watched_directories(repository))
-        self._allowed = tuple(os.path.join(str(d), "") for d in allowed_directories(repository))
+        self._watched = frozenset(str(d) for d in watched_directories(repository))
+        self._watched_inside = tuple(os.path.join(d, "") for d in self._watched)
+        allowed = [os.path.join(str(d), "") for d in allowed_directories(repository)]
+        temp = Path(tempfile.gettempdir()).resolve()
+        if temp in watched_directories(repository):
+            # A clone made directly in the temporary directory: the neighbours that pytest and
+            # tempfile make there (pytest-of-<user>, tmpXXXX) are still fine.
+            allowed += [os.path.join(str(temp), "pytest-of-"), os.path.join(str(temp), "tmp")]
+        self._allowed = tuple(allowed)
         self._allowed_exact = frozenset(str(d) for d in allowed_directories(repository))
         self._seen: dict[str, bool] = {}
         self.outside: dict[str, str] = {}  # resolved path -> the event that touched it
@@ -80,7 +87,7 @@ class StandaloneGuard:
     def _beside(self, path: str) -> bool:
         if path in self._allowed_exact or path.startswith(self._allowed):
             return False
-        return any(path == d or path.startswith(os.path.join(d, "")) for d in self._watched)
+        return path in self._watched or path.startswith(self._watched_inside)
 
     def hook(self, event: str, args: tuple[Any, ...]) -> None:
         if event not in _EVENTS or not args:
