@@ -480,9 +480,11 @@ class Referee:
                     welcome + "The board has changed since you looked at it; here is the current one."
                 )
             move = game.parse_move(move_text)
+            outbox = Outbox(table=table)
+            if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
+                await self._run_automatic(game, loaded, outbox)
             if seat.index not in game.may_act(loaded.state):
                 raise NotYourTurn(welcome + self._waiting_text(game, loaded))
-            outbox = Outbox(table=table)
             await self._apply_and_store(game, loaded, seat.index, move, outbox)
             await self._run_automatic(game, loaded, outbox)
             self._finish_outbox(game, loaded, outbox)

@@ -143,3 +143,17 @@ async def test_a_seat_left_with_nobody_to_skip_it_by_a_skip_is_skipped_at_the_ne
     [skipped] = due.moves
     assert skipped.public_log[0].startswith("Bob ran out of time and nobody else can skip the seat")
     assert skipped.to_act == [1] and (await referee.table(table.id)).seats[1].absent
+
+
+async def test_the_first_back_by_playing_gets_the_absent_seats_played_first_then_their_move(referee, clock):
+    table_id = await two_player_nim(referee, tokens=30)
+    await referee.play(table_id, "alice", "take 1")
+    clock.advance(30 * HOUR)
+    await referee.play(table_id, "bob", "take 1")
+    clock.advance(DAILY2.bank)
+    await referee.skip(table_id, "bob", 0)
+    clock.advance(18 * HOUR)
+    await referee.due_actions()  # Bob skipped by the referee: the game waits on his seat
+    outbox = await referee.play(table_id, "alice", "take 1")  # the AI plays Bob first, then her move
+    assert outbox.moves_applied == 3 and outbox.to_act == [0]
+    assert not outbox.table.seats[0].absent and outbox.table.seats[1].absent
