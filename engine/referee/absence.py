@@ -11,12 +11,16 @@ for them. When every person is away, the game waits instead, on the first skippe
 until its player comes back (by playing: their moves are offered as usual) or forfeits; from a
 forfeit on, an AI plays the seat to the end. So a game with one person and AI seats ends by the
 clock a full bank after its player ran out, and not a moment earlier.
+
+The "you ran out" notice to a player in their quiet hours is held (``SeatClock.notice_at``) and
+delivered when they end, whether or not the seat was skipped meanwhile.
 """
 
 from __future__ import annotations
 
 from .clock import format_duration
 from .model import Seat, Table
+from .reports import Reminder, TableLinks
 
 
 def skippers(table: Table, index: int) -> list[str]:
@@ -78,3 +82,27 @@ def skip_line(seat: Seat, table: Table, *, by_referee: bool, bank: float) -> str
             f"for a further full bank ({format_duration(bank)}), then {name} forfeits"
         )
     return f"{name} ran out of time and {how}: {then}."
+
+
+def take_held_notice(seat: Seat, links: TableLinks, rungs: int, now: float) -> Reminder | None:
+    """The "you ran out" notice held back by quiet hours, once they ended (cleared from the seat's
+    clock, in place: it goes once); None when nothing is held or it is not due yet. ``rungs``:
+    the speed's number of reminder rungs (the notice counts as the one after them)."""
+    clock = seat.clock
+    if clock is None or clock.notice_at is None or clock.notice_at > now:
+        return None
+    held, clock.notice_at = clock.notice_at, None
+    if seat.user_id is None or seat.forfeited:
+        return None
+    return Reminder(
+        links=links,
+        seat=seat.index,
+        user_id=seat.user_id,
+        name=seat.name,
+        remaining=0.0,
+        deadline=held,
+        rung=rungs + 1,
+        final=True,
+        ran_out=True,
+        skipped=seat.absent,
+    )

@@ -864,24 +864,9 @@ class Referee:
             if seat.next_due_at is None or seat.next_due_at > now:
                 continue
             hours = quiet.get(seat.index)
-            if seat.clock is not None and seat.clock.notice_at is not None and seat.clock.notice_at <= now:
-                # The "you ran out" notice held back by quiet hours: its player hears it now.
-                held, seat.clock.notice_at = seat.clock.notice_at, None
-                if seat.user_id is not None and not seat.forfeited:
-                    found.reminders.append(
-                        Reminder(
-                            links=links,
-                            seat=seat.index,
-                            user_id=seat.user_id,
-                            name=seat.name,
-                            remaining=0.0,
-                            deadline=held,
-                            rung=len(speed.reminders) + 1,
-                            final=True,
-                            ran_out=True,
-                            skipped=seat.absent,
-                        )
-                    )
+            held = absence.take_held_notice(seat, links, len(speed.reminders), now)
+            if held is not None:
+                found.reminders.append(held)
             if seat.absent or seat.forfeited or seat.clock is None or not speed.timed:
                 if seat.absent and not seat.forfeited and now >= self._forfeit_at(seat, speed, hours):
                     seat.forfeited = True
@@ -926,25 +911,26 @@ class Referee:
             await self._save_seats(loaded, table)
         except StaleVersion:
             return  # another process moved: the next poll looks again at the fresh table
-        # Seats nobody is left to skip are skipped by the referee itself, one by one (each skip
-        # may bring another person's seat back to the AI, or forfeit it).
-        game = get_game(table.game)
-        for index in range(len(table.seats)):
-            if not absence.must_skip(loaded.table, loaded.table.seats[index]):
-                continue
-            for notice in found.timeouts:
-                if notice.seat == index:
-                    notice.skipped = True
-            actions.moves.append(await self._skip_seat(game, loaded, index, now, by_referee=True))
-        if found.forfeits and self._pending_step(game, loaded) is not None:
-            # A forfeit at a table that waited for its absent players: the AI plays on.
-            outbox = Outbox(table=loaded.table)
-            await self._run_automatic(game, loaded, outbox)
-            self._finish_outbox(game, loaded, outbox)
-            actions.moves.append(outbox)
         actions.reminders.extend(found.reminders)
         actions.timeouts.extend(found.timeouts)
         actions.forfeits.extend(found.forfeits)
+        # Seats nobody is left to skip are skipped by the referee itself, one at a time (a skip can
+        # leave another seat that ran out with nobody to skip it).
+        game = get_game(table.game)
+        try:
+            for index in range(len(table.seats)):
+                if absence.must_skip(loaded.table, loaded.table.seats[index]):
+                    for notice in found.timeouts:
+                        notice.skipped = notice.skipped or notice.seat == index
+                    actions.moves.append(await self._skip_seat(game, loaded, index, now, by_referee=True))
+            if found.forfeits and self._pending_step(game, loaded) is not None:
+                # A forfeit at a table that waited for its absent players: the AI plays on.
+                outbox = Outbox(table=loaded.table)
+                await self._run_automatic(game, loaded, outbox)
+                self._finish_outbox(game, loaded, outbox)
+                actions.moves.append(outbox)
+        except StaleVersion:
+            return  # another process moved: the next poll looks again
 
     async def credit_downtime(self, now: float | None = None, *, defer: bool = False) -> float:
         """Give back to every running clock the time since the last heartbeat (the bot was down),
