@@ -29,7 +29,6 @@ from engine.referee import (
     DueActions,
     ForfeitNotice,
     Reminder,
-    Table,
     TimeoutNotice,
     format_duration,
 )
@@ -87,7 +86,7 @@ class ClockKeeper:
         """A DM to that player only: how long is left, and their moves right there."""
         table = await self.referee.table(reminder.links.table_id)
         if reminder.ran_out:  # the ran-out notice, held back by quiet hours
-            await self.tell_ran_out(table, reminder.user_id, skipped=reminder.skipped)
+            await self.tell_ran_out(table.id, reminder.user_id)
             return
         game = get_game(table.game)
         when = "almost out of time" if reminder.final else "your clock is running"
@@ -115,16 +114,17 @@ class ClockKeeper:
                 allowed_mentions=allowed,
             )
         if timeout.user_id is not None and timeout.tell_player:
-            await self.tell_ran_out(table, timeout.user_id, skipped=timeout.skipped)
+            await self.tell_ran_out(table.id, timeout.user_id)
 
-    async def tell_ran_out(self, table: Table, user_id: str, *, skipped: bool) -> None:
-        """The player's DM: they ran out (play now), or were skipped too (how to come back). With
-        closed DMs it fails, remembered: the board's ping line and "Show my hand" say it instead."""
-        table = await self.referee.table(table.id)  # as it is now: skipped since, or not
+    async def tell_ran_out(self, table_id: int, user_id: str) -> None:
+        """The player's DM: they ran out (play now), or were skipped too (how to come back), as
+        the table is now. With closed DMs it fails, remembered: the board's ping line and "Show my
+        hand" say it instead."""
+        table = await self.referee.table(table_id)
         seat = table.seat_of(user_id)
         if seat is None or seat.forfeited:
             return
-        skipped = skipped or seat.absent
+        skipped = seat.absent
         header = render.ran_out_text(
             table, get_game(table.game), skipped=skipped, game_waits=not someone_present(table)
         )

@@ -330,7 +330,7 @@ def board_tail(
         warning = clock_warning(view)
         if seat.user_id in closed and warning:
             lines.append(f"{mention(seat.user_id)}: {warning} {DMS_CLOSED_NOTE}")
-        elif view.ran_out or view.absent:  # the others read it too: they may skip, or wait
+        elif warning and (view.ran_out or view.absent):  # the others read it too: they may skip, or wait
             lines.append(f"{mention(seat.user_id)}: {warning}")
     return "\n".join(lines)
 
