@@ -5,8 +5,11 @@ what is due now and when to look again (``due_actions``). This task only deliver
 
 - a reminder goes by DM to that player alone (never to the channel), with their move controls;
 - a seat that ran out of time gets a message in the game's thread with a **Skip** button for the
-  other players, and its player a DM saying so (not during their quiet hours);
-- a forfeit is announced in the game's thread.
+  other players, and its player a DM saying so (held back by the referee until their quiet hours
+  end, then delivered as a ``Reminder`` with ``ran_out``);
+- a forfeit is announced in the game's thread;
+- what the referee did itself (a seat nobody was left to skip, the AI taking over a forfeited
+  seat) is published like a move: a new board in the thread.
 
 Each poll also stores the referee's heartbeat, from which the downtime of a crash is measured, so
 the task never sleeps longer than ``HEARTBEAT_SECONDS``.
@@ -29,10 +32,10 @@ from engine.referee import (
     TimeoutNotice,
     format_duration,
 )
-from engine.referee.clock import is_quiet
+from engine.referee.absence import someone_present
 
 from . import render
-from .components import skip_view
+from .components import return_view, skip_view
 
 if TYPE_CHECKING:
     from .desk import GameDesk
@@ -70,6 +73,8 @@ class ClockKeeper:
             await self._guarded(self.announce_timeout(timeout), timeout.links.table_id)
         for forfeit in due.forfeits:
             await self._guarded(self.announce_forfeit(forfeit), forfeit.links.table_id)
+        for outbox in due.moves:
+            await self._guarded(self.desk.publish(outbox), outbox.table.id)
 
     async def _guarded(self, action: object, table_id: int) -> None:
         try:
@@ -80,6 +85,9 @@ class ClockKeeper:
     async def remind(self, reminder: Reminder) -> None:
         """A DM to that player only: how long is left, and their moves right there."""
         table = await self.referee.table(reminder.links.table_id)
+        if reminder.ran_out:  # the ran-out notice, held back by quiet hours
+            await self.tell_ran_out(table.id, reminder.user_id)
+            return
         game = get_game(table.game)
         when = "almost out of time" if reminder.final else "your clock is running"
         header = (
@@ -90,7 +98,6 @@ class ClockKeeper:
 
     async def announce_timeout(self, timeout: TimeoutNotice) -> None:
         table = await self.referee.table(timeout.links.table_id)
-        game = get_game(table.game)
         channel_id = table.thread_id or table.channel_id
         if channel_id is not None and timeout.can_skip:
             text = (
@@ -106,15 +113,22 @@ class ClockKeeper:
                 view=skip_view(table.id, timeout.seat, timeout.name),
                 allowed_mentions=allowed,
             )
-        if timeout.user_id is not None and not await self.in_quiet_hours(timeout.user_id):
-            header = (
-                f"**{render.game_label(table, game)}**: you ran out of time. Play now to keep your seat: "
-                "the other players may skip you, and an AI would play for you."
-            )
-            await self.desk.send_private(table, timeout.user_id, header)
+        if timeout.user_id is not None and timeout.tell_player:
+            await self.tell_ran_out(table.id, timeout.user_id)
 
-    async def in_quiet_hours(self, user_id: str) -> bool:
-        return is_quiet(await self.referee.quiet_hours(user_id), self.referee.clock())
+    async def tell_ran_out(self, table_id: int, user_id: str) -> None:
+        """The player's DM: they ran out (play now), or were skipped too (how to come back), as
+        the table is now. With closed DMs it fails, remembered: the board's ping line and "Show my
+        hand" say it instead."""
+        table = await self.referee.table(table_id)
+        seat = table.seat_of(user_id)
+        if seat is None or seat.forfeited:
+            return
+        skipped = seat.absent
+        header = render.ran_out_text(
+            table, get_game(table.game), skipped=skipped, game_waits=not someone_present(table)
+        )
+        await self.desk.send_private(table, user_id, header, view=return_view(table.id) if skipped else None)
 
     async def announce_forfeit(self, forfeit: ForfeitNotice) -> None:
         table = await self.referee.table(forfeit.links.table_id)

@@ -341,12 +341,24 @@ class GameDesk:
         except GameError as error:
             await reply(interaction, str(error))
             return
-        await self._answer_privately(interaction, user, message)
+        await self._answer_privately(interaction, table, user, message)
 
     async def _answer_privately(
-        self, interaction: discord.Interaction, user: str, message: PrivateMessage
+        self, interaction: discord.Interaction, table: Table, user: str, message: PrivateMessage
     ) -> None:
-        """A private view as the ephemeral answer, with the closed-DMs notice when one is owed."""
+        """A private view as the ephemeral answer, with the closed-DMs notice when one is owed,
+        and the player's clock when it runs (or ran out): with closed DMs, this is where they see it."""
+        seat = table.seat_of(user)
+        warning = ""
+        if seat is not None:
+            views = [view for view in await self.clocks(table) if view.seat == seat.index]
+            warning = render.clock_warning(views[0]) if views else ""
+            if warning:
+                warning = warning[0].upper() + warning[1:]
+                if await self.dms_closed(user):
+                    warning += f" {render.DMS_CLOSED_PRIVATE_NOTE}"
+        if warning:
+            message.content = f"{message.content}\n{warning}".strip()
         if await self._take_notice(user):
             message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
         await reply(
@@ -378,7 +390,7 @@ class GameDesk:
         except GameError as error:
             await reply(interaction, str(error))
             return
-        await self._answer_privately(interaction, user, message)
+        await self._answer_privately(interaction, table, user, message)
 
     def _asked_since(self, table: Table, seat: int, version: int) -> bool:
         """Whether the request shown at ``version`` is the seat's current one: it is the current
@@ -494,10 +506,7 @@ class GameDesk:
         await self.publish(outbox, interaction=interaction)
         if skipped.user_id and not skipped.forfeited and table.status == RUNNING:
             game = get_game(table.game)
-            header = (
-                f"**{render.game_label(table, game)}**: you ran out of time and were skipped; an AI plays "
-                "for you now. Press **I'm back** (or play a move) to take your seat again."
-            )
+            header = render.ran_out_text(table, game, skipped=True, game_waits=False)
             await self.send_private(table, skipped.user_id, header, view=return_view(table.id))
 
     async def return_to_seat(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -638,7 +647,11 @@ class GameDesk:
         board = await self.referee.board_text(table.id)
         log_lines = list(outbox.public_log)
         to_act = tuple(outbox.to_act)
-        tail = render.board_tail(table, to_act, finished=outbox.finished)
+        clocks = await self.clocks(table)
+        # The ping line shows each one's clock; those whose DMs failed read there that no
+        # reminder reaches them by DM.
+        closed = [user for user in render.humans_to_act(table, to_act) if await self.dms_closed(user)]
+        tail = render.board_tail(table, to_act, finished=outbox.finished, clocks=clocks, dms_closed=closed)
         extra: list[discord.Embed] = []
         if outbox.finished and outbox.outcome is not None:
             extra.append(
@@ -652,7 +665,7 @@ class GameDesk:
                 extra.append(render.rating_changes_embed(outbox.rating_changes))
             elif outbox.result is not None:
                 extra[-1].set_footer(text=render.unrated_reason(outbox.result))
-        embeds, files = render.board_embeds(table, game, board, await self.clocks(table), extra)
+        embeds, files = render.board_embeds(table, game, board, clocks, extra)
         if ping is None:
             ping = [
                 table.seats[index].user_id or "" for index in outbox.to_act if not table.seats[index].is_ai
@@ -677,7 +690,7 @@ class GameDesk:
         ):
             # The same turn goes on: its board message shows the whole turn, updated in place.
             combined = [*last.log_lines, *log_lines]
-            content = render.board_content(table, combined, to_act)
+            content = render.board_content(table, combined, to_act, clocks=clocks, dms_closed=closed)
             try:
                 message = await channel.get_partial_message(last.message_id).edit(
                     content=content, embeds=embeds, attachments=files, view=view, allowed_mentions=allowed
@@ -687,13 +700,15 @@ class GameDesk:
             else:
                 self._boards[table.id] = BoardPost(last.message_id, to_act, combined)
                 return message
-            embeds, files = render.board_embeds(table, game, board, await self.clocks(table), extra)
+            embeds, files = render.board_embeds(table, game, board, clocks, extra)
         if not render.log_fits(log_lines, tail):
             # Many moves at once (AI seats, a reveal): the whole story first, then the board.
             for chunk in render.log_messages(log_lines):
                 await self.send_to_channel(table, content=chunk)
             log_lines = []
-        content = render.board_content(table, log_lines, to_act, finished=outbox.finished)
+        content = render.board_content(
+            table, log_lines, to_act, finished=outbox.finished, clocks=clocks, dms_closed=closed
+        )
         kwargs: dict[str, Any] = {
             "content": content,
             "embeds": embeds,

@@ -300,16 +300,78 @@ def outcome_text(table: Table, outcome: Outcome) -> str:
 
 
 TURN_HINT = "press **Play your turn** below for your hand and your moves."
+DMS_CLOSED_NOTE = "Your DMs are closed, so clock reminders reach you only here."  # on the board
+DMS_CLOSED_PRIVATE_NOTE = "Your DMs are closed, so clock reminders reach you only here and on the board."
 
 
-def board_tail(table: Table, to_act: Iterable[int], *, finished: bool = False) -> str:
-    """The end of the text above a board: game over, or who must act now (the only mentions)."""
+def board_tail(
+    table: Table,
+    to_act: Iterable[int],
+    *,
+    finished: bool = False,
+    clocks: Sequence[SeatClockView] = (),
+    dms_closed: Iterable[str] = (),
+) -> str:
+    """The end of the text above a board: game over, or who must act now (the only mentions),
+    then, at a timed table, the clock of each one whose DMs are closed (``dms_closed``: no
+    reminder reaches them, so this is where they see it) or who ran out or was skipped."""
     if finished:
         return "**Game over.**"
     users = humans_to_act(table, to_act)
     if not users:
         return ""
-    return f"{' '.join(mention(user) for user in users)}: your turn; {TURN_HINT}"
+    lines = [f"{' '.join(mention(user) for user in users)}: your turn; {TURN_HINT}"]
+    by_seat = {view.seat: view for view in clocks}
+    closed = set(dms_closed)
+    for index in dict.fromkeys(to_act):
+        seat, view = table.seats[index], by_seat.get(index)
+        if view is None or seat.is_ai or not seat.user_id:
+            continue
+        warning = clock_warning(view)
+        if seat.user_id in closed and warning:
+            lines.append(f"{mention(seat.user_id)}: {warning} {DMS_CLOSED_NOTE}")
+        elif warning and (view.ran_out or view.absent):  # the others read it too: they may skip, or wait
+            lines.append(f"{mention(seat.user_id)}: {warning}")
+    return "\n".join(lines)
+
+
+def clock_warning(view: SeatClockView) -> str:
+    """A seat's clock in its player's words ("your clock: 2h 05m left, runs out in 2 hours; ..."),
+    for the board's ping line and their private view; empty when there is nothing to say."""
+    if view.forfeited:
+        return ""
+    if view.absent:
+        return "you were skipped: play a move, or press **I'm back**, to take your seat again."
+    if view.ran_out:
+        return "your clock ran out: play now, or you may be skipped."
+    if view.running and view.deadline is not None:
+        return (
+            f"your clock: {format_duration(view.remaining)} left, runs out {timestamp(view.deadline)}; "
+            "then you may be skipped."
+        )
+    return ""
+
+
+def ran_out_text(table: Table, game: Game[Any, Any], *, skipped: bool, game_waits: bool) -> str:
+    """The private notice to a player whose clock ran out (``skipped``: and whose seat was skipped;
+    ``game_waits``: nobody else plays, so the game waits for them rather than an AI)."""
+    label = f"**{game_label(table, game)}**"
+    if not skipped:
+        return (
+            f"{label}: you ran out of time. Play now to keep your seat: "
+            "the other players may skip you, and an AI would play for you."
+        )
+    if game_waits:
+        speed = SPEEDS.get(table.speed)
+        bank = f" ({format_duration(speed.bank)})" if speed is not None and speed.bank is not None else ""
+        return (
+            f"{label}: you ran out of time and were skipped; the game waits for you. Play a move, or press "
+            f"**I'm back**, within a further full bank{bank}, or you forfeit."
+        )
+    return (
+        f"{label}: you ran out of time and were skipped; an AI plays for you now. Press **I'm back** "
+        "(or play a move) to take your seat again."
+    )
 
 
 def humans_to_act(table: Table, to_act: Iterable[int]) -> list[str]:
@@ -334,12 +396,14 @@ def board_content(
     to_act: Iterable[int],
     *,
     finished: bool = False,
+    clocks: Sequence[SeatClockView] = (),
+    dms_closed: Iterable[str] = (),
 ) -> str:
     """The text above a board: what happened, then who must act now (the only mentions).
 
     A log too long for the message loses its oldest lines here; the desk sends such a log in
     messages of its own first (see ``log_fits``), so this cut is a last resort."""
-    tail = board_tail(table, to_act, finished=finished)
+    tail = board_tail(table, to_act, finished=finished, clocks=clocks, dms_closed=dms_closed)
     if log_fits(log_lines, tail):
         return "\n".join(part for part in [*log_lines, tail] if part)
     room = CONTENT_LIMIT - len(tail) - 1

@@ -224,6 +224,8 @@ class SeatClock(msgspec.Struct, kw_only=True):
     turn_budget: float = 0.0  # the bank when this turn began; reminders are fractions of it
     reminders_sent: int = 0  # rungs of the reminder ladder already sent (or passed) this turn
     ran_out: bool = False  # the flag fell this turn and the other players were told
+    # The "you ran out" notice held back by the player's quiet hours: due then (None: nothing held).
+    notice_at: float | None = None
 
     @property
     def running(self) -> bool:
@@ -261,10 +263,11 @@ def end_turn(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | Non
 
 
 def pause(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> SeatClock:
-    """Stop without an increment (the seat was skipped, or the game ended)."""
+    """Stop without an increment (the seat was skipped, or the game ended). A notice held back by
+    quiet hours is kept: a skipped player still hears that they ran out, in the morning."""
     if clock.running_since is None:
         return clock
-    return SeatClock(remaining=max(0.0, remaining_at(clock, now, speed, quiet)))
+    return SeatClock(remaining=max(0.0, remaining_at(clock, now, speed, quiet)), notice_at=clock.notice_at)
 
 
 def settle(
@@ -308,9 +311,10 @@ def reminder_times(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> 
 
 
 def next_check(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> float | None:
-    """When this clock next needs looking at (a reminder not yet sent, or the flag), or None."""
+    """When this clock next needs looking at (a reminder not yet sent, the flag, a notice held
+    back by quiet hours), or None."""
     if clock.running_since is None or clock.ran_out:
-        return None
+        return clock.notice_at
     flag = deadline(clock, speed, quiet)
     assert flag is not None
     times = reminder_times(clock, speed, quiet)
@@ -331,7 +335,7 @@ def check(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) 
     """Reminders and flag fall for a running clock, at ``now``. Pure: the caller stores the
     result (``rungs_sent``, ``ran_out``) so that nothing is sent twice."""
     if clock.running_since is None or clock.ran_out:
-        return ClockCheck(rungs_sent=clock.reminders_sent)
+        return ClockCheck(rungs_sent=clock.reminders_sent, next_due=clock.notice_at)
     flag = deadline(clock, speed, quiet)
     assert flag is not None
     if now >= flag:

@@ -13,10 +13,12 @@ the heartbeat that ``due_actions`` stores. With ``defer=True`` (what the bot doe
 notes the outage: a table is credited the first time it is loaded, the rest in one batch at the
 first ``due_actions``; nothing reads, changes or times out a clock that was not credited first.
 
-Absent players: when a seat has run out, another player of the table may ``skip`` it; from then on
-an AI plays it until its player comes back (``return_to_seat``, or simply by playing). A skipped
-seat is forfeited (ranked last; the AI plays it to the end) when it is skipped a second time, when
-it stays away for a further full bank, or when the game ends while it is still away.
+Absent players: when a seat has run out, another player of the table may ``skip`` it (when nobody
+else can, the referee skips it itself: see absence.py); from then on an AI plays it until its
+player comes back (``return_to_seat``, or simply by playing), or, when every person is away, the
+game waits. A skipped seat is forfeited (ranked last; the AI plays it to the end) when it is
+skipped a second time, when it stays away for a further full bank, or when the game ends while it
+is still away.
 
 When the last move is made, the result (every seat, scores, final ranks, forfeits, AI play) and,
 for rated games, the rating updates are written in the transaction of that move.
@@ -27,7 +29,7 @@ A front end's clock task, in full:
     while True:
         due = await referee.due_actions()
         ...  # DM each due.reminders[i].user_id; post due.timeouts with a Skip button
-        ...  # (calling referee.skip); post due.forfeits
+        ...  # (calling referee.skip); post due.forfeits; publish due.moves like moves
         await asyncio.sleep(due.wait_seconds())
 """
 
@@ -37,6 +39,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import math
 import random
 import time
 from collections import OrderedDict
@@ -58,6 +61,7 @@ from engine.core import (
 )
 from engine.games import get_game
 
+from . import absence
 from . import clock as clocks
 from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
 from .model import (
@@ -476,9 +480,11 @@ class Referee:
                     welcome + "The board has changed since you looked at it; here is the current one."
                 )
             move = game.parse_move(move_text)
+            outbox = Outbox(table=table)
+            if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
+                await self._run_automatic(game, loaded, outbox)
             if seat.index not in game.may_act(loaded.state):
                 raise NotYourTurn(welcome + self._waiting_text(game, loaded))
-            outbox = Outbox(table=table)
             await self._apply_and_store(game, loaded, seat.index, move, outbox)
             await self._run_automatic(game, loaded, outbox)
             self._finish_outbox(game, loaded, outbox)
@@ -682,6 +688,8 @@ class Referee:
                 elif not seat.clock.running:
                     seat.clock = clocks.start_turn(seat.clock, now)
             seat.next_due_at = self._next_due(seat, speed, quiet.get(seat.index)) if running else None
+        if running and speed.timed:
+            absence.due_at_once(table, now)
 
     async def _quiet_hours_at(self, table: Table, loaded: _Loaded | None = None) -> dict[int, QuietHours]:
         """Quiet hours of the seated players, by seat; kept on ``loaded`` (the table's cache
@@ -699,7 +707,8 @@ class Referee:
         if seat.forfeited or not speed.timed:
             return None
         if seat.absent:
-            return self._forfeit_at(seat, speed, quiet)
+            held = seat.clock.notice_at if seat.clock is not None else None
+            return min(self._forfeit_at(seat, speed, quiet), held or math.inf)
         if seat.clock is None:
             return None
         return clocks.next_check(seat.clock, speed, quiet)
@@ -744,37 +753,41 @@ class Referee:
             if not speed.timed or target.clock is None:
                 raise SkipRefused("This game is untimed, so nobody runs out of time; the host can cancel it.")
             now = self.clock()
-            hours = (await self._quiet_hours_at(table)).get(seat)
+            hours = (await self._quiet_hours_at(table, loaded)).get(seat)
             if not target.clock.running:
                 raise SkipRefused(f"It is not {target.name}'s turn.")
             left = clocks.remaining_at(target.clock, now, speed, hours)
             if left > 0:
                 raise SkipRefused(f"{target.name} still has {format_duration(left)} on the clock.")
-            new_table = _copy_table(table)
-            skipped = new_table.seats[seat]
-            skipped.clock = clocks.pause(target.clock, now, speed, hours)
-            skipped.skips += 1
-            skipped.absent_since = now
-            skipped.waiting_since = None
-            skipped.forfeited = skipped.skips >= 2
-            skipped.next_due_at = self._next_due(skipped, speed, hours)
-            new_table.updated_at = now
-            new_table.needs_resume = _referee_step(game, loaded.state, new_table) is not None
-            await self._save_seats(loaded, new_table)
-            outbox = Outbox(table=new_table, board_changed=True)
-            name = skipped.name
-            if skipped.forfeited:
-                outbox.forfeited = [seat]
-                outbox.public_log.append(
-                    f"{name} ran out of time again and was skipped: {name} forfeits, and an AI plays the seat to the end."
-                )
-            else:
-                outbox.public_log.append(
-                    f"{name} ran out of time and was skipped: an AI plays for {name} until they come back."
-                )
-            await self._run_automatic(game, loaded, outbox)
-            self._finish_outbox(game, loaded, outbox)
-            return outbox
+            return await self._skip_seat(game, loaded, seat, now)
+
+    async def _skip_seat(
+        self, game: Game[Any, Any], loaded: _Loaded, seat: int, now: float, *, by_referee: bool = False
+    ) -> Outbox:
+        """Skip a seat whose time ran out (checked by the caller), store it, let the AI play."""
+        table = loaded.table
+        speed = get_speed(table.speed)
+        hours = (await self._quiet_hours_at(table, loaded)).get(seat)
+        new_table = _copy_table(table)
+        skipped = new_table.seats[seat]
+        assert skipped.clock is not None and speed.bank is not None
+        skipped.clock = clocks.pause(skipped.clock, now, speed, hours)
+        skipped.skips += 1
+        skipped.absent_since = now
+        skipped.waiting_since = None
+        skipped.forfeited = skipped.skips >= 2
+        skipped.next_due_at = self._next_due(skipped, speed, hours)
+        absence.due_at_once(new_table, now)
+        new_table.updated_at = now
+        new_table.needs_resume = _referee_step(game, loaded.state, new_table) is not None
+        await self._save_seats(loaded, new_table)
+        outbox = Outbox(table=new_table, board_changed=True)
+        if skipped.forfeited:
+            outbox.forfeited = [seat]
+        outbox.public_log.append(absence.skip_line(skipped, new_table, by_referee=by_referee, bank=speed.bank))
+        await self._run_automatic(game, loaded, outbox)
+        self._finish_outbox(game, loaded, outbox)
+        return outbox
 
     async def return_to_seat(self, table_id: int, user_id: str) -> Outbox:
         """A skipped player takes their seat back from the AI (playing a move does it too).
@@ -793,6 +806,8 @@ class Referee:
                 outbox.table = loaded.table
                 outbox.board_changed = True
                 outbox.public_log.append(f"{seat.name} is back and plays their own seat again.")
+                # Someone plays again: the AI takes the other absent seats a waiting game held.
+                await self._run_automatic(game, loaded, outbox)
             self._finish_outbox(game, loaded, outbox)
             return outbox
 
@@ -849,6 +864,9 @@ class Referee:
             if seat.next_due_at is None or seat.next_due_at > now:
                 continue
             hours = quiet.get(seat.index)
+            held = absence.take_held_notice(seat, links, len(speed.reminders), now)
+            if held is not None:
+                found.reminders.append(held)
             if seat.absent or seat.forfeited or seat.clock is None or not speed.timed:
                 if seat.absent and not seat.forfeited and now >= self._forfeit_at(seat, speed, hours):
                     seat.forfeited = True
@@ -862,6 +880,8 @@ class Referee:
             flag = clocks.deadline(seat.clock, speed, hours)
             if check.ran_out:
                 seat.clock.ran_out = True
+                # Never woken up by it: in quiet hours the notice waits for them to end.
+                seat.clock.notice_at = clocks.quiet_end(hours, now)
                 found.timeouts.append(
                     TimeoutNotice(
                         links=links,
@@ -869,14 +889,8 @@ class Referee:
                         user_id=seat.user_id,
                         name=seat.name,
                         ran_out_at=flag if flag is not None else now,
-                        can_skip=[
-                            other.user_id
-                            for other in table.seats
-                            if other.user_id is not None
-                            and other.index != seat.index
-                            and not other.plays_by_ai
-                            and not other.forfeited
-                        ],
+                        can_skip=absence.skippers(table, seat.index),
+                        tell_player=seat.clock.notice_at is None,
                     )
                 )
             elif check.remind and seat.user_id is not None and flag is not None:
@@ -892,7 +906,7 @@ class Referee:
                         final=check.rungs_sent == len(speed.reminders),
                     )
                 )
-            seat.next_due_at = check.next_due
+            seat.next_due_at = clocks.next_check(seat.clock, speed, hours) if check.ran_out else check.next_due
         try:
             await self._save_seats(loaded, table)
         except StaleVersion:
@@ -900,6 +914,23 @@ class Referee:
         actions.reminders.extend(found.reminders)
         actions.timeouts.extend(found.timeouts)
         actions.forfeits.extend(found.forfeits)
+        # Seats nobody is left to skip are skipped by the referee itself, one at a time (a skip can
+        # leave another seat that ran out with nobody to skip it).
+        game = get_game(table.game)
+        try:
+            for index in range(len(table.seats)):
+                if absence.must_skip(loaded.table, loaded.table.seats[index]):
+                    for notice in found.timeouts:
+                        notice.skipped = notice.skipped or notice.seat == index
+                    actions.moves.append(await self._skip_seat(game, loaded, index, now, by_referee=True))
+            if found.forfeits and self._pending_step(game, loaded) is not None:
+                # A forfeit at a table that waited for its absent players: the AI plays on.
+                outbox = Outbox(table=loaded.table)
+                await self._run_automatic(game, loaded, outbox)
+                self._finish_outbox(game, loaded, outbox)
+                actions.moves.append(outbox)
+        except StaleVersion:
+            return  # another process moved: the next poll looks again
 
     async def credit_downtime(self, now: float | None = None, *, defer: bool = False) -> float:
         """Give back to every running clock the time since the last heartbeat (the bot was down),
@@ -1305,7 +1336,7 @@ def _referee_step(game: Game[Any, Any], state: Any, table: Table) -> _Step | Non
     if game.is_over(state):
         return None
     for index in game.to_act(state):
-        if table.seats[index].plays_by_ai:
+        if absence.ai_plays(table, index):
             return (index, None, True)
         automatic = game.automatic_move(state, index)
         if automatic is not None:

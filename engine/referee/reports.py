@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
+from .model import Outbox
+
 # How often a front end should call Referee.due_actions at least, even with nothing due: each
 # call stores the heartbeat from which downtime is measured after a crash.
 HEARTBEAT_SECONDS = 60.0
@@ -44,6 +46,10 @@ class Reminder(msgspec.Struct, kw_only=True):
     deadline: float
     rung: int  # 1 for the first reminder of the turn, 2 for the next...
     final: bool  # the last rung of the ladder ("near the end")
+    # Not a reminder but the "you ran out" notice, held back by the player's quiet hours until
+    # they ended (``deadline``: when they ended); ``skipped``: the seat was skipped meanwhile.
+    ran_out: bool = False
+    skipped: bool = False
 
 
 class TimeoutNotice(msgspec.Struct, kw_only=True):
@@ -55,6 +61,10 @@ class TimeoutNotice(msgspec.Struct, kw_only=True):
     name: str
     ran_out_at: float
     can_skip: list[str]  # user ids allowed to call Referee.skip for this seat
+    # Nobody could skip it, so the referee did (its board is among DueActions.moves).
+    skipped: bool = False
+    # Tell its player now; False in their quiet hours: a Reminder with ``ran_out`` comes after them.
+    tell_player: bool = True
 
 
 class ForfeitNotice(msgspec.Struct, kw_only=True):
@@ -73,6 +83,9 @@ class DueActions(msgspec.Struct, kw_only=True):
     reminders: list[Reminder] = []
     timeouts: list[TimeoutNotice] = []
     forfeits: list[ForfeitNotice] = []
+    # What the referee did itself at a table (a seat nobody could skip, the AI taking over a
+    # forfeited seat of a game that waited): front ends publish each like a move.
+    moves: list[Outbox] = []
     next_due_at: float | None = None
 
     def wait_seconds(self, limit: float = HEARTBEAT_SECONDS) -> float:

@@ -169,16 +169,21 @@ async def test_the_time_the_bot_was_down_never_counts(
 async def test_no_reminder_in_a_players_quiet_hours(world: World) -> None:
     env = world.env
     # The virtual day starts at 00:00 UTC, 01:00 in Rome: inside Alice's quiet hours.
-    await world.alice.slash(world.channel, "settings quiet-hours", time_zone="Europe/Rome", start=0, end=8)
+    await world.alice.slash(world.channel, "settings quiet-hours", time_zone="Europe/Rome", start=0, end=2)
     thread = await start_timed(world, [world.alice, world.bob], "live-10")
     alice_before = len(dm_messages(env, world.alice))
     await env.advance_time(599)
     assert len(dm_messages(env, world.alice)) == alice_before  # no reminder at 5 or 2 minutes left
     await env.advance_time(1)
     # A live clock does not stop for quiet hours: the seat runs out, the others may skip it, but
-    # Alice is not woken up by a DM.
+    # Alice is not woken up by a DM: she is told when her quiet hours end (02:00 in Rome).
     assert [m for m in thread.history() if m.content.startswith("alice ran out of time.")]
     assert len(dm_messages(env, world.alice)) == alice_before
+    await env.advance_time(3600 - 600 - 1)
+    assert len(dm_messages(env, world.alice)) == alice_before
+    await env.advance_time(1)
+    [told] = dm_messages(env, world.alice)[alice_before:]
+    assert told.content.startswith("**Sprint #1**: you ran out of time. Play now to keep your seat")
 
 
 async def test_a_skipped_seat_that_stays_away_forfeits(world: World) -> None:
@@ -198,4 +203,72 @@ async def test_a_skipped_seat_that_stays_away_forfeits(world: World) -> None:
         await choose_in_private_message(world.bob, await open_my_turn(world.bob, thread), min)
     final = latest_board(thread)
     assert final.embeds[1].title == "Final scores" and final.embeds[1].description.endswith("2. alice: 6")
+    assert_every_interaction_answered(env)
+
+
+async def test_alone_with_an_ai_the_referee_skips_a_player_who_ran_out_and_the_game_ends_by_the_clock(
+    world: World,
+) -> None:
+    env = world.env
+    lobby = (
+        await world.alice.slash(world.channel, "game new", game="sprint", speed="live-3", options="cards=4 rounds=4", ai=1)
+    ).response
+    await world.alice.click(lobby, label="Start")
+    [thread] = world.channel.threads
+    await env.advance_time(180)
+    # Nobody can press Skip: the referee skips her, on a board of its own, and the game waits.
+    assert not [m for m in thread.history() if "you may skip the seat" in m.content]
+    board = latest_board(thread)
+    assert board.content.startswith(
+        "alice ran out of time and nobody else can skip the seat, so the referee skipped it: the game "
+        "waits for alice to come back (play a move, or press I'm back) for a further full bank (3m 00s)"
+    )
+    # The ping line tells her, and the board offers "I'm back".
+    assert f"<@{world.alice.id}>: you were skipped: play a move, or press **I'm back**" in board.content
+    assert "ref:return:1" in custom_ids(board)
+    told = dm_messages(env, world.alice)[-1]
+    assert told.content.startswith("**Sprint #1**: you ran out of time and were skipped; the game waits for you.")
+    assert "ref:return:1" in custom_ids(told)
+    # Her moves are offered while the game waits for her.
+    choices = await world.alice.autocomplete(thread, "play", "move", "")
+    assert [choice["value"] for choice in choices] == ["play a01", "play a02", "play a03", "play a04"]
+    # Away a further full bank: she forfeits and the AI plays her seat to the end.
+    await env.advance_time(180)
+    [forfeit] = [m for m in thread.history() if "forfeits" in m.content and not m.embeds]
+    assert forfeit.content.startswith("alice stayed away too long and forfeits")
+    final = latest_board(thread)
+    assert "**Game over.**" in final.content and final.embeds[1].title == "Final scores"
+    assert_every_interaction_answered(env)
+
+
+async def test_with_closed_dms_the_clock_shows_in_the_ping_line_and_in_show_my_hand(world: World) -> None:
+    env = world.env
+    env.inject_error(
+        "POST",
+        f"/channels/{world.bob.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    thread = await start_timed(world, [world.alice, world.bob], "live-10")
+    await env.advance_time(60)
+    await world.alice.slash(thread, "play", move="play a01")
+    board = latest_board(thread)
+    runs_out = int(START + 60 + 600)
+    assert board.content.endswith(
+        f"<@{world.bob.id}>: your clock: 10m 00s left, runs out <t:{runs_out}:R>; then you may be skipped. "
+        "Your DMs are closed, so clock reminders reach you only here."
+    )
+    assert f"<@{world.alice.id}>: your clock" not in board.content  # her DMs work: the reminders reach her
+    await env.advance_time(300)  # the reminder could not be delivered
+    shown = await world.bob.click(latest_board(thread), label="Show my hand")
+    assert shown.ephemeral
+    assert (
+        f"Your clock: 5m 00s left, runs out <t:{runs_out}:R>; then you may be skipped. Your DMs are closed, "
+        "so clock reminders reach you only here and on the board."
+    ) in shown.response.content
+    await env.advance_time(300)
+    shown = await world.bob.click(latest_board(thread), label="Show my hand")
+    assert "Your clock ran out: play now, or you may be skipped." in shown.response.content
     assert_every_interaction_answered(env)
