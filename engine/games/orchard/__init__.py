@@ -38,6 +38,7 @@ class Orchard(Game[OrchardState, Place]):
             kind="choice",
             default="random",
             choices=("random", "host"),
+            for_players=(2, 3, 4, 5, 6),  # alone, you pick first
             description="Who picks first in round 1: a random seat, or the host (seat 1).",
         ),
     )
