@@ -11,7 +11,9 @@ README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding=
 
 
 def games_table() -> dict[str, tuple[str, str]]:
-    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \| ([^|]+) \|", README, re.MULTILINE)
+    section = README[README.index("| name | title | players |") :]
+    section = section[: section.index("\n\n")]
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \| ([^|]+) \|", section, re.MULTILINE)
     return {name: (title.strip(), players.strip()) for name, title, players in rows}
 
 
