@@ -458,7 +458,7 @@ class LocalTable:
             views.board_panel(game, table, await self.referee.board_text(table.id)),
             views.private_panel(self.player_name, await self.referee.private_text(table.id, self.user_id)),
         ]
-        moves = await self.referee.legal_moves(table.id, self.user_id)
+        moves = await self.referee.described_moves(table.id, self.user_id)
         if moves:
             parts.append(views.moves_panel(moves))
         for part in parts:

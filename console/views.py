@@ -170,8 +170,12 @@ def private_panel(seat_name: str, text: str) -> Panel:
     return Panel(Text(text), title=f"Your view ({seat_name})", title_align="left", border_style="magenta")
 
 
-def moves_panel(moves: Sequence[str]) -> Panel:
-    items = [Text.assemble((f"{number:>2}. ", "bold cyan"), move) for number, move in enumerate(moves, 1)]
+def moves_panel(moves: Sequence[tuple[str, str]]) -> Panel:
+    """The numbered legal moves, each with what it does when its notation does not say."""
+    items = [
+        Text.assemble((f"{number:>2}. ", "bold cyan"), move, (f" ({about})" if about else "", "dim"))
+        for number, (move, about) in enumerate(moves, 1)
+    ]
     return Panel(
         Columns(items, padding=(0, 3), equal=True),
         title=f"Your turn: {len(moves)} legal move" + ("" if len(moves) == 1 else "s"),

@@ -304,6 +304,13 @@ class Game(ABC, Generic[S, M]):
         """The canonical notation of a move."""
         return self._module("notation_module").format_move(move)
 
+    def describe_move(self, move: M) -> str:
+        """What a move does, in a few words, when its notation alone does not say (La Granja's
+        ``take 4``: "4 $"); front ends show it beside the move. "" when the notation says it all
+        (the default; a game's notation module may define ``describe_move``)."""
+        describe = getattr(self.notation_module, "describe_move", None)
+        return describe(move) if describe is not None else ""
+
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
         """Plain text of the public board (monospace friendly)."""
         return self._module("render_module").render_board(public_view, names)

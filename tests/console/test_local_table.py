@@ -334,3 +334,13 @@ def test_teams_in_the_verdict_and_the_final_scores():
         ["3", "b", "2 + 4", "2"],
         ["3", "d", "2 + 4", "2"],
     ]
+
+
+async def test_listed_moves_say_what_they_do_when_their_notation_does_not(database):
+    # La Granja's first move: each card play is listed with what that side of the card is.
+    flags = ["--game", "granja", "--players", "2", "--seed", "3", "--database", str(database), "--name", "kim"]
+    code, out, _ = await run_console(flags, ["quit"])
+    assert code == 0
+    assert re.search(r"\b1\. play C\d{3} field \(an? \w+ field\)", out)
+    assert re.search(r"play C\d{3} barrow \(barrow [a-z+ ]+ for \d VP\)", out)
+    assert "Options:" not in out  # the private view does not list the moves a second time
