@@ -47,14 +47,23 @@ NO_TOKEN_MESSAGE = (
     "DISCORD_TOKEN=<your bot token> in .env (see .env.example)."
 )
 # What the bot needs in a channel: post lobbies and boards, open a thread per game, embed boards.
-BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    create_public_threads=True,
-    embed_links=True,
-    read_message_history=True,
-)
+# The one list: the invite link logged at start-up is built from it, and the README lists these
+# labels (as Discord's invite screen names them; tests/discord/test_process.py compares the two).
+BOT_PERMISSION_LABELS: dict[str, str] = {
+    "view_channel": "View Channels",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": "Create Public Threads",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+BOT_PERMISSIONS = discord.Permissions(**dict.fromkeys(BOT_PERMISSION_LABELS, True))
+BOT_SCOPES = ("bot", "applications.commands")
+
+
+def invite_link(application_id: int) -> str:
+    """The link that adds the bot to a server with exactly the permissions it needs."""
+    return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=BOT_SCOPES)
 
 
 class RefereeBot(commands.Bot):
@@ -141,10 +150,7 @@ class RefereeBot(commands.Bot):
         assert self.user is not None
         log.info("logged in as %s (id %s) on %d servers", self.user, self.user.id, len(self.guilds))
         if self.application_id:
-            invite = discord.utils.oauth_url(
-                self.application_id, permissions=BOT_PERMISSIONS, scopes=("bot", "applications.commands")
-            )
-            log.info("invite link: %s", invite)
+            log.info("invite link: %s", invite_link(self.application_id))
         if not self._resumed and self.desk is not None:
             # Once per process (on_ready also follows reconnects): games interrupted by a restart
             # get their missing thread or their due AI moves.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
     from .desk import GameDesk
     from .scores import ScoreDesk
+
+BUTTON_LABEL_LIMIT = 80  # Discord refuses a longer button label
 
 LOBBY_ACTIONS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -149,10 +151,14 @@ class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ref:mv:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)",
 ):
-    def __init__(self, table_id: int, version: int, move: str) -> None:
+    def __init__(self, table_id: int, version: int, move: str, about: str = "") -> None:
+        # The label may say what the move does ("take 4 (4 $)"); the custom id keeps the move.
+        label = f"{move} ({about})" if about else move
         super().__init__(
             discord.ui.Button(
-                label=move, style=discord.ButtonStyle.primary, custom_id=f"ref:mv:{table_id}:{version}:{move}"
+                label=label if len(label) <= BUTTON_LABEL_LIMIT else label[: BUTTON_LABEL_LIMIT - 1] + "…",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ref:mv:{table_id}:{version}:{move}",
             )
         )
         self.table_id = table_id
@@ -184,11 +190,23 @@ class MoveSelect(
         self.version = version
 
     @classmethod
-    def build(cls, table_id: int, version: int, number: int, group: MoveGroup) -> MoveSelect:
+    def build(
+        cls,
+        table_id: int,
+        version: int,
+        number: int,
+        group: MoveGroup,
+        about: Mapping[str, str] | None = None,
+    ) -> MoveSelect:
+        """``about``: what a move does, when its notation does not say, shown under it."""
+        about = about or {}
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"ref:ms:{table_id}:{version}:{number}",
             placeholder=group.label[:150],
-            options=[discord.SelectOption(label=move, value=move) for move in group.moves],
+            options=[
+                discord.SelectOption(label=move, value=move, description=_clip(about.get(move, "")) or None)
+                for move in group.moves
+            ],
         )
         return cls(select, table_id, version)
 
@@ -387,8 +405,12 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def _preview(group: MoveGroup) -> str:
-    text = ", ".join(group.moves)
-    return text if len(text) <= 100 else text[:99] + "…"
+    return _clip(", ".join(group.moves))
+
+
+def _clip(text: str, limit: int = 100) -> str:
+    """Within a select option's label or description limit (100 characters)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def persistent_view() -> discord.ui.View:
@@ -430,28 +452,32 @@ def return_view(table_id: int) -> discord.ui.View:
 
 
 def move_view(
-    table_id: int, version: int, moves: Sequence[str]
+    table_id: int, version: int, moves: Sequence[str], about: Mapping[str, str] | None = None
 ) -> tuple[discord.ui.View | None, ControlPlan]:
-    """Controls for a seat's legal moves (None when there is nothing to click)."""
+    """Controls for a seat's legal moves (None when there is nothing to click); ``about`` says
+    what a move does when its notation does not (Game.describe_move)."""
+    about = about or {}
     plan = plan_controls(moves)
     if plan.kind == "none":
         return None, plan
     view = persistent_view()
     if plan.kind == "buttons":
         for move in plan.buttons:
-            view.add_item(MoveButton(table_id, version, move))
+            view.add_item(MoveButton(table_id, version, move, about.get(move, "")))
     elif plan.kind == "select":
         for number, group in enumerate(plan.groups):
-            view.add_item(MoveSelect.build(table_id, version, number, group))
+            view.add_item(MoveSelect.build(table_id, version, number, group, about))
     else:
         view.add_item(GroupSelect.build(table_id, version, plan.groups))
     return view, plan
 
 
-def group_moves_view(table_id: int, version: int, group: MoveGroup) -> discord.ui.View:
+def group_moves_view(
+    table_id: int, version: int, group: MoveGroup, about: Mapping[str, str] | None = None
+) -> discord.ui.View:
     """Second step of a two-step choice: the moves of one group, and a way back."""
     view = persistent_view()
-    view.add_item(MoveSelect.build(table_id, version, 0, group))
+    view.add_item(MoveSelect.build(table_id, version, 0, group, about))
     view.add_item(BackButton(table_id, version))
     return view
 

@@ -414,14 +414,15 @@ class GameDesk:
                         "The board has changed since you looked at it; here is the current one."
                     )
                 version = table.version  # the same request: its moves, with the current version
-            moves = await self.referee.legal_moves(table_id, user)
+            about = dict(await self.referee.described_moves(table_id, user))
+            moves = list(about)
             if page is None:
-                view, _plan = move_view(table_id, version, moves)
+                view, _plan = move_view(table_id, version, moves, about)
             else:
                 groups = plan_controls(moves).groups
                 if not 0 <= page < len(groups):
                     raise StaleVersion("Those moves are no longer available; here is the current view.")
-                view = group_moves_view(table_id, version, groups[page])
+                view = group_moves_view(table_id, version, groups[page], about)
         except StaleVersion as error:
             await interaction.response.defer()
             await self._send_current(interaction, table_id, str(error))
@@ -536,8 +537,9 @@ class GameDesk:
         text = await self.referee.private_text(table.id, user_id)
         table = await self.referee.table(table.id)
         game = get_game(table.game)
-        moves = await self.referee.legal_moves(table.id, user_id)
-        view, plan = move_view(table.id, table.version, moves)
+        about = dict(await self.referee.described_moves(table.id, user_id))
+        moves = list(about)
+        view, plan = move_view(table.id, table.version, moves, about)
         lines = [header] if header else []
         seat = table.seat_of(user_id)
         on_turn = (

@@ -160,10 +160,14 @@ def player_count_text(game: Game[Any, Any]) -> str:
 
 
 def options_text(game: Game[Any, Any], options: dict[str, Any]) -> str:
-    """Every option of the game with its value for this table (defaults filled in)."""
+    """Every option of the game that applies with the others' values, with its value for this
+    table (defaults filled in): ``target_score`` is not shown for a match of a number of hands."""
     lines = []
+    chosen = {option.name: options.get(option.name, option.default) for option in game.options}
     for option in game.options:
-        value = options.get(option.name, option.default)
+        if not option.applies(None, chosen):  # the player count may still change in a lobby
+            continue
+        value = chosen[option.name]
         house = " (house rule)" if option.house_rule else ""
         lines.append(f"`{option.name}={_option_value(value)}`{house}: {option.description}")
     if "deck" in options:

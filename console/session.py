@@ -248,21 +248,26 @@ class LocalTable:
         unfinished = await self.unfinished_tables()
         games, broken = loadable_games()
         self.console.print(views.start_screen(unfinished, games, broken, self.database_path, self.user_id))
-        choices: list[Table | Game[Any, Any]] = [*unfinished, *games]
-        by_name = {game.name: game for game in games} | {game.title.lower(): game for game in games}
+        # Games keep their numbers whether or not a game is saved; saved games are r1, r2...
+        # (r alone: the latest), so "1" never means one thing today and another tomorrow.
+        by_key: dict[str, Table | Game[Any, Any]] = {
+            str(number): game for number, game in enumerate(games, 1)
+        }
+        by_key |= {game.name: game for game in games} | {game.title.lower(): game for game in games}
+        by_key |= {views.resume_key(number): table for number, table in enumerate(unfinished, 1)}
+        if unfinished:
+            by_key["r"] = unfinished[0]
         while True:
             try:
-                answer = (await self.ask("Choose › ", list(by_name))).lower()
+                answer = (await self.ask("Choose › ", [key for key in by_key if not key.isdigit()])).lower()
             except Quit:
                 return None
-            if answer.isdigit() and 1 <= int(answer) <= len(choices):
-                return choices[int(answer) - 1]
-            if answer in by_name:
-                return by_name[answer]
+            if answer in by_key:
+                return by_key[answer]
             if answer:
                 self.console.print(
                     views.error_text(
-                        f"{answer!r} is not on the list: type a number from 1 to {len(choices)}."
+                        f"{answer!r} is not on the list: {views.choose_hint(games, unfinished)}."
                     )
                 )
 
@@ -277,17 +282,46 @@ class LocalTable:
             )
         )
         while True:
-            options = {option.name: await self.ask_option(option) for option in game.options}
-            players = await self.ask_players(game, options)
+            # The count first: it decides which options matter, and whether a house rule is needed.
+            players = await self.ask_players(game)
+            options = await self.ask_options(game, players)
+            if options is None:
+                continue  # the count's house rule was declined: ask the count again
             try:
-                # Some counts need some options (a house variant); the game has the last word.
+                # The game has the last word on counts and options.
                 game.resolve_options(players, dict(options))
                 break
             except SetupError as error:
                 self.console.print(views.error_text(str(error)))
-                self.console.print("Answer the options again (or quit):")
+                self.console.print("Answer again (or quit):")
         ai_kind = await self.ask_ai_kind(game) if players > 1 else PREFERRED_AI
         return await self.start_game(game, players, options, ai_kind, seed=self.seed)
+
+    async def ask_options(self, game: Game[Any, Any], players: int) -> dict[str, Any] | None:
+        """The options for this count: first the house rule the count needs (None if declined),
+        then only the options that apply, each given what was answered before it; the others
+        keep their defaults."""
+        options = {option.name: option.default for option in game.options}
+        needed = [option for option in game.options if players in option.needed_for_players]
+        for option in needed:
+            self.console.print(views.option_intro(option))
+            while True:
+                raw = await self.ask(
+                    f"{players} players need {option.name}: turn it on? [yes] › ", ["yes", "no"]
+                )
+                try:
+                    wanted = option.parse(raw) if raw else True
+                    break
+                except SetupError as error:
+                    self.console.print(views.error_text(str(error)))
+            if not wanted:
+                self.console.print(f"Then choose another number of players ({option.name} stays off).")
+                return None
+            options[option.name] = True
+        for option in game.options:
+            if option not in needed and option.applies(players, options):
+                options[option.name] = await self.ask_option(option)
+        return options
 
     async def ask_option(self, option: Option) -> Any:
         self.console.print(views.option_intro(option))
@@ -307,10 +341,10 @@ class LocalTable:
             except SetupError as error:
                 self.console.print(views.error_text(str(error)))
 
-    async def ask_players(self, game: Game[Any, Any], options: Mapping[str, Any]) -> int:
+    async def ask_players(self, game: Game[Any, Any]) -> int:
         if game.min_players == game.max_players:
             return game.min_players
-        default = default_player_count(game, options)
+        default = default_player_count(game)
         counts = f"{game.min_players}–{game.max_players}"
         while True:
             raw = await self.ask(f"Players, you included ({counts}) [{default}] › ")
@@ -424,7 +458,7 @@ class LocalTable:
             views.board_panel(game, table, await self.referee.board_text(table.id)),
             views.private_panel(self.player_name, await self.referee.private_text(table.id, self.user_id)),
         ]
-        moves = await self.referee.legal_moves(table.id, self.user_id)
+        moves = await self.referee.described_moves(table.id, self.user_id)
         if moves:
             parts.append(views.moves_panel(moves))
         for part in parts:

@@ -29,9 +29,32 @@ COMMANDS = (
 
 
 def player_counts(game: Game[Any, Any]) -> str:
+    """``2–4 players``; counts that need a house rule are said so: ``4 players (3, 5 with
+    house_variant)``."""
     if game.min_players == game.max_players:
         return f"{game.min_players} player" + ("" if game.min_players == 1 else "s")
-    return f"{game.min_players}–{game.max_players} players"
+    needing = {count: option.name for option in game.options for count in option.needed_for_players}
+    plain = [count for count in range(game.min_players, game.max_players + 1) if count not in needing]
+    if not needing or not plain:
+        return f"{game.min_players}–{game.max_players} players"
+    counts = f"{plain[0]}–{plain[-1]}" if len(plain) > 1 else str(plain[0])
+    *rest, last = [str(count) for count in sorted(needing)]
+    extra = f"{', '.join(rest)} or {last}" if rest else last
+    names = ", ".join(sorted(set(needing.values())))
+    return f"{counts} players ({extra} with {names})"
+
+
+def resume_key(number: int) -> str:
+    """What to type to resume the number-th saved game on the start screen."""
+    return f"r{number}"
+
+
+def choose_hint(games: Sequence[Game[Any, Any]], unfinished: Sequence[Table]) -> str:
+    hint = f"type a number from 1 to {len(games)}" if games else "no game is registered"
+    if unfinished:
+        last = resume_key(len(unfinished))
+        hint += ", or r to resume the latest game" + (f" (r1 to {last})" if len(unfinished) > 1 else "")
+    return hint
 
 
 def option_hint(option: Option) -> str:
@@ -65,15 +88,13 @@ def start_screen(
     parts: list[RenderableType] = [
         Text.assemble(("Database ", "dim"), database_path, ("  ·  you are ", "dim"), user_id)
     ]
-    number = 0
     if unfinished:
         resume = RichTable(title="Resume a game", title_justify="left", expand=True)
         for column in ("", "Game", "Players", "Moves", "Last played"):
             resume.add_column(column)
-        for table in unfinished:
-            number += 1
+        for number, table in enumerate(unfinished, 1):
             resume.add_row(
-                str(number),
+                resume_key(number),
                 Text(f"{game_title(table.game)} #{table.id}"),
                 Text(", ".join(table.names)),
                 str(table.version),
@@ -83,15 +104,15 @@ def start_screen(
     new = RichTable(title="New game", title_justify="left", expand=True)
     for column in ("", "Game", "Players", "Name to type"):
         new.add_column(column)
-    for game in games:
-        number += 1
+    for number, game in enumerate(games, 1):
         new.add_row(str(number), Text(game.title), player_counts(game), game.name)
     if not games:
         new.add_row("", Text("No game is registered yet.", style="yellow"), "", "")
     parts.append(new)
     for name in broken:
         parts.append(Text(f"({name} is registered but could not be loaded; it is left out.)", style="dim"))
-    parts.append(Text("Type a number (or a game's name); quit to leave.", style="dim"))
+    resume_hint = "; r resumes the latest saved game" if unfinished else ""
+    parts.append(Text(f"Type a number (or a game's name){resume_hint}; quit to leave.", style="dim"))
     return Panel(Group(*parts), title="The local table", border_style="cyan")
 
 
@@ -149,8 +170,12 @@ def private_panel(seat_name: str, text: str) -> Panel:
     return Panel(Text(text), title=f"Your view ({seat_name})", title_align="left", border_style="magenta")
 
 
-def moves_panel(moves: Sequence[str]) -> Panel:
-    items = [Text.assemble((f"{number:>2}. ", "bold cyan"), move) for number, move in enumerate(moves, 1)]
+def moves_panel(moves: Sequence[tuple[str, str]]) -> Panel:
+    """The numbered legal moves, each with what it does when its notation does not say."""
+    items = [
+        Text.assemble((f"{number:>2}. ", "bold cyan"), move, (f" ({about})" if about else "", "dim"))
+        for number, (move, about) in enumerate(moves, 1)
+    ]
     return Panel(
         Columns(items, padding=(0, 3), equal=True),
         title=f"Your turn: {len(moves)} legal move" + ("" if len(moves) == 1 else "s"),

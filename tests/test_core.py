@@ -44,3 +44,12 @@ def test_secret_view_defaults_to_what_the_seat_sees_beyond_the_public_view(toy_g
     state = toy_game.new_game(2, 3)
     # Nim's seat view is the public view plus the seat's charm: that is its secret.
     assert toy_game.secret_view(state, 1) == {"charm": state.charms[1]}
+
+
+def test_an_option_says_when_it_applies():
+    target = Option(name="target", kind="int", default=31, description="", applies_when=(("end", "target"),))
+    assert target.applies(4, {"end": "target"}) and not target.applies(4, {"end": "hands"})
+    assert not target.applies(None, {})  # the option it depends on is not chosen yet
+    house = Option(name="house", kind="bool", default=False, description="", for_players=(3, 5))
+    assert house.applies(3, {}) and not house.applies(4, {})
+    assert house.applies(None, {})  # count unknown (a lobby): shown

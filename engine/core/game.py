@@ -50,6 +50,22 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
     minimum: int | None = None
     maximum: int | None = None
     house_rule: bool = False  # not part of the published rules; labelled as such in the UI
+    # When the option means something, so that a set-up dialogue asks it only then (it keeps its
+    # default otherwise). ``applies_when`` pairs an option declared earlier with the value that
+    # makes this one matter (all pairs must hold); ``for_players`` lists the player counts it is
+    # about (empty: every count).
+    applies_when: tuple[tuple[str, Any], ...] = ()
+    for_players: tuple[int, ...] = ()
+    # Player counts that are played only with this (bool) option on, such as a house variant:
+    # a dialogue asks it first, right after such a count, instead of refusing the count later.
+    needed_for_players: tuple[int, ...] = ()
+
+    def applies(self, players: int | None, chosen: Mapping[str, Any]) -> bool:
+        """Whether this option matters with ``players`` (None: not known yet) and the options
+        ``chosen`` so far (an option not chosen yet counts with its default)."""
+        if players is not None and self.for_players and players not in self.for_players:
+            return False
+        return all(chosen.get(name) == value for name, value in self.applies_when)
 
     def parse(self, raw: Any) -> Any:
         """Convert a raw value (text from a command line or slash command, or a typed value)."""
@@ -287,6 +303,13 @@ class Game(ABC, Generic[S, M]):
     def format_move(self, move: M) -> str:
         """The canonical notation of a move."""
         return self._module("notation_module").format_move(move)
+
+    def describe_move(self, move: M) -> str:
+        """What a move does, in a few words, when its notation alone does not say (La Granja's
+        ``take 4``: "4 $"); front ends show it beside the move. "" when the notation says it all
+        (the default; a game's notation module may define ``describe_move``)."""
+        describe = getattr(self.notation_module, "describe_move", None)
+        return describe(move) if describe is not None else ""
 
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
         """Plain text of the public board (monospace friendly)."""

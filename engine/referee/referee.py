@@ -1226,6 +1226,13 @@ class Referee:
 
     async def legal_moves(self, table_id: int, user_id: str) -> list[str]:
         """The caller's legal moves in notation (empty when they may not move now)."""
+        return [text for text, _ in await self.described_moves(table_id, user_id, describe=False)]
+
+    async def described_moves(
+        self, table_id: int, user_id: str, *, describe: bool = True
+    ) -> list[tuple[str, str]]:
+        """The caller's legal moves in notation, each with what it does in words when the
+        notation does not say (``("take 4", "4 $")``; "" otherwise): for lists of moves."""
         loaded = await self._load(table_id)
         if loaded.table.status != RUNNING:
             return []
@@ -1235,7 +1242,8 @@ class Referee:
         game = get_game(loaded.table.game)
         if seat.index not in game.may_act(loaded.state):
             return []
-        return [game.format_move(move) for move in game.legal_moves(loaded.state, seat.index)]
+        moves = game.legal_moves(loaded.state, seat.index)
+        return [(game.format_move(move), game.describe_move(move) if describe else "") for move in moves]
 
     async def outcome(self, table_id: int) -> Outcome | None:
         """The final outcome of a finished game (forfeited seats ranked last)."""

@@ -24,7 +24,15 @@ class SecretNim(Nim):
     title = "Secret Nim"
     options = (
         *Nim.options,
-        Option(name="crowd", kind="bool", default=False, description="Let four play", house_rule=True),
+        Option(
+            name="crowd",
+            kind="bool",
+            default=False,
+            description="Let four play",
+            house_rule=True,
+            for_players=(4,),
+            needed_for_players=(4,),
+        ),
     )
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:

@@ -67,12 +67,12 @@ async def test_quit_then_resume_continues_where_the_game_stopped(toy_game, datab
     [(table, first_moves)] = await stored_tables(database)
     assert table.status == RUNNING and len(first_moves) == 2  # kim, then the AI answered
 
-    # No flags: the start screen offers the saved game first.
+    # No flags: the start screen offers the saved game as r1 ("r": the latest).
     code, out, _ = await run_console(
-        ["--database", str(database), "--name", "kim"], ["1", "take 3", "quit", "quit"]
+        ["--database", str(database), "--name", "kim"], ["r", "take 3", "quit", "quit"]
     )
     assert code == 0
-    assert "Resume a game" in out and "Nim #1" in out
+    assert "Resume a game" in out and re.search(r"│ r1 +│ Nim #1 ", out)
     assert "Nim · game #1 · move 2" in out
     assert f"Tokens: {20 - sum(int(m.move.split()[1]) for m in first_moves)}." in out
     [(table, moves)] = await stored_tables(database)
@@ -115,12 +115,12 @@ async def test_new_game_set_up_on_the_start_screen(toy_game, database):
         "chess",  # not on the list
         "nim",
         "rules",
-        "abc",  # tokens: not a number
-        "0",  # below the minimum
-        "5",
         "9",  # too many players
         "x",
         "3",
+        "abc",  # tokens: not a number
+        "0",  # below the minimum
+        "5",
         # ...the game is played with every_move...
         "",  # back to the start screen
         "quit",
@@ -161,24 +161,77 @@ async def test_only_the_players_own_private_lines_are_shown(secret_nim, database
     assert "Psst, Ada (AI)" not in out
 
 
-async def test_options_again_when_the_count_needs_another_option_then_the_ai_kind(secret_nim, database):
+async def test_the_count_first_then_its_house_rule_then_the_options_then_the_ai_kind(secret_nim, database):
     lines = [
         "secretnim",
-        *("", "", "4"),  # tokens, crowd, players: four need the house rule
-        *("", "yes", ""),  # again; with crowd the default count is 2: only four needed it
+        "4",  # four need the crowd house rule: asked right away, before any other option
+        "no",  # declined: the count is asked again
+        "4",
+        "",  # yes (the default)
+        "",  # tokens
         *("clever", "random"),  # AI kind
         *("quit", "quit"),
     ]
     code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
     assert code == 0
+    assert "Secret Nim (2–3 players (4 with crowd))" in out
+    assert reader.prompts[1:7] == [
+        "Players, you included (2–4) [2] › ",
+        "4 players need crowd: turn it on? [yes] › ",
+        "Players, you included (2–4) [2] › ",
+        "4 players need crowd: turn it on? [yes] › ",
+        "tokens [10] › ",
+        "AI players (random, greedy) [greedy] › ",
+    ]
     assert "crowd — Let four play (house rule)" in out
-    assert "✗ Four players need the crowd house rule: set crowd=yes." in out
-    assert "Answer the options again (or quit):" in out
-    assert "AI players (random, greedy) [greedy] › " in reader.prompts
-    assert "✗ Choose one of random, greedy." in out
+    assert "Then choose another number of players (crowd stays off)." in out
+    assert "✗" in out and "✗ Choose one of random, greedy." in out
+    assert "Four players need the crowd house rule" not in out  # never refused after the fact
     [(table, _)] = await stored_tables(database)
     assert table.options == {"tokens": 10, "crowd": True}
-    assert [seat.ai_kind for seat in table.seats] == [None, "random"]
+    assert [seat.ai_kind for seat in table.seats] == [None, "random", "random", "random"]
+
+
+async def test_an_option_that_does_not_apply_is_not_asked(secret_nim, database):
+    # Two players: crowd is only about four, so it keeps its default without a question.
+    lines = ["secretnim", "2", "", "", "quit", "quit"]
+    code, _, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
+    assert code == 0
+    assert not any(prompt.startswith("crowd") or "crowd" in prompt for prompt in reader.prompts)
+    [(table, _)] = await stored_tables(database)
+    assert table.options == {"tokens": 10, "crowd": False}
+
+
+async def test_figures_asks_target_score_only_when_the_match_is_played_to_a_target(database):
+    lines = ["1", "", "hands", "3", "", "quit", "quit"]  # mode, match_end, number_of_hands, AI
+    code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
+    assert code == 0
+    assert "New game of Figures" in out
+    assert not any(prompt.startswith("target_score") for prompt in reader.prompts)
+    assert "number_of_hands [8] › " in reader.prompts
+    [(table, _)] = await stored_tables(database)
+    assert (table.options["match_end"], table.options["number_of_hands"]) == ("hands", 3)
+
+    # And the other way round, with a saved game on the screen: "1" is still Figures.
+    lines = ["1", "", "", "40", "", "quit", "quit"]  # mode, match_end, target_score, AI
+    code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
+    assert "Resume a game" in out and "New game of Figures" in out
+    assert "target_score [31] › " in reader.prompts
+    assert not any(prompt.startswith("number_of_hands") for prompt in reader.prompts)
+    [_, (table, _)] = await stored_tables(database)
+    assert (table.options["match_end"], table.options["target_score"]) == ("target", 40)
+
+
+async def test_vegetables_for_three_asks_the_house_rule_first_and_not_the_expert_deal(database):
+    lines = ["vegetables", "3", "yes", "", "quit", "quit"]
+    code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
+    assert code == 0
+    assert "Vege tables (4 players (3 or 5 with house_variant))" in out
+    assert reader.prompts[2] == "3 players need house_variant: turn it on? [yes] › "
+    assert not any(prompt.startswith("expert_jokers") for prompt in reader.prompts)
+    assert "✗" not in out  # nothing was refused and asked again
+    [(table, _)] = await stored_tables(database)
+    assert table.options == {"expert_jokers": False, "house_variant": True} and len(table.seats) == 3
 
 
 async def test_a_seed_replays_the_same_game(secret_nim, tmp_path):
@@ -208,7 +261,7 @@ async def test_a_saved_game_whose_game_is_gone_is_refused_in_words(toy_game, dat
     await run_console(nim_flags(database, "--seed", "6"), ["quit"])
     monkeypatch.delitem(REGISTRY, "nim")
     get_game.cache_clear()
-    code, out, _ = await run_console(["--database", str(database), "--name", "kim"], ["1", "quit"])
+    code, out, _ = await run_console(["--database", str(database), "--name", "kim"], ["r1", "quit"])
     assert code == 0
     assert "nim #1" in out  # listed under its registry name, since it has no title any more
     assert "✗ Unknown game 'nim'." in out
@@ -281,3 +334,13 @@ def test_teams_in_the_verdict_and_the_final_scores():
         ["3", "b", "2 + 4", "2"],
         ["3", "d", "2 + 4", "2"],
     ]
+
+
+async def test_listed_moves_say_what_they_do_when_their_notation_does_not(database):
+    # La Granja's first move: each card play is listed with what that side of the card is.
+    flags = ["--game", "granja", "--players", "2", "--seed", "3", "--database", str(database), "--name", "kim"]
+    code, out, _ = await run_console(flags, ["quit"])
+    assert code == 0
+    assert re.search(r"\b1\. play C\d{3} field \(an? \w+ field\)", out)
+    assert re.search(r"play C\d{3} barrow \(barrow [a-z+ ]+ for \d VP\)", out)
+    assert "Options:" not in out  # the private view does not list the moves a second time

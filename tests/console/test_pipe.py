@@ -62,7 +62,7 @@ async def test_bad_input_then_quit_then_resume_in_a_new_process(tmp_path):
     assert table.status == RUNNING and before[0].move == "take 2"
 
     # A new process on the same file: the start screen offers the game; it goes on from there.
-    second = run_piped(NIM_CONSOLE, "1\ntake 1\n", "--database", str(database), "--name", "kim")
+    second = run_piped(NIM_CONSOLE, "r\ntake 1\n", "--database", str(database), "--name", "kim")
     assert second.returncode == 0, second.stderr
     assert f"Nim · game #1 · move {len(before)}" in second.stdout
     [(table, after)] = await stored_tables(database)

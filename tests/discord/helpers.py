@@ -134,13 +134,19 @@ def custom_ids(message: Any) -> list[str]:
     return [component["custom_id"] for component in components(message) if component.get("custom_id")]
 
 
+def button_move(custom_id: str) -> str:
+    """``ref:mv:TABLE:VERSION:MOVE`` -> MOVE."""
+    return custom_id.split(":", 4)[4]
+
+
 def move_options(message: Any) -> list[str]:
-    """The moves a private message offers: button labels and select values."""
+    """The moves a private message offers: buttons' moves and select values. A button's label
+    may add what the move does ("take 4 (4 $)"); the move is the end of its custom id."""
     moves = []
     for component in components(message):
         custom_id = component.get("custom_id", "")
         if custom_id.startswith("ref:mv:"):
-            moves.append(component["label"])
+            moves.append(button_move(custom_id))
         elif custom_id.startswith("ref:ms:"):
             moves.extend(option["value"] for option in component["options"])
     return moves
@@ -247,7 +253,7 @@ async def choose_in_private_message(
     move = pick(offered)
     for component in components(message):
         custom_id = component.get("custom_id", "")
-        if custom_id.startswith("ref:mv:") and component.get("label") == move:
+        if custom_id.startswith("ref:mv:") and button_move(custom_id) == move:
             return move, await actor.click(message, custom_id=custom_id)
         if custom_id.startswith("ref:ms:") and move in [option["value"] for option in component["options"]]:
             return move, await actor.select(message, [move], custom_id=custom_id)

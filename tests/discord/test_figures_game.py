@@ -51,6 +51,7 @@ async def test_four_people_play_a_whole_figures_match(
         await world.alice.slash(world.channel, "game new", game="figures", options=OPTIONS)
     ).response
     assert "`match_end=hands`" in lobby.embeds[0].fields[1].value
+    assert "`target_score=" not in lobby.embeds[0].fields[1].value  # it does not apply to hands
     for player in players[1:]:
         await player.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")

@@ -20,6 +20,7 @@ from .conftest import World
 from .helpers import (
     assert_not_public,
     choose_in_private_message,
+    components,
     dm_messages,
     pinged,
     public_payloads,
@@ -107,6 +108,15 @@ async def test_two_people_play_a_whole_granja_game(world: World) -> None:
         first = dm_messages(env, person)[0]
         assert first.embeds[0].title == "Granja #1: your hand"
         assert "Choose your secret card play 1" in first.embeds[0].description
+        # Each move says what it does under its notation: the side of the card, in words.
+        described = {
+            option["value"]: option.get("description")
+            for component in components(first)
+            if component.get("custom_id", "").startswith("ref:ms:")
+            for option in component["options"]
+        }
+        fields = [value for value in described if value.startswith("play ") and value.endswith(" field")]
+        assert fields and all(re.fullmatch(r"an? \w+ field", described[value] or "") for value in fields)
 
     watch = SecretWatch(world)
     played = await play_to_the_end(

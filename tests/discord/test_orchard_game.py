@@ -24,7 +24,7 @@ from .whole_games import (
 )
 
 CARD = re.compile(r"\b(?:(?:Green|Gold|Red)-h\d-s\d|(?:Gr|Go|Re)\d\d)\b")
-LEGEND = re.compile(r"Cards: Go25 = Gold, height 2, sweetness 5\.")
+LEGEND = re.compile(r"Cards: colour-h\(height\)-s\(sweetness\)\.")
 
 
 def short(code: str) -> str:
@@ -33,7 +33,7 @@ def short(code: str) -> str:
 
 
 def orchard_secrets(game: Any, state: Any) -> set[str]:
-    """The undrawn deck, in the pool's long form and the board's short form."""
+    """The undrawn deck, in the game's card notation and the compact form the board once used."""
     return {form for card in state.deck for form in (CODE[card], short(CODE[card]))}
 
 

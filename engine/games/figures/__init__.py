@@ -39,6 +39,7 @@ class Figures(Game[FiguresState, FiguresMove]):
         Option(
             name="target_score",
             kind="int",
+            applies_when=(("match_end", "target"),),
             default=31,
             minimum=1,
             maximum=1000,
@@ -47,6 +48,7 @@ class Figures(Game[FiguresState, FiguresMove]):
         Option(
             name="number_of_hands",
             kind="int",
+            applies_when=(("match_end", "hands"),),
             default=8,
             minimum=1,
             maximum=200,

@@ -13,6 +13,7 @@ from engine.core import BadNotation
 from .config import BUILDINGS, CONFIG, CROPS, DONKEYS, MARKET
 from .model import Move
 from .rules import effect_args
+from .words import describe_move as describe_move  # the game's move descriptions (Game.describe_move)
 
 HELP = """\
 Cards C001-C060, roofs R1-A..R6-D, hexes M01-M29, buildings b1-b6.
@@ -46,13 +47,10 @@ def _dice_lines() -> str:
 
 
 LEGEND_TEXT = """\
-Reading the board. Seats are numbered 1-4; > marks who must act. A farm line: VP, $ silver,
-TG trade goods, PG pigs/pig spaces, stores (GR3 = 3 grain), hand cards/hand limit, xd = extra
-deliveries allowed in T5, inc = $ income in F2, bld = building markers owned (by number),
-dk = donkey markers revealed, by round. fld GR1/2 = two grain fields, one holding grain.
-brw C012[GR+ol]3 = a barrow worth 3 VP; lower case = already delivered. hlp C012:H03[$] =
-helper card:type[parameter]; * = used this round (a roof: used for good). ext DI/DP/IP =
-extensions (D extra delivery, I income, P pigsty). roof 1A = roof R1-A.
+Reading the board. Seats are numbered 1-4; > marks who must act. Each farm: VP, $ silver, hand
+cards/hand limit, income ($ in F2), extra deliveries (allowed in T5); its goods; fields per
+crop as full/all; barrows (C012 grape+grain✓ 3 VP: ✓ = already delivered); helpers (* = used
+this round; a roof: used for good); extensions; roofs; building markers; donkey markers by round.
 Buildings: the goods each seat's row needs, then seat:delivered; BLOCKED #n = building-order
 marker n (no deliveries); done = seats that finished it, first finisher first.
 Market: hex:value@seat. Siesta: space[discs bottom..top]; the higher space, then the higher

@@ -1,11 +1,11 @@
-"""Plain-text board and private view, compact enough for a Discord code block at four players.
+"""Plain-text board and private view, in words a first game can read, for a Discord code block.
 
-Conventions on the board: seats are numbered 1-4 (names in the order line); fields are counted
-per crop as full/total (``GR1/2``: two grain fields, one holding grain); a used helper or roof is
-marked with *; delivered barrow symbols are written in lower case (``GR+ol`` = olive delivered,
-grain still needed); a building row lists what each seat has delivered (``2:gr,pg``) and who
-has finished it (``done 3,1``, first finisher first); ``bld 41`` on a farm = building markers
-of b4 and b1; ``dk 2413`` = donkey markers revealed so far, by round.
+Goods are spelt out on the farms (``grain 3``, ``barrows: C012 grape+grain✓ 3 VP``: ✓ = already
+delivered); the building rows keep the short codes deliveries are written with, and the line
+above them says what they mean. Seats are numbered 1-4 (names in the order line); a farm's
+fields are counted per crop as full/all; a building row lists what each seat has delivered
+(``2:gr,pg``) and who has finished it (``done 3,1``, first finisher first). The private view
+does not repeat the legal moves: front ends list them, each with what it does.
 """
 
 from __future__ import annotations
@@ -16,23 +16,19 @@ from typing import Any
 
 from engine.core import format_event
 
+from .words import EXTENSION_WORDS, GOOD_WORDS, good_word, goods_words, helper_words
+
 NAME_WIDTH = 10
-EXT_SHORT = {"E-DI": "DI", "E-DP": "DP", "E-IP": "IP"}
+# The building rows keep the short codes (they are what a delivery is written with); this line
+# on the board says them in words.
+GOODS_LEGEND = ", ".join(
+    f"{code} {GOOD_WORDS[code]}" for code in ("GR", "OL", "GP", "PG", "FD", "WN", "MT", "TG")
+)
 
 
 def _name(names: Sequence[str], seat: int) -> str:
     name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
-
-
-def _symbols(goods: Sequence[str], covered: Sequence[bool]) -> str:
-    return "+".join(good.lower() if done else good for good, done in zip(goods, covered, strict=True))
-
-
-def _helper(helper: dict[str, Any]) -> str:
-    param = {"silver": "$", "crop": "crop", "vp": "VP"}.get(helper["param"], helper["param"])
-    shown = f"[{param}]" if param else ""
-    return f"{helper['card']}:{helper['type']}{shown}{'*' if helper['used'] else ''}"
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -52,8 +48,10 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["roofs_offer"]:
         # Abilities in F4, when roofs are bought; the ids alone otherwise, to keep the board short.
         abilities = view.get("roof_abilities", {}) if view["phase"] == "F4" else {}
-        extras.append(f"Roofs ({view['roof_price']} $): "
-                      + "; ".join(f"{roof} {abilities.get(roof, '')}".strip() for roof in view["roofs_offer"]))
+        extras.append(
+            f"Roofs ({view['roof_price']} $): "
+            + "; ".join(f"{roof} {abilities.get(roof, '')}".strip() for roof in view["roofs_offer"])
+        )
     if extras:
         lines.append("   ".join(extras))
     lines.append("Buildings (seat:delivered)")
@@ -64,13 +62,15 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         if building["finishers"]:
             text += " done " + ",".join(str(seat + 1) for seat in building["finishers"])
         progress = [
-            f"{seat + 1}:" + ",".join(good.lower() for good, done in zip(building["row"], row, strict=True) if done)
+            f"{seat + 1}:"
+            + ",".join(good.lower() for good, done in zip(building["row"], row, strict=True) if done)
             for seat, row in enumerate(building["rows"])
             if any(row)
         ]
         if progress:
             text += " | " + " ".join(progress)
         lines.append(text)
+    lines.append(f" ({GOODS_LEGEND})")
     lines.extend(_market_map(view["market"]))
     stacks = view["siesta_stacks"]
     siesta = " ".join(
@@ -80,6 +80,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines.append(f"Siesta space[bottom..top]: {siesta}")
     for seat in range(players):
         lines.extend(_farm_lines(view["farms"][seat], seat, names, seat in view["to_act"]))
+    lines.append("> must act · * used · ✓ delivered · $ silver")
     if view["over"]:
         winners = " and ".join(_name(names, seat) for seat in view["winners"])
         lines.append(f"Game over: {winners} win{'s' if len(view['winners']) == 1 else ''}.")
@@ -92,27 +93,36 @@ def _market_map(cells: list[dict[str, Any]]) -> list[str]:
     columns = [2 * cell["q"] + cell["r"] for cell in cells]
     left = min(columns)
     rows: dict[int, str] = {}
-    for column, cell in sorted(zip(columns, cells, strict=True), key=itemgetter(0)):  # stable: ties keep map order
+    for column, cell in sorted(
+        zip(columns, cells, strict=True), key=itemgetter(0)
+    ):  # stable: ties keep map order
         owner = cell["owner"]
-        text = f"{cell['hex'][1:]}:{cell['value']}" if owner is None else f"{cell['hex'][1:]}:{cell['value']}@{owner + 1}"
+        text = (
+            f"{cell['hex'][1:]}:{cell['value']}"
+            if owner is None
+            else f"{cell['hex'][1:]}:{cell['value']}@{owner + 1}"
+        )
         r = cell["r"]
         rows[r] = rows.get(r, "").ljust(4 * (column - left)) + text
     return ["Market (hex:value@owner)"] + [" " + rows[r] for r in sorted(rows)]
 
 
 def _farm_lines(farm: dict[str, Any], seat: int, names: Sequence[str], acting: bool) -> list[str]:
+    """A farm in words: points and limits, goods, then fields, barrows, helpers, extensions and
+    the rest, each on its own line when there is any."""
     goods = farm["goods"]
-    stores = " ".join(f"{good}{goods[good]}" for good in ("GR", "OL", "GP", "FD", "WN", "MT") if goods[good])
     marker = ">" if acting else " "
     head = (
-        f"{marker}{seat + 1} {_name(names, seat)} {farm['vp']}VP {farm['silver']}$ TG{goods['TG']} "
-        f"PG{goods['PG']}/{farm['pig_capacity']}{' ' + stores if stores else ''} | hand {farm['hand_size']}/{farm['hand_limit']}"
-        f" xd{farm['extra_delivery_limit']} inc{farm['income']}"
+        f"{marker}{seat + 1} {_name(names, seat)}: {farm['vp']} VP, {farm['silver']} $ · hand "
+        f"{farm['hand_size']}/{farm['hand_limit']} · income {farm['income']} $ · extra deliveries "
+        f"{farm['extra_delivery_limit']}"
     )
-    if farm["buildings"]:
-        head += " | bld " + "".join(map(str, farm["buildings"]))
-    if farm["donkeys_used"]:
-        head += " | dk " + "".join(marker[1] for marker in farm["donkeys_used"])
+    stores = [
+        f"{good_word(good)} {goods[good]}"
+        for good in ("GR", "OL", "GP", "FD", "WN", "MT", "TG")
+        if goods[good]
+    ]
+    stores.append(f"pigs {goods['PG']}/{farm['pig_capacity']} spaces")
     totals = dict.fromkeys(("GR", "OL", "GP"), 0)  # fields per crop, in this order
     full = dict.fromkeys(totals, 0)  # of which hold their crop
     for field in farm["fields"]:
@@ -120,22 +130,51 @@ def _farm_lines(farm: dict[str, Any], seat: int, names: Sequence[str], acting: b
         if crop in totals:
             totals[crop] += 1
             full[crop] += field["full"]
-    fields = " ".join(f"{crop}{full[crop]}/{total}" for crop, total in totals.items() if total) or "-"
-    barrows = " ".join(f"{b['card']}[{_symbols(b['goods'], b['covered'])}]{b['vp']}" for b in farm["barrows"]) or "-"
-    line2 = f"   fld {fields} | brw {barrows}"
-    helpers = " ".join(_helper(helper) for helper in farm["helpers"]) or "-"
-    types = [EXT_SHORT[ext["type"]] for ext in farm["extensions"]]
-    extensions = " ".join(f"{kind}{types.count(kind)}" for kind in ("DI", "DP", "IP") if kind in types) or "-"
-    roofs = " ".join(f"{roof['id'][1]}{roof['id'][3]}{'*' if roof['used'] else ''}" for roof in farm["roofs"]) or "-"
-    line3 = f"   hlp {helpers} | ext {extensions} | roof {roofs}"
-    return [head, line2, line3]
+    fields = ", ".join(f"{good_word(crop)} {full[crop]}/{total}" for crop, total in totals.items() if total)
+    barrows = ", ".join(
+        f"{b['card']} {goods_words(b['goods'], b['covered'])} {b['vp']} VP" for b in farm["barrows"]
+    )
+    helpers = ", ".join(
+        f"{h['card']} {helper_words(h['type'], h['param'])}{'*' if h['used'] else ''}"
+        for h in farm["helpers"]
+    )
+    types = [ext["type"] for ext in farm["extensions"]]
+    extensions = ", ".join(
+        EXTENSION_WORDS[kind] + (f" x{types.count(kind)}" if types.count(kind) > 1 else "")
+        for kind in EXTENSION_WORDS
+        if kind in types
+    )
+    others = []
+    if farm["roofs"]:
+        others.append(
+            "roofs: " + " ".join(f"{roof['id']}{'*' if roof['used'] else ''}" for roof in farm["roofs"])
+        )
+    if farm["buildings"]:
+        others.append("building markers: " + " ".join(f"b{number}" for number in farm["buildings"]))
+    if farm["donkeys_used"]:
+        others.append("donkeys by round: " + ",".join(marker[1] for marker in farm["donkeys_used"]))
+    # Empty parts are left out: an early farm takes two lines, a busy one six.
+    lines = [head, "   goods: " + ", ".join(stores)]
+    lines += [
+        f"   {label}: {text}"
+        for label, text in (
+            ("fields (full/all)", fields),
+            ("barrows", barrows),
+            ("helpers", helpers),
+            ("extensions", extensions),
+        )
+        if text
+    ]
+    if others:
+        lines.append("   " + " · ".join(others))
+    return lines
 
 
 def _card_line(card: dict[str, Any]) -> str:
-    param = f" ({card['param']})" if card["param"] else ""
     return (
-        f" {card['card']}  field {card['field']} | barrow {'+'.join(card['barrow'])} = {card['barrow_vp']} VP"
-        f" | helper {card['helper']} {card['helper_label']}{param} | ext {card['extension']}"
+        f" {card['card']}  field: {good_word(card['field'])} | barrow: {goods_words(card['barrow'])}"
+        f" = {card['barrow_vp']} VP | helper: {helper_words(card['helper'], card['param'])}"
+        f" | extension: {EXTENSION_WORDS.get(card['extension'], card['extension'])}"
     )
 
 
@@ -161,17 +200,25 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     if secret:
         lines.append("Your secret choice (hidden until the reveal): " + "; ".join(secret))
     if view["phase"] == "T1" or choice["donkey"]:
-        markers = [f"{marker} ({marker[1]} donkey{'s' if marker != 'D1' else ''}, {4 - int(marker[1])} hat"
-                   f"{'' if marker == 'D3' else 's'})" for marker in view["available_donkeys"]]
+        markers = [
+            f"{marker} ({marker[1]} donkey{'s' if marker != 'D1' else ''}, {4 - int(marker[1])} hat"
+            f"{'' if marker == 'D3' else 's'})"
+            for marker in view["available_donkeys"]
+        ]
         lines.append("Donkey markers you may choose: " + ", ".join(markers))
     abilities = view.get("roof_abilities", {})
     if view["phase"] == "F4" and view["roofs_offer"]:
-        lines.append(f"Roofs on offer ({view['roof_price']} $): "
-                     + "; ".join(f"{roof} {abilities.get(roof, '')}" for roof in view["roofs_offer"]))
+        lines.append(
+            f"Roofs on offer ({view['roof_price']} $): "
+            + "; ".join(f"{roof} {abilities.get(roof, '')}" for roof in view["roofs_offer"])
+        )
     unused = [roof["id"] for roof in farm["roofs"] if not roof["used"]]
     if unused:
-        lines.append("Your unused roofs (once each): " + "; ".join(f"{roof} {abilities.get(roof, '')}" for roof in unused))
+        lines.append(
+            "Your unused roofs (once each): "
+            + "; ".join(f"{roof} {abilities.get(roof, '')}" for roof in unused)
+        )
+    # The legal moves are not listed here: every front end lists them already, numbered or as
+    # buttons, each with what it does (Game.describe_move).
     lines.append(view["private_prompt"])
-    if view["options"]:
-        lines.append("Options: " + ", ".join(view["options"]))
     return "\n".join(lines)

@@ -38,6 +38,7 @@ from .rules import (
     phase_order,
     to_act,
 )
+from .words import describe_move
 
 
 def plural(count: int, one: str, many: str) -> str:
@@ -288,10 +289,13 @@ def private_prompt(
         return "Harvest: an empty field may yield another crop with Flexible field (flex GR OL), or flex none."
     if phase == T1_DONKEY:
         return "Choose your donkey marker in secret (donkey D1..D4); anytime actions first if you like."
+    if phase in ("R2", "R3"):
+        # What each die on offer gives, since a button or a list shows "take 4" alone.
+        offered = [move for move in (moves if moves is not None else legal_moves(state, seat)) if move.kind == "take"]
+        faces = "; ".join(f"take {move.args[0]}: {describe_move(move)}" for move in offered)
+        return f"Take a die ({faces}); anytime actions first if you like."
     return {
         "F4": f"Buy one roof for {state.round} $ (roof R..), take anytime actions, then done.",
-        "R2": "Take a die (take N); anytime actions first if you like.",
-        "R3": "Take a die (take N); anytime actions first if you like.",
         "R4": describe_task(Task(kind="die", items=[str(state.dice[0])])).replace("Your die", "The shared die")
         if state.dice else "",
         "T4": f"Deliver (deliver GOOD TARGET), {state.budget} left; done when finished.",

@@ -38,6 +38,7 @@ class Orchard(Game[OrchardState, Place]):
             kind="choice",
             default="random",
             choices=("random", "host"),
+            for_players=(2, 3, 4, 5, 6),  # alone, you pick first
             description="Who picks first in round 1: a random seat, or the host (seat 1).",
         ),
     )
@@ -62,7 +63,7 @@ Everything is public except the order of the deck."""
     notation_help = """\
 A move names a pool card and one of your batches: Gold-h2-s5 mono
 Card: colour, h + height, s + sweetness, as in Gold-h2-s5. Also read: gold h2 s5,
-  Gold 2 5 (height first), Go25 (the board's short form); gr, go, r for the colours.
+  Gold 2 5 (height first), Go25 (colour, height, sweetness); gr, go, r for the colours.
 Batch: mono, feather, special, unlucky, forte, sweet, const, bad; a full name such as
   "sweet couple" or "constant height"; or its number 1-8 in that order.
 Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> bad"""

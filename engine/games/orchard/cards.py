@@ -23,16 +23,11 @@ COLOUR: tuple[int, ...] = tuple(card // 25 for card in ALL_CARDS)
 HEIGHT: tuple[int, ...] = tuple(card // 5 % 5 + 1 for card in ALL_CARDS)
 SWEETNESS: tuple[int, ...] = tuple(card % 5 + 1 for card in ALL_CARDS)
 
-# The canonical code keeps the spec's "Colour hH sS" shape but joins it into one token, so a deck
-# can be written as a list separated by spaces or commas.
+# The one card notation, everywhere (pool, batches, hand, log, moves): the spec's "Colour hH sS"
+# joined into one token, so a deck can be written as a list separated by spaces or commas.
 CODE: tuple[str, ...] = tuple(
     f"{COLOURS[COLOUR[card]]}-h{HEIGHT[card]}-s{SWEETNESS[card]}" for card in ALL_CARDS
 )
-# A four-character form for the crowded board: colour initials, then height, then sweetness.
-SHORT: tuple[str, ...] = tuple(
-    f"{COLOURS[COLOUR[card]][:2]}{HEIGHT[card]}{SWEETNESS[card]}" for card in ALL_CARDS
-)
-
 # ----- batches ------------------------------------------------------------------------------------
 
 MONO, FEATHER, SPECIAL, UNLUCKY, FORTE, SWEET, CONST, BAD = range(8)

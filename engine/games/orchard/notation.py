@@ -2,8 +2,9 @@
 
 A card's canonical code is ``Gold-h2-s5`` (colour, height, sweetness); a move is a card code and a
 batch id: ``Gold-h2-s5 mono``. Reading is forgiving: any case, any separators, ``h``/``s`` prefixes
-or bare numbers (height first), short colours (``gr``, ``go``, ``r``), the board's compact form
-(``Go25``), batch names or numbers 1 to 8, and filler words such as ``in`` or ``->``.
+or bare numbers (height first), short colours (``gr``, ``go``, ``r``), the compact form the board
+once used (``Go25``, still read as an alias), batch names or numbers 1 to 8, and filler words
+such as ``in`` or ``->``.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
             raise BadNotation(f"I cannot read {token!r} in {text!r}; write {what}, for example {example}.{hint}")
     for position, token in enumerate(bare):
         if position == 0 and len(token) == 2 and not values:
-            # The board's compact form: height digit then sweetness digit (Go25).
+            # The compact form the board once showed: height digit then sweetness digit (Go25).
             put("height", int(token[0]))
             put("sweetness", int(token[1]))
         elif "height" not in values:

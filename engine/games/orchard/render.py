@@ -1,7 +1,8 @@
-"""Plain-text rendering of the views, compact enough for a Discord code block with six orchards.
+"""Plain-text rendering of the views, for a Discord code block with six orchards.
 
-The board writes orchard cards in the four-character form ``Go25`` (Gold, height 2, sweetness 5);
-the pool keeps the full codes so they can be copied into a move.
+Cards are written in the one notation of the game, ``Gold-h2-s5`` (colour, height, sweetness),
+in the pool, in the batches, in the log and in moves alike, so a card seen anywhere can be
+copied into a move.
 """
 
 from __future__ import annotations
@@ -9,22 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import BATCH_IDS, BATCH_NAMES, CODE, SHORT
+from .cards import BATCH_IDS, BATCH_NAMES
 
 NAME_WIDTH = 16
 LABEL_WIDTH = max(len(batch_id) for batch_id in BATCH_IDS)
 PADDED_LABELS = {batch_id: f"{batch_id:<{LABEL_WIDTH}}" for batch_id in BATCH_IDS}
-SHORT_BY_CODE = dict(zip(CODE, SHORT, strict=True))  # the board writes every orchard card
 BATCH_LEGEND = "Batches: " + ", ".join(f"{batch_id} = {name}" for batch_id, name in zip(BATCH_IDS, BATCH_NAMES, strict=True))
-
-
-def _short(code: str) -> str:
-    """``Gold-h2-s5`` -> ``Go25``, the board's compact card form."""
-    known = SHORT_BY_CODE.get(code)
-    if known is not None:
-        return known
-    colour, height, sweetness = code.split("-")
-    return f"{colour[:2]}{height[1:]}{sweetness[1:]}"
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -57,11 +48,11 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         batches, scores = orchard["batches"], orchard["scores"]
         for batch_id in BATCH_IDS:
             cards = batches[batch_id]
-            shown = " ".join(map(_short, cards)) if cards else "-"
+            shown = " ".join(cards) if cards else "-"
             if batch_id == "unlucky" and cards:
                 shown += f" (sum {orchard['unlucky_sum']})"
             lines.append(f"  {PADDED_LABELS[batch_id]} {scores[batch_id]:>3}  {shown}")
-    lines.append("Cards: Go25 = Gold, height 2, sweetness 5.")
+    lines.append("Cards: colour-h(height)-s(sweetness).")
     return "\n".join(lines)
 
 

@@ -39,6 +39,7 @@ class Vegetables(Game[VegetablesState, Move]):
             name="expert_jokers",
             kind="bool",
             default=False,
+            for_players=(4,),
             description="Official expert deal (4 players): every well holds 2 Tractors and 4 Green "
             "cards, and the field holds no Tractor.",
         ),
@@ -47,6 +48,8 @@ class Vegetables(Game[VegetablesState, Move]):
             kind="bool",
             default=False,
             house_rule=True,
+            for_players=(3, 5),
+            needed_for_players=(3, 5),
             description="House rules for 3 players (one family other than Black removed, 3x4 field) "
             "or 5 players (a 9th Tractor, uneven deal, wells of 5, well taken below 4 hidden cards).",
         ),

@@ -8,6 +8,7 @@ import pytest
 
 from engine.core import BadNotation
 from engine.games.granja import GAME
+from engine.games.granja.cards import CARDS
 from engine.games.granja.model import F3_PROMPT, T1_DONKEY, T4_DELIVER, Move
 from engine.games.granja.notation import HELP, KINDS, format_move, parse_move
 
@@ -25,6 +26,7 @@ from .support import (
     new,
     public,
     secrets,
+    set_hand,
 )
 
 CANONICAL = [
@@ -151,7 +153,7 @@ def test_1_14_a_seat_sees_its_hand_and_pending_choice_only():
     assert card not in str(other) and card not in str(public(state))
 
 
-def test_render_board_fits_a_message_at_four_players_late_in_a_busy_game():
+def test_render_board_fits_a_board_embed_at_four_players_late_in_a_busy_game():
     state = new(4, seed=4)
     names = ["Alejandra", "Bartolomeo", "Concepción", "Desiderio"]
     for seat in range(4):
@@ -174,16 +176,24 @@ def test_render_board_fits_a_message_at_four_players_late_in_a_busy_game():
         for row in building.rows[2:]:
             row[:-1] = [True] * (len(row) - 1)
     text = GAME.render_board(public(state), names)
-    assert len(text) <= 1900, len(text)
+    # The board is a code block in an embed description (4,096 characters, the clocks go in a
+    # field of their own); spelt-out goods made it longer than one plain message (2,000).
+    assert len(text) <= 3400, len(text)
     assert "Market" in text and "Siesta" in text and "Alejandra" in text
+    # No line much wider than the 100 columns the local table lays boards out for.
+    assert max(len(line) for line in text.splitlines()) <= 105
 
 
-def test_render_private_shows_hand_secret_choice_and_options():
+def test_render_private_shows_hand_and_secret_choice_but_not_the_moves_again():
     state = new(2, seed=5)
     card = state.farms[0].hand[0]
     state, _ = do(state, 0, f"play {card} helper")
-    text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
-    assert card in text and "secret choice" in text and "Options:" in text
+    view = GAME.view(state, 0)
+    text = GAME.render_private(view, ["Ana", "Ben"])
+    assert card in text and "secret choice" in text
+    # Front ends list the legal moves (numbered, or as buttons): the view does not repeat them.
+    assert "Options:" not in text
+    assert not any(move in text for move in view["options"] if move.startswith("play "))
     other = GAME.render_private(GAME.view(state, 1), ["Ana", "Ben"])
     assert card not in other
 
@@ -200,8 +210,8 @@ def test_rules_texts_fit_the_discord_embed_limits():
 
 def test_every_board_abbreviation_is_explained_in_the_rules_text():
     legend = GAME.summary
-    for word in ("xd", "inc", "bld", "dk", "fld", "brw", "hlp", "ext", "DI/DP/IP", "BLOCKED", "done",
-                 "hex:value@seat", "bottom..top", "lower case", "straw hats"):
+    for word in ("full/all", "✓", "BLOCKED", "done", "hex:value@seat", "bottom..top", "straw hats",
+                 "extra deliveries", "income", "building markers", "donkey markers by round"):
         assert word in legend, word
     for face in range(1, 7):
         assert f"{face} = " in legend
@@ -283,3 +293,45 @@ def test_the_board_shows_the_reversed_roof_order_of_round_one():
     assert "Turn order: 1 > 2 > 3 (roofs now: 3 > 2 > 1)" in board
     state = at_sequential(state, "F4", 0, round_number=2)
     assert "roofs now" not in GAME.render_board(public(state), ["Ana", "Ben", "Cara"])
+
+
+# ----- a board a first game can read ---------------------------------------------------------------
+
+
+def test_farms_spell_their_goods_out_and_the_board_explains_the_building_codes():
+    state = new(2, seed=3)
+    goods(state, 0, GR=2, WN=1, TG=1, PG=1, silver=3, vp=5)
+    assert CARDS["C003"].barrow == ("WN", "FD", "GR") and CARDS["C003"].barrow_vp == 6
+    add_barrow(state, 0, "C003", [True, False, False])
+    board = GAME.render_board(public(state), ["Ana", "Ben"])
+    farm = board[board.index("1 Ana:") :]
+    assert "1 Ana: 5 VP, 3 $ · hand" in farm
+    assert "goods: grain 2, wine 1, trade good 1, pigs 1/" in farm
+    assert "wine✓+food+grain 6 VP" in farm
+    for code in ("TG1", "PG1/", "xd1", "inc0", "brw", "[WN"):
+        assert code not in farm, code
+    # The building rows keep the codes that deliveries are written with, under a legend.
+    assert "(GR grain, OL olive, GP grape, PG pig, FD food, WN wine, MT meat, TG trade good)" in board
+    assert "✓ delivered" in board
+
+
+def test_the_hand_names_each_side_of_a_card_in_words():
+    state = new(2, seed=3)
+    assert CARDS["C003"].extension == "E-DP"
+    set_hand(state, 0, ["C003"])
+    text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
+    assert "barrow: wine+food+grain = 6 VP" in text and "extension: extra delivery+pigsty" in text
+
+
+def test_each_die_move_is_described_by_its_effect_and_keeps_its_notation():
+    assert GAME.describe_move(parse_move("take 4")) == "4 $"
+    assert GAME.describe_move(parse_move("take 6")) == "1 delivery or 2 $"
+    assert GAME.describe_move(parse_move("take 1")) == "1 pig"
+    assert format_move(parse_move("take 4")) == "take 4"  # the description is beside, not in, the move
+    assert GAME.describe_move(parse_move("donkey D3")) == "3 deliveries, 1 hat"
+    assert GAME.describe_move(parse_move("done")) == ""
+    state = new(2, seed=7)
+    state.dice = [1, 4, 6, 6, 6]
+    state = at_sequential(state, "R2", state.order[0])
+    prompt = GAME.view(state, state.order[0])["private_prompt"]
+    assert "take 1: 1 pig; take 4: 4 $; take 6: 1 delivery or 2 $" in prompt

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import BadNotation
 from engine.games.orchard import GAME, Place
-from engine.games.orchard.cards import ALL_CARDS, BATCH_IDS, CODE, SHORT
+from engine.games.orchard.cards import ALL_CARDS, BATCH_IDS, CODE, COLOUR, COLOURS, HEIGHT, SWEETNESS
 from engine.games.orchard.notation import format_card, parse_card
 
 from .support import card
@@ -82,9 +82,12 @@ def test_parse_accepts_batch_names_and_numbers(text, batch_id):
     assert parsed.card in (card("Red h1 s3"), card("Green h1 s3"))
 
 
-@pytest.mark.parametrize("short", SHORT)
-def test_board_short_form_reads_back(short):
-    assert SHORT[parse_card(short)] == short
+@pytest.mark.parametrize("card_id", ALL_CARDS)
+def test_the_old_compact_form_still_reads_as_an_alias(card_id):
+    # The board used to write cards as Go25; moves typed that way are still understood.
+    compact = f"{COLOURS[COLOUR[card_id]][:2]}{HEIGHT[card_id]}{SWEETNESS[card_id]}"
+    assert parse_card(compact) == card_id
+    assert GAME.parse_move(f"{compact} mono") == Place(card_id, 0)
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -158,9 +159,24 @@ def test_render_board_shows_pool_orchards_scores_and_turn():
     assert "To pick: Bob" in text
     assert "Pool: Green-h1-s1 Green-h5-s5 Gold-h4-s3" in text
     assert "Ann: 3 points" in text and ">Bob: 0 points" in text
-    assert "  mono      3  Re12 Re45" in text
-    assert "  unlucky   0  Go23 (sum 3)" in text
+    assert "  mono      3  Red-h1-s2 Red-h4-s5" in text
+    assert "  unlucky   0  Gold-h2-s3 (sum 3)" in text
     assert "  special   0  -" in text
+
+
+def test_one_card_notation_in_the_pool_the_batches_the_hand_and_the_log():
+    deck = ["Red h1 s2", "Red h4 s5", "Gold h2 s3", "Gold h4 s3", "Green h1 s1", "Green h5 s5"]
+    state = stacked_game(2, deck, first_picker="host")
+    state, events = GAME.apply(state, 0, GAME.parse_move("Gold h2 s3 unlucky"))
+    board = GAME.render_board(GAME.view(state, None), ["Ann", "Bob"])
+    private = GAME.render_private(GAME.view(state, 1), ["Ann", "Bob"])
+    log = " ".join(event.text for event in events)
+    for text in (board, log):
+        assert "Gold-h2-s3" in text
+    assert "Red-h1-s2" in board and "Red-h1-s2:" in private  # the pool, and the placements
+    assert "Red-h1-s2 mono" in [GAME.format_move(move) for move in GAME.legal_moves(state, 1)]
+    compact = re.compile(r"\b(?:Gr|Go|Re)\d\d\b")  # the four-character form the board used
+    assert not compact.search(board) and not compact.search(private) and not compact.search(log)
 
 
 def test_render_private_lists_each_pool_card_with_gains():
@@ -192,7 +208,7 @@ def test_board_stays_compact(players):
             break
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, greedy.choose(GAME, state, seat, rng))
-    assert longest <= 1800
+    assert longest <= 2000  # a plain Discord message, with the cards written in full
 
 
 def test_summary_and_notation_help_are_filled():
@@ -264,7 +280,8 @@ def test_worst_case_six_player_board_fits_a_discord_message(cards_each, easy):
     if cards_each == 12:
         view["winners"] = list(range(6))  # the longest result line: a six-way tie
     board = GAME.render_board(view, names)
-    assert len(board) <= 1800, len(board)
+    # Every card written in full (the one card notation): it still fits one plain message.
+    assert len(board) <= 2000, len(board)
 
 
 def test_longest_private_text_fits_a_discord_message():
