@@ -88,8 +88,10 @@ class ScoreDesk:
         except GameError as error:
             await reply(interaction, str(error))
             return
+        # discord.py's send_message takes a view or none at all: view=None fails after sending.
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
         await interaction.response.send_message(
-            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+            embed=embed, allowed_mentions=discord.AllowedMentions.none(), **extra
         )
 
     async def turn_leaderboard_page(

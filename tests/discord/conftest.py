@@ -118,5 +118,12 @@ def world(
     moderator = guild.add_member(simcord_env.create_user("mod"), roles=[managers])
     yield World(simcord_env, guild, channel, moderator=moderator, **members)
     assert_every_interaction_answered(simcord_env)
-    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    # caplog.records holds only the current phase's records (teardown's, here): read every phase,
+    # so an error logged while the test ran fails it too.
+    errors = [
+        record.getMessage()
+        for phase in ("setup", "call", "teardown")
+        for record in caplog.get_records(phase)
+        if record.levelno >= logging.ERROR
+    ]
     assert not errors, f"the bot logged errors: {errors}"
