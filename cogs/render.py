@@ -23,6 +23,7 @@ from engine.referee import (
     RUNNING,
     SOLO_BOARD,
     SPEEDS,
+    STACKED_BOARD,
     WITH_AI_BOARD,
     GameResult,
     RatingChange,
@@ -286,6 +287,8 @@ def unrated_reason(result: GameResult) -> str:
         return "Unrated: an untimed game for friends."
     if result.board in (SOLO_BOARD, WITH_AI_BOARD):
         return "Unrated: a game with AI seats or a single player (it counts for high scores)."
+    if result.board == STACKED_BOARD:
+        return "Unrated: a stacked deal (it counts for no board)."
     return "Unrated."
 
 
