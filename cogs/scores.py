@@ -272,8 +272,10 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
         for result in stats.recent:
             change = f", rating {result.rating_change:+.1f}" if result.rating_change is not None else ""
             forfeit = ", forfeited" if result.forfeited else ""
+            # Alone at the table there is no winner: a solo game is a score, not "1st of 1".
+            place = "solo" if result.players == 1 else f"{ordinal(result.rank)} of {result.players}"
             lines.append(
-                f"{render.game_title(result.game)} #{result.table_id}: {ordinal(result.rank)} of {result.players}, "
+                f"{render.game_title(result.game)} #{result.table_id}: {place}, "
                 f"score {score_text(result.score)}{change}{forfeit} ({render.timestamp(result.finished_at)})"
             )
         embed.add_field(

@@ -294,6 +294,20 @@ async def test_player_stats_per_game_with_rating_and_recent_results(referee):
     assert [r.table_id for r in everywhere.recent] == [last.result.table_id]
 
 
+async def test_a_one_seat_game_counts_no_win(referee):
+    """A game alone has no winner (Draft Cider solo, rules doc §5.1, R33): it is a score, not a win."""
+    await bids(referee, ["alice"], [3])
+    await bids(referee, ["alice"], [1])
+    await bids(referee, ["alice", "bob"], [3, 0])
+    [bids_stats] = (await referee.player_stats("alice", "g1")).games
+    assert (bids_stats.games, bids_stats.wins, bids_stats.best_score) == (3, 1, 3.0)
+    assert [(r.rank, r.players) for r in (await referee.player_stats("alice", "g1")).recent] == [
+        (1, 2),
+        (1, 1),
+        (1, 1),
+    ]
+
+
 async def test_history_lists_latest_games_first_and_each_replays_from_its_record(referee):
     first = await nim_win(referee, "alice", "bob")
     outbox = await bids(referee, ["alice", "bob", "carol", "dave"], [3, 0, 1, 2], pairs=True)
