@@ -30,6 +30,7 @@ from engine.referee import (
     SeatClockView,
     Table,
     format_duration,
+    presentation,
 )
 
 CONTENT_LIMIT = 2000
@@ -293,13 +294,9 @@ def unrated_reason(result: GameResult) -> str:
 
 
 def outcome_text(table: Table, outcome: Outcome) -> str:
-    order = sorted(range(len(table.seats)), key=lambda seat: (outcome.ranks[seat], seat))
-    lines = []
-    for seat in order:
-        score = outcome.scores[seat]
-        shown = int(score) if float(score).is_integer() else round(score, 2)
-        lines.append(f"{outcome.ranks[seat]}. {table.seats[seat].name}: {shown}")
-    return "\n".join(lines)
+    """The final scores, best first, with each seat's team as the local table shows it."""
+    lines = presentation.result_lines(outcome, [seat.name for seat in table.seats])
+    return clip("\n".join(presentation.result_text(line) for line in lines), DESCRIPTION_LIMIT)
 
 
 TURN_HINT = "press **Play your turn** below for your hand and your moves."

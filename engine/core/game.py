@@ -110,6 +110,9 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     scores: list[float]
     ranks: list[int]
     teams: list[list[int]] | None = None  # seats playing together, when the game has teams
+    # The seats in play order, when it is not the lobby's (Figures draws the seating): the order
+    # in which boards and results number the seats. None: seat 1 plays first, then seat 2, ...
+    seating: list[int] | None = None
 
     @property
     def winners(self) -> list[int]:

@@ -37,7 +37,7 @@ def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     penalised = penalised_seats(outcome, forfeited)
     keys = [(seat in penalised, 0 if seat in penalised else rank) for seat, rank in enumerate(outcome.ranks)]
     ranks = [1 + sum(1 for other in keys if other < key) for key in keys]
-    return Outcome(scores=list(outcome.scores), ranks=ranks, teams=outcome.teams)
+    return Outcome(scores=list(outcome.scores), ranks=ranks, teams=outcome.teams, seating=outcome.seating)
 
 
 # The options that stack a deal rather than let the seed deal it: ``deck`` (one stacked deck) and

@@ -38,7 +38,7 @@ async def test_a_full_game_ends_with_scores_and_ranks_by_name(toy_game, database
     assert table.status == FINISHED and table.seats[0].user_id == "local:kim"
     # Whoever took the last token is ranked first in the table, by name.
     winner = table.seats[moves[-1].seat].name
-    assert re.search(rf"│\s+1 │ {re.escape(winner)}", out)
+    assert re.search(rf"│\s+1 │\s+\d │ {re.escape(winner)}", out)
     assert all(move.move == "take 1" for move in moves if move.seat == 0)
     assert out.count("Final scores") == 1
 
@@ -276,8 +276,35 @@ def test_teams_in_the_verdict_and_the_final_scores():
         if re.match(r"│ │\s+\d", line)
     ]
     assert rows == [
-        ["1", "a (you)", "1 + 3", "9"],
-        ["1", "c", "1 + 3", "9"],
-        ["3", "b", "2 + 4", "2"],
-        ["3", "d", "2 + 4", "2"],
+        ["1", "1", "a (you)", "Pair A (seats 1 + 3)", "9"],
+        ["1", "3", "c", "Pair A (seats 1 + 3)", "9"],
+        ["3", "2", "b", "Pair B (seats 2 + 4)", "2"],
+        ["3", "4", "d", "Pair B (seats 2 + 4)", "2"],
     ]
+
+
+async def test_a_pairs_match_numbers_seats_and_pairs_at_the_end_as_its_board_does(database):
+    """Seed 1 seats the lobby's second pair first: kim (lobby seat 1) sits at the board's seat 2,
+    in pair B; the final table says so too, rather than counting seats in lobby order."""
+    options = ["--option", "mode=pairs", "--option", "match_end=hands", "--option", "number_of_hands=1"]
+    argv = ["--game", "figures", "--database", str(database), "--name", "kim", "--ai", "random", "--seed", "1"]
+    code, out, _ = await run_console([*argv, *options], every_move="1")
+    assert code == 0
+    lines = panel_lines(out)
+    header = max(index for index, line in enumerate(lines) if line.startswith("Seat  Player"))
+    board = {}
+    for line in lines[header + 1 : header + 5]:
+        number, name, pair = re.match(r"^[> ]?\s*(\d)\s+(.+?)\s+([AB])\s", line).groups()
+        board[name] = (number, pair)
+    assert board["kim"] == ("2", "B")
+    members = {pair: sorted(number for number, p in board.values() if p == pair) for pair in "AB"}
+    final = [
+        [cell.strip() for cell in line.split("│") if cell.strip()]
+        for line in out.splitlines()
+        if re.match(r"│ │\s+\d", line)
+    ]
+    assert len(final) == 4
+    for _rank, number, name, team, _score in final:
+        name = name.removesuffix(" (you)")
+        pair = board[name][1]
+        assert (number, team) == (board[name][0], f"Pair {pair} (seats {' + '.join(members[pair])})")
