@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import sqlite3
 
 import pytest
 from rich.console import Console
@@ -12,6 +13,7 @@ from rich.console import Console
 from console.app import INTERRUPTED_EXIT_CODE, parse_option_flags
 from console.session import MoveNumberError, move_from_input, pick_ai_kind
 from console.views import outcome_panel, verdict
+from db import SqliteStore
 from engine.core import Outcome
 from engine.games import REGISTRY, get_game
 from engine.referee import FINISHED, RUNNING, Seat, Table
@@ -41,6 +43,20 @@ async def test_a_full_game_ends_with_scores_and_ranks_by_name(toy_game, database
     assert re.search(rf"│\s+1 │\s+\d │ {re.escape(winner)}", out)
     assert all(move.move == "take 1" for move in moves if move.seat == 0)
     assert out.count("Final scores") == 1
+
+
+async def test_the_local_table_may_stack_the_deal_and_the_game_is_not_ranked(toy_game, database):
+    """Stacking stays open to the local table (tutorials, puzzles), but such a game reaches no
+    board: the same rule as anywhere else, kept by the referee."""
+    code, out, _ = await run_console(nim_flags(database, "--option", "deck=1,2", "--seed", "7"), every_move="1")
+    assert code == 0 and "Final scores" in out
+    store = await SqliteStore.open(database)
+    try:
+        assert await store.high_scores(None, "nim", "with_ai") == []
+    finally:
+        await store.close()
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT board, rated FROM results").fetchall() == [("stacked", 0)]
 
 
 async def test_bad_input_is_explained_and_the_player_asked_again(toy_game, database):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Outcome
 from engine.referee.presentation import result_lines, result_text, seat_numbers, team_labels
+from engine.referee.results import final_outcome
 
 
 def test_seats_are_numbered_in_play_order():
@@ -27,3 +28,9 @@ def test_result_lines_best_first_ties_in_play_order():
     lines = result_lines(outcome, ["ann", "bea", "cy", "dan"])
     assert [result_text(line) for line in lines] == ["1. cy: 9", "1. ann: 9", "3. dan: 2.5", "4. bea: 2"]
     assert [line.number for line in lines] == [1, 3, 2, 4]
+
+
+def test_forfeits_keep_the_seating_the_results_are_numbered_by():
+    outcome = Outcome(scores=[9, 2, 9, 2], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]], seating=[1, 0, 3, 2])
+    final = final_outcome(outcome, forfeited={0})
+    assert final.ranks == [3, 1, 3, 1] and final.seating == [1, 0, 3, 2]
