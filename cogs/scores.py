@@ -29,6 +29,7 @@ from engine.referee import (
     TableLinks,
     WaitingTurn,
     format_duration,
+    presentation,
 )
 
 from . import render
@@ -290,10 +291,15 @@ def ordinal(rank: int) -> str:
 
 
 def result_line(result: GameResult) -> str:
-    seats = sorted(result.seats, key=lambda seat: (seat.rank, seat.seat))
+    """One finished game: its seats best first, ties and pairs as the game-over message has them."""
+    by_index = {seat.seat: seat for seat in result.seats}
+    teams = presentation.team_short_labels(result.outcome)
+    shown = presentation.result_lines(result.outcome, [by_index[index].name for index in sorted(by_index)])
     players = ", ".join(
-        f"{seat.rank}. {seat.name} {score_text(seat.score)}{' (forfeit)' if seat.forfeited else ''}"
-        for seat in seats
+        f"{line.rank}. {line.name} {line.score}"
+        f"{f' ({teams[line.seat]})' if line.seat in teams else ''}"
+        f"{' (forfeit)' if by_index[line.seat].forfeited else ''}"
+        for line in shown
     )
     kind = "rated" if result.rated else "unrated"
     return f"**{render.game_title(result.game)} #{result.table_id}** ({kind}, {render.timestamp(result.finished_at)}): {players}"

@@ -44,15 +44,29 @@ def seat_label(number: int) -> str:
     return f"seat {number}"
 
 
+def _lettered_teams(outcome: Outcome) -> list[tuple[str, list[int]]]:
+    """The teams with their letters: A for the team of seat 1, then in play order."""
+    numbers = seat_numbers(outcome)
+    teams = sorted(outcome.teams or (), key=lambda team: min(numbers[seat] for seat in team))
+    return list(zip(string.ascii_uppercase, teams, strict=False))
+
+
+def team_word(outcome: Outcome) -> str:
+    return "Pair" if outcome.teams and all(len(team) == 2 for team in outcome.teams) else "Team"
+
+
+def team_short_labels(outcome: Outcome) -> dict[int, str]:
+    """``{seat index: "pair A"}``, for lines that have no room for the seats."""
+    word = team_word(outcome).lower()
+    return {seat: f"{word} {letter}" for letter, team in _lettered_teams(outcome) for seat in team}
+
+
 def team_labels(outcome: Outcome) -> dict[int, str]:
     """``{seat index: "Pair A (seats 1 + 3)"}`` for every seat in a team; empty without teams."""
-    if not outcome.teams:
-        return {}
     numbers = seat_numbers(outcome)
-    teams = sorted(outcome.teams, key=lambda team: min(numbers[seat] for seat in team))
-    word = "Pair" if all(len(team) == 2 for team in teams) else "Team"
+    word = team_word(outcome)
     labels: dict[int, str] = {}
-    for letter, team in zip(string.ascii_uppercase, teams, strict=False):
+    for letter, team in _lettered_teams(outcome):
         seats = " + ".join(str(number) for number in sorted(numbers[seat] for seat in team))
         label = f"{word} {letter} (seat{'s' if len(team) > 1 else ''} {seats})"
         labels.update({seat: label for seat in team})

@@ -151,6 +151,10 @@ async def test_a_pairs_match_ends_with_the_pairs_numbered_as_on_the_board(world:
     for line in lines:
         name = re.match(r"\d\. (\w+): ", line).group(1)
         assert line.endswith(f" · {label[name]}"), (line, board)
+    # /history names the same pairs.
+    history = (await world.eve.slash(world.channel, "history")).response.embeds[0].description
+    for _, name, pair in rows:
+        assert re.search(rf"\d\. {name} \d+ \(pair {pair}\)", history), (name, pair, history)
 
 
 async def assert_no_hand_was_public(env: simcord.Env, referee) -> None:

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from engine.core import Outcome
-from engine.referee.presentation import result_lines, result_text, seat_numbers, team_labels
+from engine.referee.presentation import (
+    result_lines,
+    result_text,
+    seat_numbers,
+    team_labels,
+    team_short_labels,
+)
 from engine.referee.results import final_outcome
 
 
@@ -34,3 +40,8 @@ def test_forfeits_keep_the_seating_the_results_are_numbered_by():
     outcome = Outcome(scores=[9, 2, 9, 2], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]], seating=[1, 0, 3, 2])
     final = final_outcome(outcome, forfeited={0})
     assert final.ranks == [3, 1, 3, 1] and final.seating == [1, 0, 3, 2]
+
+
+def test_short_team_labels_for_lines_without_room():
+    drawn = Outcome(scores=[9, 2, 9, 2], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]], seating=[1, 0, 3, 2])
+    assert team_short_labels(drawn) == {1: "pair A", 3: "pair A", 0: "pair B", 2: "pair B"}
