@@ -257,8 +257,9 @@ class GameDesk:
             return
         table = await self.ensure_thread(outbox.table, interaction.message)
         outbox.table = table
+        game = get_game(table.game)
         await interaction.edit_original_response(
-            embed=render.started_embed(table, get_game(table.game)),
+            embed=render.started_embed(table, game, game.seating(await self.referee.state(table.id))),
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )

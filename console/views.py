@@ -112,12 +112,14 @@ def option_intro(option: Option) -> Text:
     return text
 
 
-def seats_line(table: Table, user_id: str) -> Text:
+def seats_line(table: Table, user_id: str, seating: Sequence[int] | None = None) -> Text:
+    """The players in play order, numbered as the board numbers them (``Game.seating``)."""
     text = Text("Players: ", style="dim")
-    for seat in table.seats:
-        if seat.index:
+    for place, index in enumerate(presentation.play_order(seating, len(table.seats))):
+        seat = table.seats[index]
+        if place:
             text.append(", ")
-        label = f"{seat.index + 1}. {seat.name}"
+        label = f"{place + 1}. {seat.name}"
         if seat.user_id == user_id:
             text.append(label + " (you)", style="bold green")
         elif seat.is_ai:

@@ -268,6 +268,12 @@ class Game(ABC, Generic[S, M]):
         own = self.view(state, seat)
         return {key: value for key, value in own.items() if key not in public or public[key] != value}
 
+    def seating(self, state: S) -> list[int] | None:
+        """The seats in play order, when the game draws it (Figures draws who sits where): the
+        order its board numbers the seats in, which every front end follows (and ``Outcome.seating``
+        repeats at the end). ``None``, the default: the lobby's order."""
+        return None
+
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
 

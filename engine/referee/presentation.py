@@ -31,13 +31,22 @@ class ResultLine:
     score: str
 
 
-def seat_numbers(outcome: Outcome) -> list[int]:
+def play_order(seating: Sequence[int] | None, players: int) -> list[int]:
+    """The seat indexes in play order (``Game.seating``, ``Outcome.seating``; None: the lobby's)."""
+    return list(seating) if seating else list(range(players))
+
+
+def numbers_of(seating: Sequence[int] | None, players: int) -> list[int]:
     """Each seat's number (by seat index): its place in play order, from 1."""
-    seating = outcome.seating or list(range(len(outcome.ranks)))
-    numbers = [0] * len(seating)
-    for place, seat in enumerate(seating):
+    numbers = [0] * players
+    for place, seat in enumerate(play_order(seating, players)):
         numbers[seat] = place + 1
     return numbers
+
+
+def seat_numbers(outcome: Outcome) -> list[int]:
+    """Each seat's number in a finished game's results."""
+    return numbers_of(outcome.seating, len(outcome.ranks))
 
 
 def seat_label(number: int) -> str:

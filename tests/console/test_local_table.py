@@ -313,6 +313,9 @@ async def test_a_pairs_match_numbers_seats_and_pairs_at_the_end_as_its_board_doe
         number, name, pair = re.match(r"^[> ]?\s*(\d)\s+(.+?)\s+([AB])\s", line).groups()
         board[name] = (number, pair)
     assert board["kim"] == ("2", "B")
+    in_play_order = ", ".join(f"{number}. {name}" for name, (number, _) in board.items())
+    players = next(line for line in lines if line.startswith("Players: "))
+    assert re.sub(r" \(you\)| \[random\]", "", players) == f"Players: {in_play_order}"
     members = {pair: sorted(number for number, p in board.values() if p == pair) for pair in "AB"}
     final = [
         [cell.strip() for cell in line.split("│") if cell.strip()]

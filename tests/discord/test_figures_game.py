@@ -151,6 +151,13 @@ async def test_a_pairs_match_ends_with_the_pairs_numbered_as_on_the_board(world:
     for line in lines:
         name = re.match(r"\d\. (\w+): ", line).group(1)
         assert line.endswith(f" · {label[name]}"), (line, board)
+    # The lobby message, once started, numbered the seats as the board does.
+    [started] = [m for m in world.channel.history() if m.embeds and m.embeds[0].title == "Figures #1: started"]
+    ids = {person.name: person.id for person in people}
+    seats = started.embeds[0].fields[0].value.splitlines()
+    assert [re.match(r"(\d)\. <@(\d+)>", line).groups() for line in seats] == [
+        (number, str(ids[name])) for number, name, _ in rows
+    ]
     # /history names the same pairs.
     history = (await world.eve.slash(world.channel, "history")).response.embeds[0].description
     for _, name, pair in rows:

@@ -127,8 +127,11 @@ class Figures(Game[FiguresState, FiguresMove]):
             scores=[float(total) for total in totals],
             ranks=ranks_from_keys(totals),
             teams=teams,
-            seating=list(state.table),  # the drawn seating, as the board numbers the seats
+            seating=self.seating(state),
         )
+
+    def seating(self, state: FiguresState) -> list[int] | None:
+        return list(state.table)  # the drawn seating: the board numbers the seats by it
 
     # ----- AI seats -----------------------------------------------------------------------------
 
