@@ -49,10 +49,6 @@ def seat_numbers(outcome: Outcome) -> list[int]:
     return numbers_of(outcome.seating, len(outcome.ranks))
 
 
-def seat_label(number: int) -> str:
-    return f"seat {number}"
-
-
 def _lettered_teams(outcome: Outcome) -> list[tuple[str, list[int]]]:
     """The teams with their letters: A for the team of seat 1, then in play order."""
     numbers = seat_numbers(outcome)
