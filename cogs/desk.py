@@ -34,6 +34,7 @@ from engine.referee import (
     Store,
     Table,
     TableNotFound,
+    is_stacked,
 )
 
 from . import render
@@ -77,6 +78,13 @@ class BoardPost:
     message_id: int
     to_act: tuple[int, ...]
     log_lines: list[str]
+
+
+# A stacked deal would let a host choose everyone's cards: here the referee always deals.
+STACKED_REFUSAL = (
+    "Stacked deals (`deck=`) are for tests and the local table: on Discord the referee deals. "
+    "Start the game without that option."
+)
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -183,11 +191,14 @@ class GameDesk:
     ) -> None:
         try:
             game = get_game(game_name)
+            options = parse_options(options_text)
+            if is_stacked(options):
+                raise GameError(STACKED_REFUSAL)
             table = await self.referee.create_table(
                 game.name,
                 str(interaction.user.id),
                 interaction.user.display_name,
-                options=parse_options(options_text),
+                options=options,
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 channel_id=str(interaction.channel_id),
                 speed=speed,
@@ -246,8 +257,9 @@ class GameDesk:
             return
         table = await self.ensure_thread(outbox.table, interaction.message)
         outbox.table = table
+        game = get_game(table.game)
         await interaction.edit_original_response(
-            embed=render.started_embed(table, get_game(table.game)),
+            embed=render.started_embed(table, game, game.seating(await self.referee.state(table.id))),
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -23,12 +23,14 @@ from engine.referee import (
     RUNNING,
     SOLO_BOARD,
     SPEEDS,
+    STACKED_BOARD,
     WITH_AI_BOARD,
     GameResult,
     RatingChange,
     SeatClockView,
     Table,
     format_duration,
+    presentation,
 )
 
 CONTENT_LIMIT = 2000
@@ -145,12 +147,14 @@ def speed_text(speed_name: str) -> str:
     return f"{speed.label}; rated when every seat is a person"
 
 
-def seat_line(table: Table, index: int) -> str:
+def seat_line(table: Table, index: int, number: int | None = None) -> str:
+    """A seat with its number: the lobby's order until the game has drawn its seating."""
     seat = table.seats[index]
+    number = index + 1 if number is None else number
     if seat.is_ai:
-        return f"{index + 1}. {seat.name}"
+        return f"{number}. {seat.name}"
     host = " (host)" if seat.user_id == table.host else ""
-    return f"{index + 1}. {mention(seat.user_id or '')}{host}"
+    return f"{number}. {mention(seat.user_id or '')}{host}"
 
 
 def player_count_text(game: Game[Any, Any]) -> str:
@@ -201,14 +205,17 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
     return embed
 
 
-def started_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
+def started_embed(table: Table, game: Game[Any, Any], seating: Sequence[int] | None = None) -> discord.Embed:
+    """The lobby message once the game started: its seats in play order, numbered as the board
+    numbers them (``Game.seating``)."""
     where = f"<#{table.thread_id}>" if table.thread_id else "this channel"
     embed = discord.Embed(
         title=f"{game_label(table, game)}: started",
         description=f"The game is played in {where}.",
         colour=BOARD_COLOUR,
     )
-    seats = "\n".join(seat_line(table, index) for index in range(len(table.seats)))
+    order = presentation.play_order(seating, len(table.seats))
+    seats = "\n".join(seat_line(table, index, place + 1) for place, index in enumerate(order))
     embed.add_field(name="Seats", value=clip(seats, FIELD_LIMIT), inline=False)
     return embed
 
@@ -290,17 +297,15 @@ def unrated_reason(result: GameResult) -> str:
         return "Unrated: an untimed game for friends."
     if result.board in (SOLO_BOARD, WITH_AI_BOARD):
         return "Unrated: a game with AI seats or a single player (it counts for high scores)."
+    if result.board == STACKED_BOARD:
+        return "Unrated: a stacked deal (it counts for no board)."
     return "Unrated."
 
 
 def outcome_text(table: Table, outcome: Outcome) -> str:
-    order = sorted(range(len(table.seats)), key=lambda seat: (outcome.ranks[seat], seat))
-    lines = []
-    for seat in order:
-        score = outcome.scores[seat]
-        shown = int(score) if float(score).is_integer() else round(score, 2)
-        lines.append(f"{outcome.ranks[seat]}. {table.seats[seat].name}: {shown}")
-    return "\n".join(lines)
+    """The final scores, best first, with each seat's team as the local table shows it."""
+    lines = presentation.result_lines(outcome, [seat.name for seat in table.seats])
+    return clip("\n".join(presentation.result_text(line) for line in lines), DESCRIPTION_LIMIT)
 
 
 TURN_HINT = "press **Play your turn** below for your hand and your moves."

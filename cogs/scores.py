@@ -29,6 +29,7 @@ from engine.referee import (
     TableLinks,
     WaitingTurn,
     format_duration,
+    presentation,
 )
 
 from . import render
@@ -88,8 +89,10 @@ class ScoreDesk:
         except GameError as error:
             await reply(interaction, str(error))
             return
+        # discord.py's send_message takes a view or none at all: view=None fails after sending.
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
         await interaction.response.send_message(
-            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+            embed=embed, allowed_mentions=discord.AllowedMentions.none(), **extra
         )
 
     async def turn_leaderboard_page(
@@ -270,8 +273,10 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
         for result in stats.recent:
             change = f", rating {result.rating_change:+.1f}" if result.rating_change is not None else ""
             forfeit = ", forfeited" if result.forfeited else ""
+            # Alone at the table there is no winner: a solo game is a score, not "1st of 1".
+            place = "solo" if result.players == 1 else f"{ordinal(result.rank)} of {result.players}"
             lines.append(
-                f"{render.game_title(result.game)} #{result.table_id}: {ordinal(result.rank)} of {result.players}, "
+                f"{render.game_title(result.game)} #{result.table_id}: {place}, "
                 f"score {score_text(result.score)}{change}{forfeit} ({render.timestamp(result.finished_at)})"
             )
         embed.add_field(
@@ -286,10 +291,15 @@ def ordinal(rank: int) -> str:
 
 
 def result_line(result: GameResult) -> str:
-    seats = sorted(result.seats, key=lambda seat: (seat.rank, seat.seat))
+    """One finished game: its seats best first, ties and pairs as the game-over message has them."""
+    by_index = {seat.seat: seat for seat in result.seats}
+    teams = presentation.team_short_labels(result.outcome)
+    shown = presentation.result_lines(result.outcome, [by_index[index].name for index in sorted(by_index)])
     players = ", ".join(
-        f"{seat.rank}. {seat.name} {score_text(seat.score)}{' (forfeit)' if seat.forfeited else ''}"
-        for seat in seats
+        f"{line.rank}. {line.name} {line.score}"
+        f"{f' ({teams[line.seat]})' if line.seat in teams else ''}"
+        f"{' (forfeit)' if by_index[line.seat].forfeited else ''}"
+        for line in shown
     )
     kind = "rated" if result.rated else "unrated"
     return f"**{render.game_title(result.game)} #{result.table_id}** ({kind}, {render.timestamp(result.finished_at)}): {players}"

@@ -410,7 +410,8 @@ class LocalTable:
         if outbox is None:
             # Whatever AI seats are due (none, usually: they play right after each human move).
             outbox = await self.referee.resume(table_id)
-        self.console.print(views.seats_line(outbox.table, self.user_id))
+        seating = game.seating(await self.referee.state(table_id))
+        self.console.print(views.seats_line(outbox.table, self.user_id, seating))
         while True:
             table = self.current_table = outbox.table
             my_seat = table.seat_of(self.user_id)

@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from engine.core import Game, Option, Outcome
-from engine.referee import Table
+from engine.referee import Table, presentation
 
 COMMANDS = (
     ("help", "how to write moves, and these commands"),
@@ -133,12 +133,14 @@ def option_intro(option: Option) -> Text:
     return text
 
 
-def seats_line(table: Table, user_id: str) -> Text:
+def seats_line(table: Table, user_id: str, seating: Sequence[int] | None = None) -> Text:
+    """The players in play order, numbered as the board numbers them (``Game.seating``)."""
     text = Text("Players: ", style="dim")
-    for seat in table.seats:
-        if seat.index:
+    for place, index in enumerate(presentation.play_order(seating, len(table.seats))):
+        seat = table.seats[index]
+        if place:
             text.append(", ")
-        label = f"{seat.index + 1}. {seat.name}"
+        label = f"{place + 1}. {seat.name}"
         if seat.user_id == user_id:
             text.append(label + " (you)", style="bold green")
         elif seat.is_ai:
@@ -211,23 +213,21 @@ def rules_panel(game: Game[Any, Any], options: dict[str, Any] | None = None) -> 
 
 
 def outcome_panel(table: Table, outcome: Outcome, user_id: str) -> Panel:
-    """Final scores and ranks with names, best first; ties share a rank."""
+    """Final scores and ranks with names, best first; ties share a rank. Seats and teams are
+    numbered as on the board and on Discord (engine.referee.presentation)."""
     results = RichTable(expand=False)
     results.add_column("Rank", justify="right")
+    results.add_column("Seat", justify="right")
     results.add_column("Player")
     if outcome.teams:
         results.add_column("Team")
     results.add_column("Score", justify="right")
-    order = sorted(range(len(outcome.ranks)), key=lambda seat: (outcome.ranks[seat], seat))
-    for seat in order:
-        you = table.seats[seat].user_id == user_id
-        cells: list[RenderableType] = [
-            str(outcome.ranks[seat]),
-            Text(table.seats[seat].name + (" (you)" if you else "")),
-        ]
+    for line in presentation.result_lines(outcome, [seat.name for seat in table.seats]):
+        you = table.seats[line.seat].user_id == user_id
+        cells: list[RenderableType] = [str(line.rank), str(line.number), Text(line.name + (" (you)" if you else ""))]
         if outcome.teams:
-            cells.append(" + ".join(str(member + 1) for member in _team_of(outcome, seat)))
-        cells.append(_score(outcome.scores[seat]))
+            cells.append(line.team or "")
+        cells.append(line.score)
         results.add_row(*cells, style="bold green" if you else None)
     return Panel(
         Group(results, Text(verdict(table, outcome, user_id), style="bold")),
@@ -242,7 +242,7 @@ def verdict(table: Table, outcome: Outcome, user_id: str) -> str:
     if seat is None:
         return "The game is over."
     if len(outcome.ranks) == 1:
-        return f"Solo game over: you scored {_score(outcome.scores[0])}."
+        return f"Solo game over: you scored {presentation.score_text(outcome.scores[0])}."
     rank = outcome.ranks[seat.index]
     team = _team_of(outcome, seat.index)
     if len(team) > 1:
@@ -276,10 +276,6 @@ def _ordinal_suffix(number: int) -> str:
     if 10 <= number % 100 <= 20:
         return "th"
     return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-
-
-def _score(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def _when(timestamp: float) -> str:

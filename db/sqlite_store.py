@@ -426,8 +426,12 @@ class SqliteStore:
         and the latest results. ``guild_id=None``: every server (ratings are per server: none then);
         ``""``: tables outside any server."""
         where, values = _filters(("rs.user_id = ?", user_id), ("COALESCE(res.guild_id, '') = ?", guild_id))
+        # A game of one seat has no winner (Draft Cider solo, for one): a score, not a win.
         async with self._db.execute(
-            "SELECT res.game, COUNT(*), SUM(rs.rank = 1), AVG(rs.score), MAX(rs.score), SUM(rs.forfeited)"
+            "SELECT res.game, COUNT(*),"
+            " SUM(rs.rank = 1 AND EXISTS (SELECT 1 FROM result_seats o WHERE o.game_id = rs.game_id"
+            "  AND o.seat != rs.seat)),"
+            " AVG(rs.score), MAX(rs.score), SUM(rs.forfeited)"
             f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND NOT rs.is_ai"
             " GROUP BY res.game ORDER BY COUNT(*) DESC, res.game",
             values,

@@ -117,6 +117,10 @@ def play_checked_game(
     outcome = game.outcome(state)
     assert len(outcome.scores) == players and len(outcome.ranks) == players
     assert min(outcome.ranks) == 1
+    # The play order that boards and results number the seats by covers every seat once, and the
+    # results repeat the game's own.
+    assert outcome.seating == game.seating(state)
+    assert outcome.seating is None or sorted(outcome.seating) == list(range(players))
     replayed, _ = replay(game, game_record_roundtrip(record))
     assert replayed == state, "replaying the move log does not rebuild the final state"
     return state, record

@@ -126,6 +126,9 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     scores: list[float]
     ranks: list[int]
     teams: list[list[int]] | None = None  # seats playing together, when the game has teams
+    # The seats in play order, when it is not the lobby's (Figures draws the seating): the order
+    # in which boards and results number the seats. None: seat 1 plays first, then seat 2, ...
+    seating: list[int] | None = None
 
     @property
     def winners(self) -> list[int]:
@@ -280,6 +283,12 @@ class Game(ABC, Generic[S, M]):
         public = self.view(state, None)
         own = self.view(state, seat)
         return {key: value for key, value in own.items() if key not in public or public[key] != value}
+
+    def seating(self, state: S) -> list[int] | None:
+        """The seats in play order, when the game draws it (Figures draws who sits where): the
+        order its board numbers the seats in, which every front end follows (and ``Outcome.seating``
+        repeats at the end). ``None``, the default: the lobby's order."""
+        return None
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...

@@ -9,6 +9,7 @@ from .model import (
     RATED_BOARD,
     RUNNING,
     SOLO_BOARD,
+    STACKED_BOARD,
     WITH_AI_BOARD,
     ForfeitedSeat,
     GameResult,
@@ -45,6 +46,7 @@ from .reports import (
     TimeoutNotice,
     WaitingTurn,
 )
+from .results import STACKING_OPTIONS, is_stacked
 from .store import Store
 
 __all__ = [
@@ -59,6 +61,8 @@ __all__ = [
     "RECOMMENDED_SPEED",
     "RUNNING",
     "SOLO_BOARD",
+    "STACKED_BOARD",
+    "STACKING_OPTIONS",
     "SPEEDS",
     "WITH_AI_BOARD",
     "DueActions",
@@ -98,4 +102,5 @@ __all__ = [
     "WrongStatus",
     "clock_line",
     "format_duration",
+    "is_stacked",
 ]

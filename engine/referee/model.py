@@ -147,6 +147,7 @@ RATED_BOARD = "rated"  # two or more humans, no AI seat from the lobby, a rated 
 FRIENDLY_BOARD = "friendly"  # the same at an untimed speed: stats only, no rating
 SOLO_BOARD = "solo"  # one human alone: high scores
 WITH_AI_BOARD = "with_ai"  # humans with AI seats from the lobby: high scores
+STACKED_BOARD = "stacked"  # a stacked deal (tests, the local table, the simulator): stats only
 # None: AI seats only (simulations): no board at all
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.core import Outcome
 
 from .clock import get_speed
@@ -9,6 +12,7 @@ from .model import (
     FRIENDLY_BOARD,
     RATED_BOARD,
     SOLO_BOARD,
+    STACKED_BOARD,
     WITH_AI_BOARD,
     GameResult,
     ResultSeat,
@@ -33,19 +37,33 @@ def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     penalised = penalised_seats(outcome, forfeited)
     keys = [(seat in penalised, 0 if seat in penalised else rank) for seat, rank in enumerate(outcome.ranks)]
     ranks = [1 + sum(1 for other in keys if other < key) for key in keys]
-    return Outcome(scores=list(outcome.scores), ranks=ranks, teams=outcome.teams)
+    return Outcome(scores=list(outcome.scores), ranks=ranks, teams=outcome.teams, seating=outcome.seating)
+
+
+# The options that stack a deal rather than let the seed deal it: ``deck`` (one stacked deck) and
+# ``decks`` (one per hand). Every check for a stacked table goes through is_stacked.
+STACKING_OPTIONS = ("deck", "decks")
+
+
+def is_stacked(options: Mapping[str, Any]) -> bool:
+    """Whether these table options stack the deal. A stacked deal is for tests, the local table
+    and the simulator: its game is never rated nor ranked, and Discord refuses it."""
+    return any(options.get(name) for name in STACKING_OPTIONS)
 
 
 def board_of(table: Table) -> tuple[str | None, bool]:
     """Which board a game counts for, and whether it is rated.
 
-    Rated: at least two humans, no AI seat chosen in the lobby, and a rated speed. A human seat
-    that an AI took over after a skip keeps the game rated (otherwise leaving would dodge a loss).
+    Rated: at least two humans, no AI seat chosen in the lobby, a rated speed, and a deal left to
+    the seed. A human seat that an AI took over after a skip keeps the game rated (otherwise
+    leaving would dodge a loss). A stacked deal counts for no board, whoever plays it.
     """
     humans = [seat for seat in table.seats if not seat.is_ai]
     lobby_ai = len(humans) < len(table.seats)
     if not humans:
         return None, False
+    if is_stacked(table.options):
+        return STACKED_BOARD, False
     if lobby_ai:
         return WITH_AI_BOARD, False
     if len(humans) == 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import sqlite3
 
 import pytest
 from rich.console import Console
@@ -12,6 +13,7 @@ from rich.console import Console
 from console.app import INTERRUPTED_EXIT_CODE, parse_option_flags
 from console.session import MoveNumberError, move_from_input, pick_ai_kind
 from console.views import outcome_panel, verdict
+from db import SqliteStore
 from engine.core import Outcome
 from engine.games import REGISTRY, get_game
 from engine.referee import FINISHED, RUNNING, Seat, Table
@@ -38,9 +40,23 @@ async def test_a_full_game_ends_with_scores_and_ranks_by_name(toy_game, database
     assert table.status == FINISHED and table.seats[0].user_id == "local:kim"
     # Whoever took the last token is ranked first in the table, by name.
     winner = table.seats[moves[-1].seat].name
-    assert re.search(rf"│\s+1 │ {re.escape(winner)}", out)
+    assert re.search(rf"│\s+1 │\s+\d │ {re.escape(winner)}", out)
     assert all(move.move == "take 1" for move in moves if move.seat == 0)
     assert out.count("Final scores") == 1
+
+
+async def test_the_local_table_may_stack_the_deal_and_the_game_is_not_ranked(toy_game, database):
+    """Stacking stays open to the local table (tutorials, puzzles), but such a game reaches no
+    board: the same rule as anywhere else, kept by the referee."""
+    code, out, _ = await run_console(nim_flags(database, "--option", "deck=1,2", "--seed", "7"), every_move="1")
+    assert code == 0 and "Final scores" in out
+    store = await SqliteStore.open(database)
+    try:
+        assert await store.high_scores(None, "nim", "with_ai") == []
+    finally:
+        await store.close()
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT board, rated FROM results").fetchall() == [("stacked", 0)]
 
 
 async def test_bad_input_is_explained_and_the_player_asked_again(toy_game, database):
@@ -329,10 +345,10 @@ def test_teams_in_the_verdict_and_the_final_scores():
         if re.match(r"│ │\s+\d", line)
     ]
     assert rows == [
-        ["1", "a (you)", "1 + 3", "9"],
-        ["1", "c", "1 + 3", "9"],
-        ["3", "b", "2 + 4", "2"],
-        ["3", "d", "2 + 4", "2"],
+        ["1", "1", "a (you)", "Pair A (seats 1 + 3)", "9"],
+        ["1", "3", "c", "Pair A (seats 1 + 3)", "9"],
+        ["3", "2", "b", "Pair B (seats 2 + 4)", "2"],
+        ["3", "4", "d", "Pair B (seats 2 + 4)", "2"],
     ]
 
 
@@ -344,3 +360,33 @@ async def test_listed_moves_say_what_they_do_when_their_notation_does_not(databa
     assert re.search(r"\b1\. play C\d{3} field \(an? \w+ field\)", out)
     assert re.search(r"play C\d{3} barrow \(barrow [a-z+ ]+ for \d VP\)", out)
     assert "Options:" not in out  # the private view does not list the moves a second time
+
+
+async def test_a_pairs_match_numbers_seats_and_pairs_at_the_end_as_its_board_does(database):
+    """Seed 1 seats the lobby's second pair first: kim (lobby seat 1) sits at the board's seat 2,
+    in pair B; the final table says so too, rather than counting seats in lobby order."""
+    options = ["--option", "mode=pairs", "--option", "match_end=hands", "--option", "number_of_hands=1"]
+    argv = ["--game", "figures", "--database", str(database), "--name", "kim", "--ai", "random", "--seed", "1"]
+    code, out, _ = await run_console([*argv, *options], every_move="1")
+    assert code == 0
+    lines = panel_lines(out)
+    header = max(index for index, line in enumerate(lines) if line.startswith("Seat  Player"))
+    board = {}
+    for line in lines[header + 1 : header + 5]:
+        number, name, pair = re.match(r"^[> ]?\s*(\d)\s+(.+?)\s+([AB])\s", line).groups()
+        board[name] = (number, pair)
+    assert board["kim"] == ("2", "B")
+    in_play_order = ", ".join(f"{number}. {name}" for name, (number, _) in board.items())
+    players = next(line for line in lines if line.startswith("Players: "))
+    assert re.sub(r" \(you\)| \[random\]", "", players) == f"Players: {in_play_order}"
+    members = {pair: sorted(number for number, p in board.values() if p == pair) for pair in "AB"}
+    final = [
+        [cell.strip() for cell in line.split("│") if cell.strip()]
+        for line in out.splitlines()
+        if re.match(r"│ │\s+\d", line)
+    ]
+    assert len(final) == 4
+    for _rank, number, name, team, _score in final:
+        name = name.removesuffix(" (you)")
+        pair = board[name][1]
+        assert (number, team) == (board[name][0], f"Pair {pair} (seats {' + '.join(members[pair])})")

@@ -15,7 +15,7 @@ import pytest
 from db import sqlite_store
 from engine.core import replay
 from engine.games import get_game
-from engine.referee import RUNNING, Referee
+from engine.referee import RUNNING, Referee, is_stacked
 from engine.referee.ratings import RatedSeat, replay_ratings
 from tests.referee.helpers import HOUR, MONDAY, ManualClock, open_referee, two_player_nim
 
@@ -56,12 +56,13 @@ async def bids(
     speed: str = "daily-2",
     pairs: bool = False,
     ai: int = 0,
+    stacked: bool = False,
 ):
     table = await referee.create_table(
         "bids",
         players[0],
         players[0].title(),
-        options={"rounds": 1, "pairs": pairs},
+        options={"rounds": 1, "pairs": pairs, **({"deck": ["b1", "b2"]} if stacked else {})},
         guild_id=guild_id,
         speed=speed,
     )
@@ -244,6 +245,30 @@ async def test_high_score_boards_for_solo_games_and_games_with_ai(referee):
         await referee.high_scores("g1", "bids", "rated")
 
 
+async def test_a_stacked_deal_is_never_rated_nor_ranked(referee):
+    """A deal stacked with ``deck`` (tests, the local table, the simulator) proves nothing: no
+    rating, no leaderboard, no high-score board, whatever the front end and the seats."""
+    rated = await bids(referee, ["alice", "bob"], [3, 0], stacked=True)
+    solo = await bids(referee, ["carol"], [3], stacked=True)
+    with_ai = await bids(referee, ["dave"], [3], ai=1, stacked=True)
+    for outbox in (rated, solo, with_ai):
+        assert not outbox.result.rated and outbox.result.board == "stacked"
+    assert rated.rating_changes == []
+    assert (await referee.leaderboard("g1", "bids")).rows == []
+    assert await referee.high_scores("g1", "bids", "solo") == []
+    assert await referee.high_scores("g1", "bids", "with_ai") == []
+    # The same games dealt by the referee count as usual.
+    await bids(referee, ["alice", "bob"], [3, 0])
+    await bids(referee, ["carol"], [3])
+    assert [row.user_id for row in (await referee.leaderboard("g1", "bids")).rows] == ["alice", "bob"]
+    assert [h.user_id for h in await referee.high_scores("g1", "bids", "solo")] == ["carol"]
+
+
+def test_is_stacked_looks_for_every_stacking_option():
+    assert is_stacked({"deck": ["1d"]}) and is_stacked({"decks": [["1d"], ["2c"]]})
+    assert not is_stacked({}) and not is_stacked({"rounds": 3}) and not is_stacked({"deck": []})
+
+
 async def test_player_stats_per_game_with_rating_and_recent_results(referee):
     await nim_win(referee, "alice", "bob")
     await nim_win(referee, "bob", "alice")
@@ -267,6 +292,20 @@ async def test_player_stats_per_game_with_rating_and_recent_results(referee):
     everywhere = await referee.player_stats("alice", recent=1)
     assert [(g.game, g.games, g.rating) for g in everywhere.games] == [("nim", 3, None), ("bids", 1, None)]
     assert [r.table_id for r in everywhere.recent] == [last.result.table_id]
+
+
+async def test_a_one_seat_game_counts_no_win(referee):
+    """A game alone has no winner (Draft Cider solo, rules doc §5.1, R33): it is a score, not a win."""
+    await bids(referee, ["alice"], [3])
+    await bids(referee, ["alice"], [1])
+    await bids(referee, ["alice", "bob"], [3, 0])
+    [bids_stats] = (await referee.player_stats("alice", "g1")).games
+    assert (bids_stats.games, bids_stats.wins, bids_stats.best_score) == (3, 1, 3.0)
+    assert [(r.rank, r.players) for r in (await referee.player_stats("alice", "g1")).recent] == [
+        (1, 2),
+        (1, 1),
+        (1, 1),
+    ]
 
 
 async def test_history_lists_latest_games_first_and_each_replays_from_its_record(referee):

@@ -6,7 +6,6 @@ is tested without depending on any real game's rules.
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ import engine.games
 from bot import RefereeBot, create_bot
 from config import Settings
 
-from .helpers import assert_every_interaction_answered
+from .helpers import assert_every_interaction_answered, errors_logged
 
 
 @pytest.fixture(autouse=True)
@@ -118,5 +117,5 @@ def world(
     moderator = guild.add_member(simcord_env.create_user("mod"), roles=[managers])
     yield World(simcord_env, guild, channel, moderator=moderator, **members)
     assert_every_interaction_answered(simcord_env)
-    errors = [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+    errors = errors_logged(caplog)
     assert not errors, f"the bot logged errors: {errors}"

@@ -8,11 +8,13 @@ channel or thread, at every stage (the REST payloads as sent, and the final stor
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from simcord.components import walk_components
 from simcord.results import to_discord_message
@@ -277,3 +279,16 @@ async def open_my_turn(actor: simcord.MemberActor, channel: simcord.ChannelHandl
     opened = await actor.click(board, label="Play your turn")
     assert opened.ephemeral, opened
     return opened.response
+
+
+def errors_logged(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """Every ERROR the test logged, in setup, call and teardown alike.
+
+    ``caplog.records`` holds only the current phase's records: read after a fixture's ``yield``,
+    that is the teardown's alone, and an error logged while the test ran would go unseen."""
+    return [
+        record.getMessage()
+        for phase in ("setup", "call", "teardown")
+        for record in caplog.get_records(phase)
+        if record.levelno >= logging.ERROR
+    ]

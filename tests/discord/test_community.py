@@ -126,6 +126,13 @@ async def test_scores_leaderboard_stats_history_and_export(
     assert "· 3 games · 0 wins · best 1" in turned.response.embeds[0].description
     assert turned.response.embeds[0].footer.text.startswith("Page 3 of 3")
 
+    # A board that fits on one page has no buttons, and is an answer, not a failure.
+    monkeypatch.setattr(cogs.scores, "PAGE_SIZE", 10)
+    whole = await world.eve.slash(world.channel, "leaderboard", game="sprint")
+    assert whole.followups == [] and not whole.ephemeral
+    assert whole.response.embeds[0].footer.text.startswith("Page 1 of 1")
+    assert custom_ids(whole.response) == []
+
     # Stats: per game, and the latest results.
     stats = await world.eve.slash(world.channel, "stats", user=world.alice)
     [embed] = stats.response.embeds

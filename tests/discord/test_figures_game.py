@@ -34,6 +34,8 @@ from .helpers import (
     stored_bot_messages,
     waiting_for,
 )
+from .whole_games import latest_board as latest_board_data
+from .whole_games import open_table, play_to_the_end
 
 CARD = re.compile(r"(?<![\w])[1-7JNK][dcsb](?![\w])")
 DURATION = re.compile(r"\b\d+d \d+h\b")  # a clock ("1d 12h"), not the card 1d
@@ -115,13 +117,52 @@ async def test_four_people_play_a_whole_figures_match(
     referee = env.bot.referee
     outcome = await referee.outcome(1)
     table = await referee.table(1)
+    # Best first; ties in play order (the drawn seating), as the board lists the seats.
     expected = "\n".join(
         f"{outcome.ranks[seat]}. {table.seats[seat].name}: {int(outcome.scores[seat])}"
-        for seat in sorted(range(4), key=lambda seat: (outcome.ranks[seat], seat))
+        for seat in sorted(range(4), key=lambda seat: (outcome.ranks[seat], outcome.seating.index(seat)))
     )
     assert final.embeds[1].title == "Final scores" and final.embeds[1].description == expected
     assert_every_interaction_answered(env)
     await assert_no_hand_was_public(env, referee)
+
+
+BOARD_ROW = re.compile(r"^[> ]\s*(\d)\s+(\w+)\s+([AB])\s")
+
+
+async def test_a_pairs_match_ends_with_the_pairs_numbered_as_on_the_board(world: World) -> None:
+    """The game-over message names each seat's pair with the board's seat numbers (play order),
+    not the lobby's: "Pair A (seats 1 + 3)" is the pair the board shows at seats 1 and 3."""
+    people = world.players
+    world.env.bot.referee.new_seed = lambda: 1  # a seed whose draw seats the lobby's 2 + 4 first
+    thread = await open_table(world, "figures", people, options=f"{OPTIONS} mode=pairs")
+    played = await play_to_the_end(world, thread, people, seed=3)
+    final = latest_board_data(thread)
+    assert "**Game over.**" in final.content
+    board = re.search(r"```\n(.*?)\n```", final.embeds[0]["description"], re.S).group(1)
+    rows = [match.groups() for line in board.splitlines() if (match := BOARD_ROW.match(line))]
+    assert len(rows) == 4, board
+    seats_of = {pair: [int(number) for number, _, p in rows if p == pair] for pair in "AB"}
+    label = {name: f"Pair {pair} (seats {' + '.join(map(str, seats_of[pair]))})" for _, name, pair in rows}
+    assert sorted(label.values()) == ["Pair A (seats 1 + 3)"] * 2 + ["Pair B (seats 2 + 4)"] * 2
+    outcome = await world.env.bot.referee.outcome(played.table_id)
+    assert outcome.seating == [1, 0, 3, 2]
+    lines = final.embeds[1]["description"].splitlines()
+    assert final.embeds[1]["title"] == "Final scores" and len(lines) == 4
+    for line in lines:
+        name = re.match(r"\d\. (\w+): ", line).group(1)
+        assert line.endswith(f" · {label[name]}"), (line, board)
+    # The lobby message, once started, numbered the seats as the board does.
+    [started] = [m for m in world.channel.history() if m.embeds and m.embeds[0].title == "Figures #1: started"]
+    ids = {person.name: person.id for person in people}
+    seats = started.embeds[0].fields[0].value.splitlines()
+    assert [re.match(r"(\d)\. <@(\d+)>", line).groups() for line in seats] == [
+        (number, str(ids[name])) for number, name, _ in rows
+    ]
+    # /history names the same pairs.
+    history = (await world.eve.slash(world.channel, "history")).response.embeds[0].description
+    for _, name, pair in rows:
+        assert re.search(rf"\d\. {name} \d+ \(pair {pair}\)", history), (name, pair, history)
 
 
 async def assert_no_hand_was_public(env: simcord.Env, referee) -> None:

@@ -108,6 +108,17 @@ async def test_bad_game_or_options_are_explained(world: World) -> None:
     assert bad_form.response.content == "Write options as NAME=VALUE separated by spaces (not 'cards')."
 
 
+async def test_a_stacked_deal_is_refused_and_opens_no_lobby(world: World) -> None:
+    """A host must not choose everyone's cards: ``deck`` is for tests and the local table."""
+    stacked = await world.alice.slash(
+        world.channel, "game new", game="sprint", options="cards=2 deck=a01,a02,b01,b02"
+    )
+    assert stacked.ephemeral
+    assert stacked.response.content.startswith("Stacked deals (`deck=`) are for tests and the local table")
+    listing = await world.alice.slash(world.channel, "game list")
+    assert "No game is open or running here" in listing.response.content
+
+
 async def test_autocomplete_offers_games_and_options_from_the_registry(world: World) -> None:
     games = await world.alice.autocomplete(world.channel, "game new", "game", "spr")
     assert games == [{"name": "Sprint (2-4 players)", "value": "sprint"}]

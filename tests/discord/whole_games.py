@@ -472,7 +472,9 @@ async def assert_final_scores(world: World, thread: simcord.ChannelHandle, table
     outcome = await referee.outcome(table_id)
     table = await referee.table(table_id)
     assert outcome is not None and table.status == "finished"
-    order = sorted(range(len(table.seats)), key=lambda seat: (outcome.ranks[seat], seat))
+    # Best first; ties in play order (the lobby's, unless the game drew the seating).
+    seating = outcome.seating or list(range(len(table.seats)))
+    order = sorted(range(len(table.seats)), key=lambda seat: (outcome.ranks[seat], seating.index(seat)))
     expected = "\n".join(
         f"{outcome.ranks[seat]}. {table.seats[seat].name}: {outcome.scores[seat]:g}" for seat in order
     )

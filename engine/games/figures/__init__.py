@@ -125,7 +125,15 @@ class Figures(Game[FiguresState, FiguresMove]):
     def outcome(self, state: FiguresState) -> Outcome:
         totals = list(state.totals)
         teams = [[0, 2], [1, 3]] if state.mode == rules.PAIRS else None
-        return Outcome(scores=[float(total) for total in totals], ranks=ranks_from_keys(totals), teams=teams)
+        return Outcome(
+            scores=[float(total) for total in totals],
+            ranks=ranks_from_keys(totals),
+            teams=teams,
+            seating=self.seating(state),
+        )
+
+    def seating(self, state: FiguresState) -> list[int] | None:
+        return list(state.table)  # the drawn seating: the board numbers the seats by it
 
     # ----- AI seats -----------------------------------------------------------------------------
 

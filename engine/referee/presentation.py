@@ -1,0 +1,106 @@
+"""One presentation of seats and teams for every front end (Discord, the local table).
+
+Seats are numbered as the games' boards number them: in play order, from 1 (``Outcome.seating``
+when the game drew the seating, else the lobby's order). Teams are lettered in play order too: the
+team of seat 1 is A. So a pairs game of Figures whose board shows "seat 2, pair B" ends with
+"Pair B (seats 2 + 4)", on Discord and in the terminal alike.
+
+    lines = result_lines(outcome, [seat.name for seat in table.seats])
+    for line in lines:
+        print(line.rank, line.name, line.team, line.score)
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core import Outcome
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One seat in a final results table, best first."""
+
+    rank: int
+    seat: int  # the table's seat index (lobby order)
+    number: int  # the seat's number as people see it (play order, from 1)
+    name: str
+    team: str | None  # "Pair A (seats 1 + 3)"; None in a game without teams
+    score: str
+
+
+def play_order(seating: Sequence[int] | None, players: int) -> list[int]:
+    """The seat indexes in play order (``Game.seating``, ``Outcome.seating``; None: the lobby's)."""
+    return list(seating) if seating else list(range(players))
+
+
+def numbers_of(seating: Sequence[int] | None, players: int) -> list[int]:
+    """Each seat's number (by seat index): its place in play order, from 1."""
+    numbers = [0] * players
+    for place, seat in enumerate(play_order(seating, players)):
+        numbers[seat] = place + 1
+    return numbers
+
+
+def seat_numbers(outcome: Outcome) -> list[int]:
+    """Each seat's number in a finished game's results."""
+    return numbers_of(outcome.seating, len(outcome.ranks))
+
+
+def _lettered_teams(outcome: Outcome) -> list[tuple[str, list[int]]]:
+    """The teams with their letters: A for the team of seat 1, then in play order."""
+    numbers = seat_numbers(outcome)
+    teams = sorted(outcome.teams or (), key=lambda team: min(numbers[seat] for seat in team))
+    return list(zip(string.ascii_uppercase, teams, strict=False))
+
+
+def team_word(outcome: Outcome) -> str:
+    return "Pair" if outcome.teams and all(len(team) == 2 for team in outcome.teams) else "Team"
+
+
+def team_short_labels(outcome: Outcome) -> dict[int, str]:
+    """``{seat index: "pair A"}``, for lines that have no room for the seats."""
+    word = team_word(outcome).lower()
+    return {seat: f"{word} {letter}" for letter, team in _lettered_teams(outcome) for seat in team}
+
+
+def team_labels(outcome: Outcome) -> dict[int, str]:
+    """``{seat index: "Pair A (seats 1 + 3)"}`` for every seat in a team; empty without teams."""
+    numbers = seat_numbers(outcome)
+    word = team_word(outcome)
+    labels: dict[int, str] = {}
+    for letter, team in _lettered_teams(outcome):
+        seats = " + ".join(str(number) for number in sorted(numbers[seat] for seat in team))
+        label = f"{word} {letter} (seat{'s' if len(team) > 1 else ''} {seats})"
+        labels.update({seat: label for seat in team})
+    return labels
+
+
+def score_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{round(value, 2):g}"
+
+
+def result_lines(outcome: Outcome, names: Sequence[str]) -> list[ResultLine]:
+    """The final table, best first; ties share a rank and keep play order."""
+    numbers = seat_numbers(outcome)
+    teams = team_labels(outcome)
+    order = sorted(range(len(outcome.ranks)), key=lambda seat: (outcome.ranks[seat], numbers[seat]))
+    return [
+        ResultLine(
+            rank=outcome.ranks[seat],
+            seat=seat,
+            number=numbers[seat],
+            name=names[seat],
+            team=teams.get(seat),
+            score=score_text(outcome.scores[seat]),
+        )
+        for seat in order
+    ]
+
+
+def result_text(line: ResultLine) -> str:
+    """One line of a plain-text results table: "1. alice: 31 · Pair A (seats 1 + 3)"."""
+    team = f" · {line.team}" if line.team else ""
+    return f"{line.rank}. {line.name}: {line.score}{team}"
