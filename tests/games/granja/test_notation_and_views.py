@@ -103,7 +103,7 @@ def test_notation_help_names_every_verb():
 
 
 def test_every_legal_move_in_random_games_round_trips():
-    rng = random.Random(3)
+    rng = random.Random(5)  # random play completes a barrow (hex) only in some games; this seed does
     seen: set[str] = set()
     for players in (2, 3, 4):
         state = GAME.new_game(players, players + 40)
