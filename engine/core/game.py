@@ -219,12 +219,22 @@ class Game(ABC, Generic[S, M]):
         if reason is not None:
             raise IllegalMove(reason)
 
+    def canonical_move(self, state: S, seat: int, move: M) -> M:
+        """The one form in which an accepted move is carried out, stored and shown.
+
+        A game that accepts a redundant detail (naming a row that is determined anyway) drops it
+        here, so that the log reads the same however the player wrote the move. Called after
+        ``check_move`` accepted the move; the default returns it unchanged.
+        """
+        return move
+
     def apply(self, state: S, seat: int, move: M) -> tuple[S, list[Event]]:
         """Check and carry out a move; the given state is never modified.
 
         Raises NotYourTurn or IllegalMove (with a player-readable reason).
         """
         self.check_move(state, seat, move)
+        move = self.canonical_move(state, seat, move)
         new_state = self.copy_state(state)
         events = self.play(new_state, seat, move)
         return new_state, events
