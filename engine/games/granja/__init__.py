@@ -1,7 +1,7 @@
 """Granja (registry name ``granja``): farm cards with four faces, donkeys and siesta, deliveries,
 craft buildings and a market, over six rounds, for 2 to 4 players.
 
-The spec is /work/shared/rules/granja.md; its section (1.x-3.x), ruling (R1-R58) and example
+The rules doc is docs/rules/granja.md; its section (1.x-3.x), ruling (R1-R58) and example
 (E1-E7) numbers name the tests under tests/games/granja/.
 
 STATUS
@@ -23,9 +23,10 @@ STATUS
   and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
   texts (help within the 1024-character embed field; board legend, dice faces and building
   effects in the summary) were fixed; roof abilities, donkey hats and die options are shown.
+  After a die is resolved in R2-R4 the window stays open until done (a helper played with the
+  die works in the same step, 1.12.3); a seat without cards keeps its F1 window (3.1).
   Remaining: nothing required; possible polish: let a player take back a finished secret F1
-  play before the reveal, keep the R2/R3 window open after the die is resolved (now the turn
-  ends with it), and a stronger greedy player (it completes about one barrow per game).
+  play before the reveal, and a stronger greedy player (it completes about one barrow per game).
 """
 
 from __future__ import annotations
