@@ -2,7 +2,7 @@
 
 from .ai import GreedyPlayer, Player, RandomPlayer
 from .errors import BadNotation, GameError, IllegalMove, NotYourTurn, SetupError
-from .game import Event, Game, Option, Outcome, format_event, ranks_from_keys
+from .game import STACKING_OPTIONS, Event, Game, Option, Outcome, format_event, ranks_from_keys
 from .record import GameRecord, RecordedMove, ReplayError, replay
 from .rng import Rng
 
@@ -22,6 +22,7 @@ __all__ = [
     "RecordedMove",
     "ReplayError",
     "Rng",
+    "STACKING_OPTIONS",
     "SetupError",
     "format_event",
     "ranks_from_keys",

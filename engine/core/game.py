@@ -38,6 +38,17 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound=msgspec.Struct)
 M = TypeVar("M", bound=Hashable)
 
+# Options that stack a game for tests, tutorials and puzzles: a fixed deal instead of a shuffled
+# one. Each game accepts some of them (``Game.stacking_options``); a table with any of them set is
+# stacked. deck: the card order of the first deal; decks: one card order per deal, used in turn;
+# first_dealer: the seat (1-4, as players count) that deals first.
+STACKING_OPTIONS: tuple[str, ...] = ("deck", "decks", "first_dealer")
+
+
+def _card_codes(value: Any) -> list[str]:
+    """A deck as a list of card codes, from a list or one string of codes (spaces or commas)."""
+    return value.replace(",", " ").split() if isinstance(value, str) else [str(code) for code in value]
+
 
 class Option(msgspec.Struct, frozen=True, kw_only=True):
     """One setting of a game, as shown in the lobby and accepted as ``NAME=VALUE``."""
@@ -151,20 +162,23 @@ class Game(ABC, Generic[S, M]):
     state_type: ClassVar[type]
     summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
     notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
+    stacking_options: ClassVar[tuple[str, ...]] = ("deck",)  # those of STACKING_OPTIONS it accepts
 
     # ----- set-up -------------------------------------------------------------------------------
 
     def parse_options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Check option names and convert the given values (no defaults, no player count).
 
-        The special option ``deck`` (a list of card codes, or one string of codes separated by
-        spaces or commas) stacks the deck in an exact order for tests, tutorials and puzzles.
+        The stacking options (``stacking_options``, see STACKING_OPTIONS) fix the deal for tests,
+        tutorials and puzzles: ``deck`` is a list of card codes, or one string of codes separated
+        by spaces or commas; ``decks`` a list of such decks, or one string with the decks separated
+        by ``|``; ``first_dealer`` a seat number from 1.
         """
         known = {option.name: option for option in self.options}
         parsed: dict[str, Any] = {}
         for name, value in (raw or {}).items():
-            if name == "deck":
-                parsed["deck"] = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+            if name in self.stacking_options:
+                parsed[name] = self.parse_stacking_option(name, value)
             elif name in known:
                 parsed[name] = known[name].parse(value)
             else:
@@ -176,10 +190,25 @@ class Game(ABC, Generic[S, M]):
         """Check the player count and options; return every option with defaults filled in."""
         given = self.parse_options(raw)
         resolved = {option.name: given.get(option.name, option.default) for option in self.options}
-        if "deck" in given:
-            resolved["deck"] = given["deck"]
+        for name in self.stacking_options:
+            if name in given:
+                resolved[name] = given[name]
         self.check_players(players, resolved)
         return resolved
+
+    def parse_stacking_option(self, name: str, value: Any) -> Any:
+        """Read one stacking option (the game checks the card codes and seats when it sets up)."""
+        if name == "deck":
+            return _card_codes(value)
+        if name == "decks":
+            decks = value.split("|") if isinstance(value, str) else list(value)
+            return [_card_codes(deck) for deck in decks]
+        if name == "first_dealer":
+            try:
+                return int(value)
+            except (TypeError, ValueError):
+                raise SetupError(f"Option first_dealer takes a seat number, not {value!r}.") from None
+        raise SetupError(f"{self.title} has no stacking option {name!r}.")
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         """Refuse a player count the game (with these options) does not support."""
@@ -238,12 +267,22 @@ class Game(ABC, Generic[S, M]):
         if reason is not None:
             raise IllegalMove(reason)
 
+    def canonical_move(self, state: S, seat: int, move: M) -> M:
+        """The one form in which an accepted move is carried out, stored and shown.
+
+        A game that accepts a redundant detail (naming a row that is determined anyway) drops it
+        here, so that the log reads the same however the player wrote the move. Called after
+        ``check_move`` accepted the move; the default returns it unchanged.
+        """
+        return move
+
     def apply(self, state: S, seat: int, move: M) -> tuple[S, list[Event]]:
         """Check and carry out a move; the given state is never modified.
 
         Raises NotYourTurn or IllegalMove (with a player-readable reason).
         """
         self.check_move(state, seat, move)
+        move = self.canonical_move(state, seat, move)
         new_state = self.copy_state(state)
         events = self.play(new_state, seat, move)
         return new_state, events

@@ -526,6 +526,7 @@ class Referee:
         table = loaded.table
         state = loaded.state
         game.check_move(state, seat, move)  # a refused move changes nothing
+        move = game.canonical_move(state, seat, move)  # stored and shown in one form
         acting_before = game.to_act(state)
         secrets_before = loaded.secrets if loaded.secrets is not None else self._secret_prints(game, table, state)
         encoded_before, public_before = loaded.encoded, loaded.public

@@ -100,6 +100,8 @@ def public_payloads(env: simcord.Env, since: int = 0) -> list[str]:
 def _public_answer(env: simcord.Env, record: Any, data: dict[str, Any], kind: Any) -> bool:
     if not is_guild_channel(env, record.channel_id):
         return False
+    if kind == 8:  # autocomplete choices: shown only to the person typing the command
+        return False
     if kind == 7:  # UPDATE_MESSAGE edits the clicked message: public if that message is
         return _source_is_public(env, record)
     return not int(data.get("flags") or 0) & EPHEMERAL

@@ -17,6 +17,7 @@ class Figures(Game[FiguresState, FiguresMove]):
     min_players = 4
     max_players = 4
     state_type = FiguresState
+    stacking_options = ("deck", "decks", "first_dealer")
     notation_module = notation
     render_module = render
     options = (

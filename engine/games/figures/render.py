@@ -56,14 +56,18 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
                 f"Giro di figure started by {names[view['giro_starter']]}: "
                 f"{view['giro_left']} giro turn{'s' if view['giro_left'] != 1 else ''} left."
             )
-    recent = view["history"][-RECENT_MOVES_SHOWN:]
+    history, label = view["history"], "Moves"
+    if not history and view.get("previous_history"):
+        # A new hand without a move yet: the finished hand's plays stay in sight (2.11).
+        history, label = view["previous_history"], f"Hand {view['results'][-1]['number']} moves"
+    recent = history[-RECENT_MOVES_SHOWN:]
     if recent:
         shown = "".join(
             f"{_short(names[entry['seat']])} {entry['move']}{' | ' if entry['clears'] else ' · '}"
             for entry in recent
         ).rstrip(" ·|")
-        earlier = len(view["history"]) - len(recent)
-        lines.append(f"Moves{f' (+{earlier} earlier)' if earlier else ''}: {shown}")
+        earlier = len(history) - len(recent)
+        lines.append(f"{label}{f' (+{earlier} earlier)' if earlier else ''}: {shown}")
     if view["results"]:
         lines.append(_result_line(view["results"][-1], view["table"], names))
     if not view["match_over"]:

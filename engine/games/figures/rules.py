@@ -89,6 +89,7 @@ class HandResult(msgspec.Struct, kw_only=True):
     winner: int
     cards_left: list[int]  # per seat
     points: list[int]  # per seat; in pairs mode both partners show their pair's points
+    history: list[Entry] = []  # the hand's public record, kept once the next hand is dealt (2.11)
 
 
 class FiguresState(msgspec.Struct, kw_only=True):
@@ -112,6 +113,7 @@ class FiguresState(msgspec.Struct, kw_only=True):
     history: list[Entry] = []
     totals: list[int] = []  # per seat; partners carry the same total
     results: list[HandResult] = []
+    decks: list[list[str]] = []  # stacked decks (option decks) for the hands still to be dealt
 
 
 # ----- seats ------------------------------------------------------------------------------------
@@ -151,12 +153,30 @@ def read_deck(codes: list[Any]) -> list[str]:
     return deck
 
 
+def stacked_decks(options: Mapping[str, Any]) -> list[list[str]] | None:
+    """The decks the options stack, one per hand from the first (None when nothing is stacked).
+    ``deck`` stacks the first hand only; ``decks`` one hand after another, the later hands
+    shuffled once the list runs out."""
+    if "deck" in options and "decks" in options:
+        raise SetupError("Stack with deck (the first hand) or decks (one per hand), not both.")
+    if "decks" in options:
+        decks = [read_deck(list(deck)) for deck in options["decks"]]
+        if not decks:
+            raise SetupError("decks: give at least one deck (decks separated by |).")
+        return decks
+    if "deck" in options:
+        return [read_deck(list(options["deck"]))]
+    return None
+
+
 def new_match(seed: int, options: Mapping[str, Any]) -> FiguresState:
     rng = Rng(seed=seed)
     mode = options.get("mode", INDIVIDUAL)
-    stacked = options.get("deck")
-    deck = read_deck(list(stacked)) if stacked is not None else None
-    if deck is not None:
+    decks = stacked_decks(options)
+    first_dealer = options.get("first_dealer")
+    if first_dealer is not None and not 1 <= int(first_dealer) <= PLAYERS:
+        raise SetupError(f"first_dealer is a seat number from 1 to {PLAYERS}, not {first_dealer}.")
+    if decks is not None or first_dealer is not None:
         # A stacked deal must land in known hands, so the seating is not drawn: seat n sits at
         # table seat n + 1 (tutorials and tests rely on it).
         table = list(range(PLAYERS))
@@ -175,20 +195,24 @@ def new_match(seed: int, options: Mapping[str, Any]) -> FiguresState:
         rng=rng,
         table=table,
         hand_number=0,
-        dealer=table[-1],  # so that the first deal moves the deal to table seat 1
+        # The seat before the first dealer (table seat 1 unless stacked), as the deal moves on first.
+        dealer=table[(int(first_dealer or 1) - 2) % PLAYERS],
         hands=[[] for _ in range(PLAYERS)],
         phase=FREE,
         turn=table[0],
         totals=[0] * PLAYERS,
+        decks=decks or [],
     )
-    deal_hand(state, deck)
+    deal_hand(state)
     return state
 
 
-def deal_hand(state: FiguresState, stacked: list[str] | None = None) -> None:
-    """Start the next hand: pass the deal on, shuffle, deal one card at a time, starting after the dealer."""
+def deal_hand(state: FiguresState) -> None:
+    """Start the next hand: pass the deal on, shuffle (or take the next stacked deck), deal one
+    card at a time, starting after the dealer."""
     state.hand_number += 1
     state.dealer = next_seat(state, state.dealer)
+    stacked = state.decks.pop(0) if state.decks else None
     if stacked is not None and len(stacked) == len(DECK):
         deck = list(stacked)
     else:
@@ -520,7 +544,12 @@ def end_hand(state: FiguresState, winner: int) -> list[Event]:
     state.totals = [total + gained for total, gained in zip(state.totals, points, strict=True)]
     state.results.append(
         HandResult(
-            number=state.hand_number, dealer=state.dealer, winner=winner, cards_left=cards_left, points=points
+            number=state.hand_number,
+            dealer=state.dealer,
+            winner=winner,
+            cards_left=cards_left,
+            points=points,
+            history=list(state.history),
         )
     )
     order = state.table
@@ -590,7 +619,10 @@ def table_prompt(state: FiguresState) -> str:
 
 def public_view(state: FiguresState) -> dict[str, Any]:
     over = state.phase == OVER
-    result_dicts = [msgspec.to_builtins(result) for result in state.results]
+    result_dicts = [
+        dict(msgspec.to_builtins(result), history=list(map(msgspec.structs.asdict, result.history)))
+        for result in state.results
+    ]
     return {
         "game": "figures",
         "players": PLAYERS,
@@ -615,6 +647,8 @@ def public_view(state: FiguresState) -> dict[str, Any]:
         "kings_used": list(state.kings_used),
         # {"seat", "move", "clears"}: an Entry's fields in order, copied in C (the history is long).
         "history": list(map(msgspec.structs.asdict, state.history)),
+        # The finished hand's plays stay on the board until the next hand's first move (2.11).
+        "previous_history": result_dicts[-1]["history"] if result_dicts and not state.history else [],
         "totals": list(state.totals),
         "results": result_dicts,
         "match_over": over,

@@ -23,9 +23,10 @@ STATUS
   and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
   texts (help within the 1024-character embed field; board legend, dice faces and building
   effects in the summary) were fixed; roof abilities, donkey hats and die options are shown.
+  After a die is resolved in R2-R4 the window stays open until done (a helper played with the
+  die works in the same step, 1.12.3); a seat without cards keeps its F1 window (3.1).
   Remaining: nothing required; possible polish: let a player take back a finished secret F1
-  play before the reveal, keep the R2/R3 window open after the die is resolved (now the turn
-  ends with it), and a stronger greedy player (it completes about one barrow per game).
+  play before the reveal, and a stronger greedy player (it completes about one barrow per game).
 """
 
 from __future__ import annotations

@@ -95,12 +95,17 @@ class GranjaGreedy:
             if donkey is not None:
                 return donkey
         base = worth(state, seat)
+        # A seat that owes an F1 play has no done: its plays are what stops the window, so an
+        # anytime action must gain something to come before them (else buy-upgrade-sell may cycle).
+        owes_play = state.phase == F1_PLAY and not state.tasks[seat] and any(move.kind == "play" for move in moves)
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:
             value = self.move_value(game, state, seat, move, self.depth)
             if move in (DONE, PASS):
                 value = max(value, base) + 1e-6  # stop rather than shuffle goods at no gain
+            elif owes_play and move.kind == "play":
+                value = max(value, base) + 1e-6 + value * 1e-9  # the best play, unless shuffling gains
             if value > best_value + 1e-9:
                 best, best_value = [move], value
             elif abs(value - best_value) <= 1e-9:

@@ -6,7 +6,8 @@ Every card has four faces; where it is played decides which one counts:
 The table below is the data, one card a line:
   id, field crop, barrow goods, barrow VP, helper type and parameter ("-" for none), extension.
 C001-C008 are the spec's eight example cards. ``deck_problems`` checks every authoring
-constraint of 1.12.4; a test runs it on this deck.
+constraint of 1.12.4, the independence of helper faces from the other faces included; a test
+runs it on this deck.
 """
 
 from __future__ import annotations
@@ -25,53 +26,53 @@ C005  OL  MT+GP        4  H11 OL      E-DI
 C006  GP  GR+OL+GP     3  H04 2$>PG   E-DP
 C007  GR  PG+MT        5  H12 -       E-IP
 C008  OL  TG+WN+GR     6  H09 -       E-DI
-C009  OL  OL+GR        2  H14 -       E-IP
-C010  GP  GP+OL        2  H11 GP      E-DI
+C009  OL  OL+GR        2  H03 silver  E-IP
+C010  GP  GP+OL        2  H06 -       E-DI
 C011  OL  GR+GP        2  H17 -       E-IP
 C012  GR  OL+OL        2  H03 crop    E-DI
-C013  GP  GR+GP        2  H10 -       E-DP
-C014  GR  GP+GR        2  H14 -       E-IP
-C015  GR  OL+OL        2  H12 -       E-IP
-C016  OL  GP+GR        2  H07 vp      E-IP
-C017  GR  GP+OL        2  H17 -       E-IP
-C018  GP  GR+GR        2  H04 OL>GP   E-DP
+C013  GP  GR+GP        2  H06 -       E-DP
+C014  GR  GP+GR        2  H08 -       E-IP
+C015  GR  OL+OL        2  H04 GR>OL   E-IP
+C016  OL  GP+GR        2  H04 OL>GP   E-IP
+C017  GR  GP+OL        2  H09 -       E-IP
+C018  GP  GR+GR        2  H09 -       E-DP
 C019  GR  GP+OL        2  H04 3$>TG   E-DI
 C020  GR  OL+GR        2  H05 -       E-IP
-C021  GP  GP+OL        2  H13 -       E-DI
-C022  GP  GP+GR+OL     3  H09 -       E-DI
-C023  OL  GP+GR+GR     3  H02 -       E-DI
-C024  GP  GP+OL+GR     3  H15 -       E-DP
-C025  OL  OL+GP+OL     3  H05 -       E-DI
-C026  OL  GR+GP+GR     3  H03 silver  E-DI
+C021  GP  GP+OL        2  H05 -       E-DI
+C022  GP  GP+GR+OL     3  H12 -       E-DI
+C023  OL  GP+GR+GR     3  H10 -       E-DI
+C024  GP  GP+OL+GR     3  H02 -       E-DP
+C025  OL  OL+GP+OL     3  H08 -       E-DI
+C026  OL  GR+GP+GR     3  H14 -       E-DI
 C027  OL  GP+FD        3  H02 -       E-IP
 C028  GR  OL+FD        3  H01 -       E-DP
-C029  OL  OL+FD        3  H11 GR      E-IP
+C029  OL  OL+FD        3  H15 -       E-IP
 C030  GP  GR+PG        3  H03 crop    E-DI
-C031  OL  GP+PG        3  H06 -       E-DI
-C032  OL  GR+TG        3  H05 -       E-IP
+C031  OL  GP+PG        3  H01 -       E-DI
+C032  OL  GR+TG        3  H13 -       E-IP
 C033  GP  GP+TG        3  H15 -       E-DP
 C034  GP  OL+OL+FD     4  H13 -       E-DI
-C035  GR  GR+GP+FD     4  H01 -       E-DP
-C036  GP  GP+OL+PG     4  H12 -       E-IP
-C037  OL  GR+WN        4  H09 -       E-DP
-C038  GP  GR+WN        4  H15 -       E-DI
+C035  GR  GR+GP+FD     4  H13 -       E-DP
+C036  GP  GP+OL+PG     4  H16 -       E-IP
+C037  OL  GR+WN        4  H05 -       E-DP
+C038  GP  GR+WN        4  H17 -       E-DI
 C039  GR  OL+MT        4  H05 -       E-DP
-C040  GP  FD+FD        4  H13 -       E-DI
+C040  GP  FD+FD        4  H04 GP>GR   E-DI
 C041  GP  PG+PG        4  H01 -       E-IP
 C042  GR  GP+GR+GP+OL  4  H07 vp      E-DI
 C043  GP  OL+GP+GR+GP  4  H02 -       E-IP
 C044  OL  WN+FD        5  H06 -       E-DP
-C045  OL  WN+FD        5  H06 -       E-DP
-C046  GR  WN+FD        5  H04 GP>GR   E-DP
-C047  GR  MT+FD        5  H08 -       E-DP
+C045  OL  WN+FD        5  H12 -       E-DP
+C046  GR  WN+FD        5  H14 -       E-DP
+C047  GR  MT+FD        5  H11 GP      E-DP
 C048  GR  MT+FD        5  H06 -       E-DI
-C049  OL  PG+MT        5  H16 -       E-DP
+C049  OL  PG+MT        5  H07 vp      E-DP
 C050  GP  GR+OL+GP+FD  5  H10 -       E-IP
-C051  GP  GR+OL+GR+FD  5  H08 -       E-IP
+C051  GP  GR+OL+GR+FD  5  H11 GR      E-IP
 C052  OL  OL+PG+FD     5  H16 -       E-DP
 C053  GR  GP+TG+FD     5  H17 -       E-DP
 C054  GP  WN+MT        6  H14 -       E-IP
-C055  GR  WN+MT        6  H04 GR>OL   E-DI
+C055  GR  WN+MT        6  H15 -       E-DI
 C056  GR  WN+FD+GP     6  H10 -       E-DP
 C057  GP  WN+FD+OL     6  H07 silver  E-IP
 C058  OL  MT+PG+GR     6  H02 -       E-DP
@@ -190,4 +191,29 @@ def deck_problems(deck: Sequence[Card], weights: Mapping[str, int]) -> list[str]
         expect(found == Counter(wanted), f"{helper} parameters {dict(found)}")
     plain = [card.id for card in deck if card.helper not in HELPER_PARAM_COUNTS and card.param]
     expect(not plain, f"parameters on helpers that take none: {plain}")
+    problems.extend(helper_spread_problems(deck))
+    return problems
+
+
+def helper_spread_problems(deck: Sequence[Card]) -> list[str]:
+    """"Helper type is independent of the other faces" (1.12.4), checked on every helper type:
+    its n copies are spread as evenly as possible over the three extension types and the three
+    field crops (at most ceil(n/3) on any one), and at most half of them (rounded up) share a
+    barrow value. Otherwise playing a card for one face would tell which helper it hides, and a
+    helper would come with the same extension every time."""
+    problems: list[str] = []
+    by_helper: dict[str, list[Card]] = {}
+    for card in deck:
+        by_helper.setdefault(card.helper, []).append(card)
+    for helper, cards in sorted(by_helper.items()):
+        copies = len(cards)
+        faces = (
+            ("extension", Counter(card.extension for card in cards), -(-copies // 3)),
+            ("field", Counter(card.field for card in cards), -(-copies // 3)),
+            ("barrow VP", Counter(str(card.barrow_vp) for card in cards), -(-copies // 2)),
+        )
+        for face, counts, most in faces:
+            value, count = counts.most_common(1)[0]
+            if count > most:
+                problems.append(f"{helper}: {count} of its {copies} copies share {face} {value} (at most {most})")
     return problems

@@ -214,3 +214,6 @@ class GranjaState(msgspec.Struct, kw_only=True):
     dice: list[int]
     start_player: int
     rng: Rng
+    # R2-R4: the active seat has taken (R2, R3) or used (R4) its die. Its window stays open until
+    # ``done``, so a helper or card the die brought can be used in the same step (1.12.3, 3.1, 3.4).
+    die_used: bool = False

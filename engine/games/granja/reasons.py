@@ -70,6 +70,8 @@ def explain(state: GranjaState, seat: int, move: Move) -> str | None:
 
 def not_acting(state: GranjaState, seat: int) -> str:
     if state.phase == F1_PLAY:
+        if not state.choices[seat].plays:
+            return "You had no card to play and ended your window; the reveal comes when everyone has chosen."
         return "You have committed your card play; the reveal comes when everyone has chosen."
     if state.phase == T1_DONKEY:
         return "You have chosen your donkey marker; the reveal comes when everyone has chosen."
@@ -254,6 +256,8 @@ def phase_reason(state: GranjaState, seat: int, move: Move) -> str | None:
         if helper.used:
             return "This Extra donkey has already been used this round."
         return "An extra donkey is useless now: no delivery is possible."
+    if kind in ("take", "die", "pass") and phase in (R2_PICK, R3_PICK, R4_SHARED) and state.die_used:
+        return "You have already had your die this turn; take anytime actions if you like, then done."
     if kind == "take":
         if phase not in (R2_PICK, R3_PICK):
             return "Dice are taken in the revenue phase, in turn order (R2 and R3)."
@@ -289,6 +293,12 @@ def phase_reason(state: GranjaState, seat: int, move: Move) -> str | None:
                 f"A Flexible field needs an unused Flexible field helper (H17) and an empty "
                 f"{good_name(move.args[0])} field that is not already declared."
             )
+    if kind == "done" and phase in (R2_PICK, R3_PICK):
+        return "Take a die first (take N); done ends your turn after that."
+    if kind == "done" and phase == R4_SHARED:
+        return "Use the shared die (die ...) or decline it (pass) first."
+    if kind == "done" and phase == F1_PLAY:
+        return "Your card play is not optional: commit it (play CARD POSITION); done is for a seat without cards."
     if kind == "done":
         return "There is no turn of yours to end now: " + private_prompt(state, seat)
     if kind == "pass":

@@ -181,7 +181,7 @@ def new_state(players: int, seed: int, stacked: Sequence[str] = ()) -> GranjaSta
         acted=False,
         budget=0,
         farms=farms,
-        choices=[SeatChoice() for _ in range(players)],
+        choices=[SeatChoice(waiting=True) for _ in range(players)],  # every seat has an F1 window
         tasks=[[] for _ in range(players)],
         deck=deck,
         discard=[],
@@ -443,7 +443,12 @@ def f1_plays_needed(state: GranjaState, seat: int) -> int:
 
 
 def f1_waiting(state: GranjaState, seat: int) -> bool:
-    return len(state.choices[seat].plays) < f1_plays_needed(state, seat)
+    """Whether the seat still acts in F1: it owes a play, or it has no card to play and keeps its
+    window (3.1) until ``done`` (``choices[seat].waiting``, set when F1 begins)."""
+    needed = f1_plays_needed(state, seat)
+    if needed == 0:
+        return state.choices[seat].waiting
+    return len(state.choices[seat].plays) < needed
 
 
 def play_moves(farm: Farm) -> list[Move]:
@@ -986,6 +991,8 @@ def do_task_move(state: GranjaState, seat: int, move: Move, events: Events) -> N
     if move == PASS:
         stack.pop()
         if task.kind == "die":
+            # Declining changes nothing the window before the pick did not offer: the turn ends.
+            state.acted = True
             say(events, f"{p(seat)} takes no action with the die.", seat)
         return
     if task.kind == "play":
@@ -1110,9 +1117,12 @@ def _phase_moves(state: GranjaState, seat: int) -> Iterator[Move]:
     if phase == F1_PLAY:
         plays = state.choices[seat].plays
         if not plays:
-            # The window closes when the seat starts its commitment (3.1, 3.2).
+            # The window closes when the seat starts its commitment (3.1, 3.2); a seat without a
+            # card commits nothing and ends its window with done.
             yield from play_moves(farm)
             yield from _anytime_moves(state, seat, facts)
+            if not farm.hand:
+                yield DONE
             return
         committed = {play.card for play in plays}
         yield from (move for move in play_moves(projected_farm(state, seat)) if move.args[0] not in committed)
@@ -1131,6 +1141,12 @@ def _phase_moves(state: GranjaState, seat: int) -> Iterator[Move]:
         bought = any(roof_round(roof.id) == state.round for roof in farm.roofs)
         if not bought and farm.silver >= state.round and len(farm.roofs) < len(CONFIG.roof_space_vp):
             yield from (Move("roof", (roof,)) for roof in state.roofs_offer)
+        yield from _anytime_moves(state, seat, facts)
+        yield DONE
+        return
+    if phase in (R2_PICK, R3_PICK, R4_SHARED) and state.die_used:
+        # The die is resolved; the window lasts until done (1.12.3: a helper works in the step
+        # in which it was played).
         yield from _anytime_moves(state, seat, facts)
         yield DONE
         return
@@ -1239,11 +1255,11 @@ def do_phase_move(state: GranjaState, seat: int, move: Move, events: Events) -> 
     elif move.kind == "take":
         face = int(move.args[0])
         state.dice.remove(face)
-        state.acted = True
+        state.die_used = True
         say(events, f"{p(seat)} takes a die showing {face}.", seat)
         state.tasks[seat].append(Task(kind="die", items=[str(face)]))
     elif move.kind == "die":  # R4: the shared die
-        state.acted = True
+        state.die_used = True
         apply_effect(state, seat, CONFIG.die_effects[state.dice[0]], move.args, events)
     elif move.kind == "deliver":
         state.budget -= 1
@@ -1257,6 +1273,9 @@ def do_phase_move(state: GranjaState, seat: int, move: Move, events: Events) -> 
         state.acted = True
         if phase == R4_SHARED:
             say(events, f"{p(seat)} does not use the shared die.", seat)
+    elif move == DONE and phase == F1_PLAY:  # a seat without a card ends its window (3.1)
+        state.choices[seat].waiting = False
+        say(events, f"{p(seat)} has no card to play and ends their window.", seat)
     elif move == DONE:
         state.acted = True
 
@@ -1303,6 +1322,7 @@ def start_sequential(state: GranjaState, phase: str) -> None:
 
 
 def start_turn(state: GranjaState) -> None:
+    state.die_used = False
     seat = active_seat(state)
     if seat is None:
         return
@@ -1478,6 +1498,8 @@ def clean_up(state: GranjaState, events: Events) -> None:
         state.phase = F1_PLAY
         state.turn = 0
         state.acted = False
+        for choice in state.choices:
+            choice.waiting = True  # every seat has an F1 window (3.1)
         say(events, f"Round {state.round} begins. Roofs on offer: {', '.join(state.roofs_offer)}.")
     else:
         say(events, "The sixth round is over: last chance for anytime actions.")
@@ -1526,15 +1548,15 @@ def default_move(state: GranjaState, seat: int) -> Move:
     phase = state.phase
     if phase == F1_PLAY:
         committed = {play.card for play in state.choices[seat].plays}
-        card = next(card for card in state.farms[seat].hand if card not in committed)
-        return Move("play", (card, "field"))
+        card = next((card for card in state.farms[seat].hand if card not in committed), None)
+        return DONE if card is None else Move("play", (card, "field"))
     if phase == F3_PROMPT:
         return Move("gain", ("GR",)) if moves[0].kind == "gain" else Move("flex", ("none",))
     if phase == T1_DONKEY:
         best = max(available_donkeys(state, seat), key=lambda marker: DONKEYS[marker])
         return Move("donkey", (best,))
-    if phase in (R2_PICK, R3_PICK):
+    if phase in (R2_PICK, R3_PICK) and not state.die_used:
         return Move("take", (str(min(state.dice)),))
-    if phase == R4_SHARED:
+    if phase == R4_SHARED and not state.die_used:
         return PASS
     return DONE

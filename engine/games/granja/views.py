@@ -280,6 +280,8 @@ def private_prompt(
     if stack:
         return describe_task(stack[-1])
     phase = state.phase
+    if phase == F1_PLAY and not state.farms[seat].hand:
+        return "You have no card to play: take anytime actions if you like, then done."
     if phase == F1_PLAY:
         done = len(state.choices[seat].plays)
         return f"Choose your secret card play {done + 1} (play CARD field|barrow|helper|ext); nobody sees it before the reveal."
@@ -287,6 +289,8 @@ def private_prompt(
         if (moves if moves is not None else legal_moves(state, seat))[0].kind == "gain":
             return "Harvest: choose the Greengrocer's resource (gain GR, OL, GP or PG)."
         return "Harvest: an empty field may yield another crop with Flexible field (flex GR OL), or flex none."
+    if phase in ("R2", "R3", "R4") and state.die_used:
+        return "Your die is resolved: anytime actions (a helper you just played works now), then done."
     if phase == T1_DONKEY:
         return "Choose your donkey marker in secret (donkey D1..D4); anytime actions first if you like."
     if phase in ("R2", "R3"):

@@ -130,9 +130,13 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         return rules.legal_moves(state, seat)
 
     def why_illegal(self, state: VegetablesState, seat: int, move: Move) -> str | None:
+        move = rules.canonical_move(state, move)
         if move in rules.legal_moves(state, seat):
             return None
         return rules.why_not(state, seat, move)
+
+    def canonical_move(self, state: VegetablesState, seat: int, move: Move) -> Move:
+        return rules.canonical_move(state, move)
 
     def may_act(self, state: VegetablesState) -> tuple[int, ...]:
         # Besides the player on turn, a dead card's holder may ask at any time to discard it (A3).

@@ -292,6 +292,29 @@ def free_rows(state: VegetablesState) -> list[int]:
     return [index for index, family in enumerate(state.rows) if not family]
 
 
+def determined_row(state: VegetablesState, family: str) -> int | None:
+    """0-based row a base of ``family`` goes to without being named: the family's row, or the
+    only free row (§3). None while the player must choose."""
+    assigned = row_of(state, family)
+    if assigned is not None:
+        return assigned
+    free = free_rows(state)
+    return free[0] if len(free) == 1 else None
+
+
+def canonical_move(state: VegetablesState, move: Move) -> Move:
+    """The move without a row it names needlessly. M1 forbids naming *another* row only, so
+    ``play K2 row 1`` with row 1 Black's (or the only free row) is the plain ``play K2``, and is
+    stored and shown as such."""
+    if isinstance(move, Play) and move.row is not None and move.card in NUMBER:
+        if NUMBER[move.card] <= 4 and determined_row(state, FAMILY[move.card]) == move.row - 1:
+            return Play(move.card)
+    if isinstance(move, UseTractor) and move.row is not None and move.replaced in SLOT:
+        if SLOT[move.replaced] == 1 and determined_row(state, FAMILY[move.replaced]) == move.row - 1:
+            return UseTractor(move.tractor, move.replaced)
+    return move
+
+
 def base_row_choices(state: VegetablesState, family: str) -> list[int | None]:
     """The ``row`` values a legal base move of ``family`` carries (§3): a choice only while the
     family has no row and more than one row is free."""
@@ -439,11 +462,10 @@ def _base_row_problem(state: VegetablesState, family: str, row: int | None, exam
         return f"The field rows are numbered 1 to {rows}."
     assigned = row_of(state, family)
     free = free_rows(state)
+    # A row that is determined anyway never reaches here: canonical_move drops it.
     if assigned is not None:
-        if row is None:
+        if row is None or row - 1 == assigned:
             return None
-        if row - 1 == assigned:
-            return f"{name} already has row {assigned + 1}; leave the row out: {example}."
         owner = state.rows[row - 1]
         return (
             f"Row {row} belongs to {FAMILY_NAMES[owner]}; {name} bases go in row {assigned + 1}: {example}."
@@ -451,10 +473,8 @@ def _base_row_problem(state: VegetablesState, family: str, row: int | None, exam
             else f"{name} bases go in row {assigned + 1}, its row: {example}."
         )
     if len(free) == 1:
-        if row is None:
+        if row is None or row - 1 == free[0]:
             return None
-        if row - 1 == free[0]:
-            return f"Row {row} is the only free row and is taken automatically: {example}."
         return f"Row {row} belongs to {FAMILY_NAMES[state.rows[row - 1]]}; the only free row is {free[0] + 1}: {example}."
     if row is None:
         return (

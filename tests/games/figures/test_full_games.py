@@ -25,6 +25,10 @@ def hand_secrets(state: FiguresState, seat: int) -> list[str]:
     return list(state.hands[seat])
 
 
+# The finished hands' public records (2.11) name cards that have been dealt again since.
+PAST_DEALS = ("results", "previous_history")
+
+
 def test_registered():
     assert get_game("figures") is GAME
 
@@ -32,21 +36,38 @@ def test_registered():
 @pytest.mark.parametrize("options", OPTION_SETS)
 @pytest.mark.parametrize("ai", ["random", "greedy"])
 def test_full_games_checked_at_every_move(options, ai):
-    play_checked_game(GAME, 4, 1, options, ai=ai, secrets=hand_secrets)
+    play_checked_game(GAME, 4, 1, options, ai=ai, secrets=hand_secrets, past_keys=PAST_DEALS)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_more_full_games_checked_now_and_then(options):
     for seed in range(2, 16):
         play_checked_game(
-            GAME, 4, seed, options, ai="greedy" if seed % 2 else "random", secrets=hand_secrets, check_every=23
+            GAME,
+            4,
+            seed,
+            options,
+            ai="greedy" if seed % 2 else "random",
+            secrets=hand_secrets,
+            past_keys=PAST_DEALS,
+            check_every=23,
         )
 
 
 def test_stacked_first_deal_replays():
     deck = "Kd Kc Ks Kb 1d 1c 1s 1b".split()
-    state, record = play_checked_game(GAME, 4, 7, {"deck": deck}, secrets=hand_secrets, check_every=5)
+    state, record = play_checked_game(
+        GAME, 4, 7, {"deck": deck}, secrets=hand_secrets, past_keys=PAST_DEALS, check_every=5
+    )
     assert GAME.is_over(state) and record.options["deck"] == deck
+
+
+def test_stacked_later_deals_and_first_dealer_replay():
+    decks = ["Kd Kc Ks Kb", "1d 1c 1s 1b", "Nd Nc"]
+    options = {"decks": decks, "first_dealer": 4}
+    state, record = play_checked_game(GAME, 4, 7, options, secrets=hand_secrets, past_keys=PAST_DEALS, check_every=5)
+    assert GAME.is_over(state) and record.options == options
+    assert [result.dealer for result in state.results[:2]] == [3, 0]
 
 
 # ----- invariants ------------------------------------------------------------------------------------

@@ -137,6 +137,7 @@ def at_f1(state: GranjaState, round_number: int) -> GranjaState:
     state.roofs_offer = list(state.roofs_future[round_number - 1])
     for choice in state.choices:
         choice.plays = []
+        choice.waiting = True  # as when F1 begins: every seat has a window
     return state
 
 

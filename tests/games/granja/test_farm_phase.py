@@ -63,12 +63,33 @@ def test_s01_two_plays_in_round_one_then_one_per_round():
     assert 1 not in to_act(state)
 
 
-def test_r4_a_player_without_cards_is_not_asked():
+def test_3_1_a_seat_without_cards_commits_nothing_but_keeps_its_window():
     state = at_f1(new(2, seed=2), 2)
     set_hand(state, 0, [])
-    assert to_act(state) == (1,)
+    goods(state, 0, GR=1, TG=1, silver=2)
+    assert to_act(state) == (0, 1)
+    assert {"sell", "buy", "tg", "done"} <= kinds(state, 0) and "play" not in kinds(state, 0)
+    state, events = do(state, 0, "sell GR", "buy OL", "tg silver")
+    assert state.farms[0].silver == 2 + 1 - 2 + 4 and texts(events)  # anytime actions are public (3.1)
+    state, events = do(state, 0, "done")
+    assert to_act(state) == (1,) and "has no card to play" in " ".join(texts(events))
+    assert "ended your window" in refused(state, 0, "sell OL")
     state = play_fields_for_others(state, 1)
     assert state.phase != F1_PLAY
+
+
+def test_3_1_a_seat_with_cards_cannot_skip_its_play():
+    state = at_f1(new(2, seed=2), 2)
+    assert "done" not in kinds(state, 0)
+    assert "not optional" in refused(state, 0, "done")
+
+
+def test_3_2_a_card_drawn_in_the_window_must_be_played():
+    state = at_f1(new(2, seed=2), 2)
+    set_hand(state, 0, [])
+    goods(state, 0, TG=1)
+    state, _ = do(state, 0, "tg draw")
+    assert len(state.farms[0].hand) == 1 and "done" not in kinds(state, 0) and "play" in kinds(state, 0)
 
 
 def test_3_2_second_play_is_checked_against_the_first():

@@ -231,6 +231,19 @@ def test_h15_r51_haggler_adds_to_the_first_sale_of_the_round_overflow_and_liquid
     assert state.farms[0].silver == 3 + 1 and state.farms[0].vp == 5
 
 
+def test_r51_the_liquidation_is_a_sale_when_it_turns_anything_into_silver_trade_goods_alone_included():
+    state = window()
+    add_helper(state, 0, card_with(helper="H15"))
+    add_helper(state, 1, card_with(helper="H15", avoid=[state.farms[0].helpers[0].card]))
+    for seat in (0, 1):
+        goods(state, seat, silver=0, vp=0, **dict.fromkeys(("GR", "OL", "GP", "PG", "FD", "WN", "MT", "TG"), 0))
+    goods(state, 0, TG=1)
+    liquidate(state, [])
+    # Trade goods alone are a sale: 4 $ + 1 $ (Haggler) = 5 $ = 1 VP at the end rate.
+    assert (state.farms[0].vp, state.farms[0].silver) == (1, 0) and state.farms[0].helpers[0].used
+    assert (state.farms[1].vp, state.farms[1].silver) == (0, 0) and not state.farms[1].helpers[0].used
+
+
 def test_h15_two_copies_both_pay_on_the_first_sale_and_nothing_after_it():
     # Each copy of a 1x helper is its own ability: both watch the round's first sale.
     state = window()

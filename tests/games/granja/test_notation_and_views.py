@@ -106,9 +106,13 @@ def test_notation_help_names_every_verb():
 
 def test_every_legal_move_in_random_games_round_trips():
     rng = random.Random(3)
+    wanted = {"play", "pay", "take", "die", "donkey", "deliver", "extra", "done", "hex"}
     seen: set[str] = set()
-    for players in (2, 3, 4):
-        state = GAME.new_game(players, players + 40)
+    # Random play completes a barrow (hex) only in some games: play more until every kind is seen.
+    for game_number, players in enumerate((2, 3, 4, 2, 3, 4, 2, 3, 4)):
+        if game_number >= 3 and seen >= wanted:
+            break
+        state = GAME.new_game(players, players + 40 + len(seen))
         player = GAME.ai_players()["random"]()
         while not GAME.is_over(state):
             seat = GAME.to_act(state)[0]
@@ -117,7 +121,7 @@ def test_every_legal_move_in_random_games_round_trips():
                 seen.add(text.split()[0])
                 assert parse_move(text) == move and isinstance(move, Move)
             state, _ = GAME.apply(state, seat, player.choose(GAME, state, seat, rng))
-    assert seen >= {"play", "pay", "take", "die", "donkey", "deliver", "extra", "done", "hex"}
+    assert seen >= wanted
 
 
 # ----- views ----------------------------------------------------------------------------------------

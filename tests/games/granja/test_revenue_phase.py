@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.games.granja import GAME
 from engine.games.granja.model import R2_PICK, R3_PICK, R4_SHARED, T1_DONKEY
 from engine.games.granja.rules import to_act
 
@@ -15,9 +16,12 @@ from .support import (
     card_with,
     do,
     goods,
+    kinds,
+    move,
     new,
     options,
     refused,
+    set_hand,
 )
 
 
@@ -51,8 +55,8 @@ def test_r34_second_pick_in_the_same_order_and_the_last_die_is_shared():
     state, _ = do(state, 1, "take 4", "pass")
     assert state.phase == R4_SHARED and state.dice == [6] and to_act(state) == (0,)
     silver = [farm.silver for farm in state.farms]
-    state, _ = do(state, 0, "die silver")
-    state, _ = do(state, 1, "die silver")
+    state, _ = do(state, 0, "die silver", "done")
+    state, _ = do(state, 1, "die silver", "done")
     assert [farm.silver for farm in state.farms] == [silver[0] + 2, silver[1] + 2]
     assert state.phase == T1_DONKEY
 
@@ -80,11 +84,11 @@ def test_1_10_revenue_space_options(face, expected):
 def test_1_10_face_effects():
     state = at_dice([1, 2, 3, 4, 5])
     goods(state, 0, silver=0, PG=0, GR=0, OL=0)
-    state, _ = do(state, 0, "take 4", "die silver")
+    state, _ = do(state, 0, "take 4", "die silver", "done")
     assert state.farms[0].silver == 4
-    state, _ = do(state, 1, "take 3", "die crops GR GP")
+    state, _ = do(state, 1, "take 3", "die crops GR GP", "done")
     assert (state.farms[1].goods["GR"], state.farms[1].goods["GP"]) == (1, 1)
-    state, _ = do(state, 0, "take 1", "die pig")
+    state, _ = do(state, 0, "take 1", "die pig", "done")
     assert state.farms[0].goods["PG"] == 1
     hand = len(state.farms[1].hand)
     state, _ = do(state, 1, "take 2", "die draw")
@@ -111,6 +115,8 @@ def test_1_10_face_five_upgrades_up_to_two_and_may_stop_after_one():
     state, _ = do(state, 0, "pass")
     farm = state.farms[0]
     assert (farm.goods["GR"], farm.goods["PG"], farm.goods["MT"]) == (1, 0, 1)
+    assert to_act(state) == (0,) and "done" in options(state, 0)  # the window stays open (3.1)
+    state, _ = do(state, 0, "done")
     assert to_act(state) == (1,)
 
 
@@ -175,3 +181,30 @@ def test_h09_die_nudge_is_not_for_the_shared_die():
     add_helper(state, 0, card_with(helper="H09"))
     assert not any(text.startswith("nudge") for text in options(state, 0))
     assert options(state, 0)[:2] == ["die silver", "pass"]
+
+
+@pytest.mark.parametrize("phase", [R2_PICK, R3_PICK, R4_SHARED])
+def test_1_12_3_a_helper_played_with_a_die_works_in_the_same_step(phase):
+    state = at_dice([2] if phase == R4_SHARED else [2, 2, 2, 2, 2], phase=phase)
+    h02 = card_with(helper="H02")
+    set_hand(state, 0, [h02])
+    goods(state, 0, GR=1)
+    state, _ = do(state, 0, *([] if phase == R4_SHARED else ["take 2"]), "die play", f"play {h02} helper")
+    # The die is resolved but the turn is not over: the new Free upgrade is usable now (3.1, 3.4).
+    assert to_act(state) == (0,) and f"use {h02}" in options(state, 0) and "done" in options(state, 0)
+    assert not {"take", "die", "pass"} & kinds(state, 0)
+    assert "already had your die" in refused(state, 0, "die silver" if phase == R4_SHARED else "take 2")
+    assert GAME.default_move(state, 0) == move("done")
+    state, _ = do(state, 0, f"use {h02}", "upgrade GR")
+    assert state.farms[0].goods["FD"] == 1 and to_act(state) == (0,)
+    state, _ = do(state, 0, "done")
+    assert to_act(state) == (1,)
+
+
+def test_3_3_done_comes_only_after_the_die():
+    state = at_dice([2, 4, 4, 5, 6])
+    assert "Take a die first" in refused(state, 0, "done")
+    state = at_dice([4], phase=R4_SHARED)
+    assert "done" not in options(state, 0) and "pass" in options(state, 0)
+    state, _ = do(state, 0, "pass")  # declining the shared die ends the turn, as before
+    assert to_act(state) == (1,)

@@ -86,8 +86,10 @@ BROKEN_DECKS = {
     "more than one trade good": _mutate(30, barrow=("TG", "TG"), barrow_vp=4),
     "barrow VP counts": _mutate(9, barrow=("GP", "OL", "GR"), barrow_vp=3),
     "helper counts": _mutate(9, helper="H02"),
-    "H04 parameters": _mutate(17, param="GR>OL"),
-    "parameters on helpers that take none": _mutate(8, param="GR"),
+    "H04 parameters": _mutate(next(i for i, c in enumerate(DECK) if c.helper == "H04" and c.param != "GR>OL"), param="GR>OL"),
+    "parameters on helpers that take none": _mutate(
+        next(i for i, c in enumerate(DECK) if i >= 8 and c.helper not in ("H03", "H04", "H07", "H11")), param="GR"
+    ),
     "C001-C008": _mutate(0, helper="H05"),
     "card ids repeat": _mutate(10, id="C010"),
     "GR appears": _swap_symbols("GR", "OL"),

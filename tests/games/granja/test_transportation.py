@@ -229,7 +229,7 @@ def test_r29_silver_from_one_extra_delivery_pays_for_the_next():
     add_extension(state, 0, card_with(extension="E-DI"))  # limit 2
     add_barrow(state, 0, "C009", [True, False])  # OL+GR: the grain completes it
     add_barrow(state, 0, "C012")  # OL+OL
-    add_helper(state, 0, card_with(helper="H03", param="silver"))
+    add_helper(state, 0, card_with(helper="H03", param="silver", avoid=["C009"]))
     goods(state, 0, OL=1, GR=1, silver=1)
     state = at_sequential(state, T5_EXTRA, 0, round_number=2)
     state, _ = do(state, 0, "extra GR C009")
@@ -334,7 +334,7 @@ def test_3_7_trading_house_delicatessen_and_butcher_effects():
 
 def test_r38_barrow_completion_order_vp_trade_good_bonus_discard_market():
     state = at_t4(marker="D4")
-    add_helper(state, 0, card_with(helper="H03", param="silver"))
+    add_helper(state, 0, card_with(helper="H03", param="silver", avoid=["C009"]))
     add_helper(state, 0, card_with(helper="H03", param="crop"))
     add_barrow(state, 0, "C009", [True, False])  # OL+GR, 2 VP
     goods(state, 0, GR=1, vp=0, silver=0, TG=0)

@@ -78,12 +78,14 @@ def test_3_a_family_with_a_row_places_its_bases_there_without_naming_it():
     state, _ = play(state, 0, "play K1 row 3")
     put(state, "K2", "farmland", 0)
     assert "play K2" in legal(state, 0)
-    assert why(state, 0, "play K2 row 3") == "Black already has row 3; leave the row out: play K2."
+    # M1 forbids naming another row only: naming Black's own row is the plain move.
+    assert why(state, 0, "play K2 row 3") is None
+    assert GAME.format_move(GAME.canonical_move(state, 0, GAME.parse_move("play K2 row 3"))) == "play K2"
     assert why(state, 0, "play K2 row 1") == "Black bases go in row 3, its row: play K2."
     state, _ = play(state, 0, "play R3 row 1")
     assert why(state, 0, "play K2 row 1") == "Row 1 belongs to Red; Black bases go in row 3: play K2."
-    state, _ = play(state, 0, "play K2")
-    assert state.stacks["K2"] == ["K2"] and state.cells[2 * 4 + 1] == ""
+    state, _ = play(state, 0, "play K2 row 3")
+    assert state.stacks["K2"] == ["K2"] and state.cells[2 * 4 + 1] == "" and state.rows[2] == "K"
 
 
 def test_3_the_last_free_row_is_taken_automatically():
@@ -91,9 +93,10 @@ def test_3_the_last_free_row_is_taken_automatically():
     for move in ("play K1 row 1", "play R3 row 2", "play G2 row 3"):
         state, _ = play(state, 0, move)
     assert "play Y4" in legal(state, 0)
-    assert why(state, 0, "play Y4 row 4") == "Row 4 is the only free row and is taken automatically: play Y4."
+    assert why(state, 0, "play Y4 row 4") is None  # the only free row: naming it changes nothing
+    assert GAME.format_move(GAME.canonical_move(state, 0, GAME.parse_move("play Y4 row 4"))) == "play Y4"
     assert why(state, 0, "play Y4 row 1") == "Row 1 belongs to Black; the only free row is 4: play Y4."
-    state, events = play(state, 0, "play Y4")
+    state, events = play(state, 0, "play Y4 row 4")
     assert state.rows == ["K", "R", "G", "Y"]
     assert "Row 4 now belongs to the Yellow family." in events
 
@@ -170,3 +173,14 @@ def test_m1_a_farmland_in_an_assigned_family_always_has_an_empty_cell():
     put(state, "K4", "farmland", 0)
     state, _ = play(state, 0, "play K4")
     assert "play K3" in legal(state, 0)
+
+
+def test_m3_a_tractor_base_may_name_its_family_row_too():
+    state = example_1_position()
+    state, _ = play(state, 0, "play G2 row 3")  # Green owns row 3 now
+    set_cards(state, "hand", 0, ["T1", "G5"], park=1)
+    state.dead = [card for card in state.dead if card != "G1"]
+    text = "tractor T1 for G1 then G5 row 3"
+    assert why(state, 0, text) is None
+    assert GAME.format_move(GAME.canonical_move(state, 0, GAME.parse_move(text))) == "tractor T1 for G1 then G5"
+    assert "Green bases go in row 3" in why(state, 0, "tractor T1 for G1 then G5 row 1")
