@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Outcome
+from engine.core import STACKING_OPTIONS, Outcome
 
 from .clock import get_speed
 from .model import (
@@ -40,9 +40,8 @@ def final_outcome(outcome: Outcome, forfeited: set[int]) -> Outcome:
     return Outcome(scores=list(outcome.scores), ranks=ranks, teams=outcome.teams, seating=outcome.seating)
 
 
-# The options that stack a deal rather than let the seed deal it: ``deck`` (one stacked deck) and
-# ``decks`` (one per hand). Every check for a stacked table goes through is_stacked.
-STACKING_OPTIONS = ("deck", "decks")
+# The options that stack a deal rather than let the seed deal it (``deck``, ``decks`` one per hand,
+# ``first_dealer``) are named once, in engine.core; every check for a stacked table goes through is_stacked.
 
 
 def is_stacked(options: Mapping[str, Any]) -> bool:

@@ -265,7 +265,7 @@ async def test_a_stacked_deal_is_never_rated_nor_ranked(referee):
 
 
 def test_is_stacked_looks_for_every_stacking_option():
-    assert is_stacked({"deck": ["1d"]}) and is_stacked({"decks": [["1d"], ["2c"]]})
+    assert is_stacked({"deck": ["1d"]}) and is_stacked({"decks": [["1d"], ["2c"]]}) and is_stacked({"first_dealer": 2})
     assert not is_stacked({}) and not is_stacked({"rounds": 3}) and not is_stacked({"deck": []})
 
 
