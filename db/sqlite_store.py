@@ -37,6 +37,8 @@ from engine.referee.reports import (
     TableLinks,
 )
 
+from .limits_store import LimitsRows
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DATABASE_PATH = "data/referee.sqlite3"
 
@@ -82,7 +84,7 @@ def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
-class SqliteStore:
+class SqliteStore(LimitsRows):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection
         self.path = path
