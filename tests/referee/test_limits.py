@@ -30,7 +30,9 @@ async def referee(tmp_path, toy_game, clock):
 
 
 async def lobby(referee: Referee, host: str, guild: str | None = "g1", **kwargs):
-    return await referee.create_table("nim", host, host.title(), options={"tokens": 1}, guild_id=guild, **kwargs)
+    return await referee.create_table(
+        "nim", host, host.title(), options={"tokens": 1}, guild_id=guild, **kwargs
+    )
 
 
 # ----- limits -------------------------------------------------------------------------------------
@@ -98,7 +100,9 @@ async def test_limits_a_server_cannot_set(referee):
 
 async def test_tables_outside_any_server_keep_the_per_player_limits(tmp_path, toy_game, clock):
     store = await SqliteStore.open(tmp_path / "local.sqlite3")
-    referee = Referee(store, clock=clock, limits=Limits(lobbies_per_user=2, games_per_user=3, tables_per_server=1))
+    referee = Referee(
+        store, clock=clock, limits=Limits(lobbies_per_user=2, games_per_user=3, tables_per_server=1)
+    )
     try:
         for host in ("a", "b", "c"):  # no server: no server limit
             await lobby(referee, host, guild=None)
