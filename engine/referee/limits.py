@@ -101,7 +101,12 @@ class Admission:
         """The limits in force in a server: the defaults, with what the server changed."""
         if guild_id is None or self.defaults == UNLIMITED:
             return self.defaults
-        changed = await self.store.guild_limits(guild_id)
+        # A name no longer known (a limit since removed) is ignored rather than refused.
+        changed = {
+            name: value
+            for name, value in (await self.store.guild_limits(guild_id)).items()
+            if name in LIMIT_NAMES
+        }
         if not changed:
             return self.defaults
         return msgspec.structs.replace(self.defaults, **changed)
