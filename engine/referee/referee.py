@@ -59,7 +59,7 @@ from engine.core import (
 from engine.games import get_game
 
 from . import clock as clocks
-from . import limits as admission
+from . import limits as table_limits
 from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .locks import TableLocks
@@ -448,7 +448,7 @@ class Referee:
     async def purge_unstarted(self, now: float | None = None) -> list[int]:
         """Delete lobbies cancelled a week ago and lobbies untouched for a month (limits.py);
         returns their ids. Finished games are never deleted."""
-        return await admission.purge_unstarted(self, self.clock() if now is None else now)
+        return await table_limits.purge_unstarted(self, self.clock() if now is None else now)
 
     async def set_links(
         self, table_id: int, *, thread_id: str | None = None, message_id: str | None = None
