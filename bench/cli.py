@@ -4,6 +4,7 @@
     python -m bench --quick         # small sizes, 2 to 3 minutes
     python -m bench --games figures --sections engine,referee --json /tmp/figures.json
     python -m bench --register nim=tests.toy_game --games nim --quick   # the toy game of the tests
+    python -m bench --quick --sections wal --games granja       # the WAL under sustained writes
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import discord_calls, engine_speed, referee_load, restart
+from . import discord_calls, engine_speed, referee_load, restart, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -57,6 +58,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--arrival-seconds", type=float)
     sizes.add_argument("--restart-games", type=int, help="games in progress in the database at restart")
     sizes.add_argument("--memory-games", type=int)
+    sizes.add_argument("--wal-seconds", type=float, help="seconds of sustained moves in the wal section")
+    sizes.add_argument("--wal-settle-seconds", type=float, help="quiet seconds after each wal load")
+    sizes.add_argument("--wal-lobbies", type=int, help="lobbies opened in the wal section (half cancelled)")
     return parser.parse_args(argv)
 
 
@@ -73,6 +77,9 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "arrival_seconds": args.arrival_seconds,
         "restart_games": args.restart_games,
         "memory_games": args.memory_games,
+        "wal_seconds": args.wal_seconds,
+        "wal_settle_seconds": args.wal_settle_seconds,
+        "wal_lobbies": args.wal_lobbies,
     }
     for name, value in overrides.items():
         if value is not None:
@@ -209,6 +216,16 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
         for name, figures in d["per_game_type"].items():
             rows.append(row("disk", name, "state snapshot / moves logged per game in progress",
                             f"{show(figures['state_snapshot_bytes'])} bytes / {show(figures['moves_per_game'])}"))
+    for name, figures in results.get("wal", {}).items():
+        who = f"{name} {figures['players']}p"
+        for load, label in (("moves", "moves"), ("lobbies", "lobbies opened, half cancelled")):
+            f = figures[load]
+            rate = f"{show(f['moves_per_s'])} moves/s" if load == "moves" else f"{show(f['writes_per_s'])} writes/s"
+            note = f"{f['errors']} errors" if f.get("errors") else ""
+            rows.append(row("wal", who, f"{label}: {show(f['seconds'])} s at {rate}, database {show(f['db_mb'])} MB", None))
+            rows.append(row("wal", who, "  peak WAL", f["peak_wal_mb"], "MB", "wal_peak_mb", note))
+            rows.append(row("wal", who, "  WAL at the end of the quiet time", f["settled_wal_mb"], "MB", "wal_settled_mb"))
+            rows.append(row("wal", who, "  seconds from the load's end to a WAL under 8 MB", f["seconds_to_under_8mb"], "s"))
     discord = results.get("discord")
     if discord:
         for name, modes in discord.get("per_game", {}).items():
@@ -282,7 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         engine_results: dict[str, Any] = {}
         for index, game in enumerate(games):
-            if "engine" in sections or "referee" in sections or "restart" in sections:
+            if "engine" in sections or "referee" in sections or "restart" in sections or "wal" in sections:
                 progress(f"engine speed: {game.name}")
                 engine_results[game.name] = engine_speed.measure(game, sizes)
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
@@ -301,6 +318,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             }
             results["restart"] = restart.measure(games, sizes, workdir, args.seed * 1000, mean_lengths, extra)
             results["interpreter_floor_s"] = rounded(restart.interpreter_floor(sizes.restart_runs), 4)
+        if "wal" in sections and games:
+            # One game: the load is the same kind for all (the one with the largest state is the worst).
+            game = games[0]
+            progress(f"wal: {game.name} ({sizes.wal_seconds:g} s of moves, {sizes.wal_lobbies:,} lobbies)")
+            mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
+            results["wal"] = {game.name: asyncio.run(wal.measure(game, sizes, workdir, args.seed * 1000, mean_length))}
         if "discord" in sections:
             progress("discord calls")
             results["discord"] = discord_calls.measure(

@@ -30,6 +30,11 @@ class Sizes:
     restart_runs: int = 3
     memory_games: int = 10_000  # games loaded into the referee's cache
     discord_max_moves: int = 3_000  # a bound on one simulated Discord game
+    # Sustained writes (bench/wal.py): every active game playing at once for this long, then
+    # quiet for the settle time; then this many lobbies opened and half of them cancelled.
+    wal_seconds: float = 45.0
+    wal_settle_seconds: float = 10.0
+    wal_lobbies: int = 5_000
 
     @classmethod
     def quick(cls) -> Sizes:
@@ -46,6 +51,9 @@ class Sizes:
             restart_games=1_000,
             restart_runs=3,
             memory_games=1_000,
+            wal_seconds=10.0,
+            wal_settle_seconds=6.0,
+            wal_lobbies=1_000,
         )
 
 
@@ -57,6 +65,8 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "restart_ready_s": ("max", 1.0, "s"),
     "memory_per_game_kb": ("max", 50.0, "KB"),
     "rest_calls_per_move": ("max", 1.5, "calls"),
+    "wal_peak_mb": ("max", 64.0, "MB"),
+    "wal_settled_mb": ("max", 8.0, "MB"),
 }
 
 

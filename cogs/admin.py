@@ -1,23 +1,92 @@
-"""Owner-only maintenance, reached by mentioning the bot: ``@Bot sync`` or ``@Bot sync here``.
+"""Maintenance: the owner's ``@Bot sync`` (or ``@Bot sync here``), and ``/limits`` for servers.
 
 A mention works before any slash command is registered, and Discord shows the bot the text of
-messages that mention it without the privileged message-content intent.
+messages that mention it without the privileged message-content intent. ``/limits show`` and
+``/limits set`` are for members with Manage Server: what one player and the server may have open
+at once (the referee enforces them: engine/referee/limits.py).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+import discord
+from discord import app_commands
 from discord.ext import commands
+
+from engine.core import GameError
+from engine.referee import Referee
+from engine.referee.limits import CANCELLED_RETENTION, DAY, LIMIT_MAX, LIMIT_NAMES, LOBBY_RETENTION, Limits
+
+from .desk import is_server_manager
+from .replies import reply
 
 
 class Syncs(Protocol):
+    referee: Referee | None
+
     async def sync_application_commands(self, guild_id: int | None = None) -> int: ...
 
 
+LIMIT_CHOICES = [app_commands.Choice(name=text[:100], value=name) for name, text in LIMIT_NAMES.items()]
+
+
+def limits_text(limits: Limits, defaults: Limits) -> str:
+    """Every limit in force, with its default when the server changed it, and what is purged."""
+    lines = ["**Limits on this server**"]
+    for name, text in LIMIT_NAMES.items():
+        value, default = getattr(limits, name), getattr(defaults, name)
+        shown = "none" if value is None else f"{value:,}"
+        lines.append(f"- {text}: {shown}" + ("" if value == default else f" (default {default:,})"))
+    lines.append(
+        f"Lobbies cancelled {CANCELLED_RETENTION / DAY:g} days ago and lobbies nobody touched for"
+        f" {LOBBY_RETENTION / DAY:g} days are deleted; games that started are kept."
+    )
+    return "\n".join(lines)
+
+
 class AdminCommands(commands.Cog):
+    limits = app_commands.Group(
+        name="limits",
+        description="What one player and this server may have open at once (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
     def __init__(self, bot: Syncs) -> None:
         self.bot = bot
+
+    @limits.command(name="show", description="This server's limits on open lobbies and games")
+    async def limits_show(self, interaction: discord.Interaction) -> None:
+        referee = self._referee()
+        limits = await referee.admission.limits_for(str(interaction.guild_id))
+        await reply(interaction, limits_text(limits, referee.admission.defaults))
+
+    @limits.command(name="set", description="Change one of this server's limits (Manage Server)")
+    @app_commands.describe(limit="Which limit", value="The new value; leave it out to go back to the default")
+    @app_commands.choices(limit=LIMIT_CHOICES)
+    async def limits_set(
+        self,
+        interaction: discord.Interaction,
+        limit: str,
+        value: app_commands.Range[int, 1, LIMIT_MAX] | None = None,
+    ) -> None:
+        # Discord hides the command from members without Manage Server by default, but a server
+        # may change that: the permission is checked here too.
+        if not is_server_manager(interaction):
+            await reply(interaction, "Only members with Manage Server can change this server's limits.")
+            return
+        referee = self._referee()
+        try:
+            limits = await referee.admission.set_limit(str(interaction.guild_id), limit, value)
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await reply(interaction, limits_text(limits, referee.admission.defaults))
+
+    def _referee(self) -> Referee:
+        assert self.bot.referee is not None  # set up before any command is taken
+        return self.bot.referee
 
     @commands.command(name="sync")
     @commands.is_owner()

@@ -12,7 +12,8 @@ what is due now and when to look again (``due_actions``). This task only deliver
   seat) is published like a move: a new board in the thread.
 
 Each poll also stores the referee's heartbeat, from which the downtime of a crash is measured, so
-the task never sleeps longer than ``HEARTBEAT_SECONDS``.
+the task never sleeps longer than ``HEARTBEAT_SECONDS``; and, once an hour, has the referee purge
+the lobbies nobody will start (``Referee.purge_unstarted``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from engine.referee import (
     format_duration,
 )
 from engine.referee.absence import someone_present
+from engine.referee.limits import PURGE_EVERY
 
 from . import render
 from .components import return_view, skip_view
@@ -49,6 +51,7 @@ class ClockKeeper:
     def __init__(self, desk: GameDesk) -> None:
         self.desk = desk
         self.referee = desk.referee
+        self._next_purge = 0.0  # referee time of the next purge of old lobbies
 
     async def run(self) -> None:
         """Poll forever (cancelled when the bot closes); an error is logged, never fatal."""
@@ -64,7 +67,21 @@ class ClockKeeper:
             log.exception("could not read the due clock actions; trying again later")
             return HEARTBEAT_SECONDS
         await self.deliver(due)
+        await self.purge_if_due()
         return max(MIN_WAIT, due.wait_seconds())
+
+    async def purge_if_due(self) -> None:
+        now = self.referee.clock()
+        if now < self._next_purge:
+            return
+        self._next_purge = now + PURGE_EVERY
+        try:
+            purged = await self.referee.purge_unstarted(now)
+        except Exception:
+            log.exception("could not purge the old lobbies; trying again later")
+            return
+        if purged:
+            log.info("purged %d lobbies nobody started", len(purged))
 
     async def deliver(self, due: DueActions) -> None:
         for reminder in due.reminders:

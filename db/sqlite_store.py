@@ -37,6 +37,9 @@ from engine.referee.reports import (
     TableLinks,
 )
 
+from . import wal
+from .limits_store import LimitsRows
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DATABASE_PATH = "data/referee.sqlite3"
 
@@ -74,15 +77,22 @@ _IN_LIST_LIMIT = 10_000
 
 # The connection settings, shared with the benchmark's bare commits so that both wait for the disk
 # alike. FULL, not NORMAL: with NORMAL a commit returns before the log reaches the disk, and a
-# host crash may take back moves the players were told were accepted.
-PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000")
+# host crash may take back moves the players were told were accepted. The WAL file is cut back
+# to journal_size_limit whenever it starts again from its beginning (see wal.py).
+PRAGMAS = (
+    "journal_mode=WAL",
+    "synchronous=FULL",
+    "foreign_keys=ON",
+    f"busy_timeout={wal.BUSY_TIMEOUT_MS}",
+    f"journal_size_limit={wal.JOURNAL_SIZE_LIMIT}",
+)
 
 
 def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
-class SqliteStore:
+class SqliteStore(LimitsRows):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection
         self.path = path
@@ -125,8 +135,8 @@ class SqliteStore:
         crosses 1,000 pages: a latency spike for one unlucky player)."""
         self._stop_checkpoints = threading.Event()
         threading.Thread(
-            target=_checkpoint_every,
-            args=(path, CHECKPOINT_SECONDS, self._stop_checkpoints),
+            target=wal.checkpoint_every,
+            args=(path, wal.CHECKPOINT_SECONDS, self._stop_checkpoints),
             name="sqlite-checkpoints",
             daemon=True,  # never holds the process open; the last WAL frames are checkpointed at the next open
         ).start()
@@ -234,6 +244,10 @@ class SqliteStore:
             answers = _write_group(self._db._conn, [work for work, _ in group])
         except BaseException as error:  # the COMMIT itself failed: nothing of the group is on disk
             answers = [(False, error)] * len(group)
+        if self.path != ":memory:":
+            # Between two groups, the writer keeps the WAL bounded (wal.py); the moves that
+            # arrive meanwhile wait for the next group, as they would for this one's sync.
+            wal.restart_if_large(self._db._conn, self.path)
         try:
             loop.call_soon_threadsafe(_deliver, group, answers)
         except RuntimeError:  # the event loop is closed: nobody is waiting any more
@@ -665,7 +679,6 @@ _SET_TABLE_FIELDS = "UPDATE games SET " + ", ".join(f"{field} = ?" for field in 
 _UPDATE_TABLE = _SET_TABLE_FIELDS + " WHERE id = ? AND version = ?"
 _INSERT_TABLE = f"INSERT INTO games ({', '.join(_TABLE_FIELDS)}) VALUES ({','.join('?' * len(_TABLE_FIELDS))})"
 _UPDATE_GAME = _SET_TABLE_FIELDS + ", state = ? WHERE id = ? AND version = ?"
-CHECKPOINT_SECONDS = 1.0
 
 
 def _move_rows(table: Table, expected_version: int, moves: list[RecordedMove]) -> list[tuple[Any, ...]]:
@@ -1045,24 +1058,6 @@ def _deliver(group: list[tuple[_Work, asyncio.Future[Any]]], answers: list[tuple
             future.set_result(value)
         else:
             future.set_exception(value)
-
-
-def _checkpoint_every(path: str, seconds: float, stop: threading.Event) -> None:
-    """Checkpoint the WAL every ``seconds`` until ``stop``. PASSIVE never blocks the writer nor
-    waits for readers; what it cannot copy now it copies next time."""
-    try:
-        connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error:
-        return
-    try:
-        connection.execute("PRAGMA busy_timeout=5000")
-        while not stop.wait(seconds):
-            try:
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-            except sqlite3.Error:
-                continue  # busy or a transient error: try again next time
-    finally:
-        connection.close()
 
 
 def _json(value: Any) -> str:

@@ -63,7 +63,10 @@ from engine.games import get_game
 
 from . import absence
 from . import clock as clocks
+from . import limits as table_limits
 from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
+from .limits import DEFAULT_LIMITS, Admission, Limits
+from .locks import TableLocks
 from .model import (
     ABANDONED,
     FINISHED,
@@ -194,6 +197,7 @@ class Referee:
         cache_size: int = 10_000,
         hot_states: int = 256,
         max_ai_moves: int = 10_000,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -204,7 +208,10 @@ class Referee:
         self.max_ai_moves = max_ai_moves
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._hot: OrderedDict[int, _Loaded] = OrderedDict()  # the most recently used, decoded
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Per-table locks, dropped with the table from the cache (see locks.py).
+        self._locks = TableLocks(self._cache.__contains__)
+        # What one player or server may have open at once (``limits``: where no server changed them).
+        self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self._downtime_credited = False
         # Downtime still owed to some tables; the lock makes each table credited exactly once,
         # either when it is first loaded or by the batch.
@@ -213,11 +220,9 @@ class Referee:
 
     # ----- loading ------------------------------------------------------------------------------
 
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+    def _lock(self, table_id: int) -> Any:
+        """``async with self._lock(table_id):`` one call at a time per table."""
+        return self._locks(table_id)
 
     async def _load(self, table_id: int) -> _Loaded:
         loaded = self._cache.get(table_id)
@@ -266,6 +271,7 @@ class Referee:
         while len(self._cache) > self.cache_size:
             table_id, _ = self._cache.popitem(last=False)
             self._hot.pop(table_id, None)
+            self._locks.discard(table_id)
         self._keep_hot(loaded)
 
     def _keep_hot(self, loaded: _Loaded) -> None:
@@ -279,11 +285,13 @@ class Referee:
         """Drop a table whose cached copy may be stale (another process moved it)."""
         self._cache.pop(table_id, None)
         self._hot.pop(table_id, None)
+        self._locks.discard(table_id)
 
     def forget_cache(self) -> None:
         """Drop every cached table (tests use it to prove state comes back from the store)."""
         self._cache.clear()
         self._hot.clear()
+        self._locks.clear_idle()
 
     async def table(self, table_id: int) -> Table:
         return (await self._load(table_id)).table
@@ -326,7 +334,8 @@ class Referee:
             created_at=now,
             updated_at=now,
         )
-        table.id = await self.store.create_table(table)
+        async with self.admission.admit(guild_id, host_id, opens_table=True, seated=host_takes_seat):
+            table.id = await self.store.create_table(table)
         self._remember(_Loaded(table, None))
         return table
 
@@ -338,8 +347,9 @@ class Referee:
             game = get_game(table.game)
             if len(table.seats) >= game.max_players:
                 raise LobbyError(f"The table is full ({game.max_players} players).")
-            table.seats.append(Seat(index=len(table.seats), name=name, user_id=user_id))
-            await self._save_lobby(table)
+            async with self.admission.admit(table.guild_id, user_id, opens_table=False, seated=True):
+                table.seats.append(Seat(index=len(table.seats), name=name, user_id=user_id))
+                await self._save_lobby(table)
             return table
 
     async def leave(self, table_id: int, user_id: str) -> Table:
@@ -438,6 +448,11 @@ class Referee:
             await self.store.save_table(table, table.version)
             loaded.table = table
             return table
+
+    async def purge_unstarted(self, now: float | None = None) -> list[int]:
+        """Delete lobbies cancelled a week ago and lobbies untouched for a month (limits.py);
+        returns their ids. Finished games are never deleted."""
+        return await table_limits.purge_unstarted(self, self.clock() if now is None else now)
 
     async def set_links(
         self, table_id: int, *, thread_id: str | None = None, message_id: str | None = None

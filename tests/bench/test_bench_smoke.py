@@ -19,6 +19,9 @@ TINY = [
     "--arrival-seconds", "0.1",
     "--restart-games", "12",
     "--memory-games", "12",
+    "--wal-seconds", "0.2",
+    "--wal-settle-seconds", "0.1",
+    "--wal-lobbies", "6",
 ]  # fmt: skip
 
 
@@ -37,8 +40,12 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     assert restart["games_in_progress"] == 12 and restart["memory"]["nim"]["games"] == 12
     assert restart["disk"]["games"] == 12 and restart["restart"]["ready_s"] > 0
     assert "status" in results["discord"] or "per_game" in results["discord"]
+    wal = results["wal"]["nim"]
+    assert wal["moves"]["moves"] > 0 and wal["moves"]["errors"] == 0 and "db_mb" in wal["moves"]
+    assert wal["lobbies"]["lobbies"] == 6 and wal["lobbies"]["cancelled"] == 3
+    assert {"peak_wal_mb", "settled_wal_mb", "seconds_to_under_8mb"} <= set(wal["lobbies"])
     # The printed table names every section, and each target row says whether it is met.
     printed = capsys.readouterr().out
-    for section in ("engine", "referee", "restart", "memory", "disk", "discord"):
+    for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal"):
         assert f"\n{section} " in printed
     assert any(row["target"] for row in results["table"])

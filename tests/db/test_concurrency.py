@@ -117,8 +117,9 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypat
 
 
 async def test_checkpoints_run_off_the_move_path(tmp_path):
-    """The move connection never checkpoints by itself (no commit waits for one); a background
-    thread does, and stops when the store closes."""
+    """No commit checkpoints (SQLite's automatic checkpoint is off); a background thread copies
+    the WAL, and stops when the store closes (the writer restarts the WAL between groups only
+    past a size: tests/db/test_wal.py)."""
     store = await SqliteStore.open(tmp_path / "ckpt.sqlite3")
     async with store._db.execute("PRAGMA wal_autocheckpoint") as cursor:
         assert (await cursor.fetchone())[0] == 0

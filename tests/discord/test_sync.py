@@ -56,7 +56,7 @@ async def test_without_sync_a_missing_registration_is_reported(
     assert not [request for request in env.http_requests if request.method == "PUT"]
     [warning] = [record.getMessage() for record in caplog.records if record.name == "bot"]
     assert warning.startswith(
-        "slash commands not registered with Discord: /board, /game, /hand, /history, /leaderboard, /play, "
+        "slash commands not registered with Discord: /board, /game, /hand, /history, /leaderboard, /limits, /play, "
         "/rules, /settings, /stats, /turns."
     )
     assert "SYNC_COMMANDS=true" in warning and "@<bot> sync" in warning
