@@ -14,7 +14,7 @@ from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
 from engine.games.vegetables.rules import Discard
-from engine.games.vegetables.two_player import OVER, RELEASE_AT, Draw, DuoState, holdings, wells_left
+from engine.games.vegetables.two_player import OVER, Draw, DuoState, holdings, wells_left
 from tests.contract_checks import play_checked_game
 
 from .helpers_two import check_conservation, secrets
@@ -55,7 +55,7 @@ def check_invariants(state: DuoState) -> None:
     assert state.revealed == (not state.wells[0] or not state.wells[1]), "R4: W3 opens when W1 or W2 runs out"
     for player in state.seats:
         assert player.used_grounds == 8 - len(player.grounds), "R10: a Ground leaves its row only when used"
-        steps = sum(1 for at in RELEASE_AT if player.used_grounds >= at)
+        steps = sum(1 for at in (4, 8) if player.used_grounds >= at)
         assert player.released == steps and len(player.locked) == 4 - 2 * steps, "§5.1 release schedule"
         assert set(player.pending) <= set(state.dead) and set(player.pending) <= set(holdings(player))
     if state.phase != OVER:

@@ -420,3 +420,30 @@ def test_s6_1_every_card_is_in_one_place_after_a_few_moves():
     swap(state, state.seats[P1].grounds[0], state.seats[P2].grounds[0])
     check_conservation(state)
     assert Counter(place.split()[0] for _, place in card_places(state))["tractors"] == 2
+
+
+def test_r10_nothing_is_released_before_the_fourth_used_ground():
+    state = new_duo(12)
+    seat = state.turn
+    state.seats[seat].used_grounds = 2
+    set_place(state, "grounds", state.seats[seat].grounds[:6], seat)
+    state, events = play(state, seat, f"play {state.seats[seat].grounds[0]} take {state.silos[0][-1]}")
+    assert state.seats[seat].used_grounds == 3 and len(state.seats[seat].tractors) == 1
+    assert not any("released" in text for text in events)
+    state, events = play(state, seat, f"play {state.seats[seat].grounds[0]} take {state.silos[0][-1]}")
+    assert len(state.seats[seat].tractors) == 3 and any("released" in text for text in events)
+
+
+def test_s6_3_a_dead_ground_discarded_in_must_pass_may_release_tractors_and_reopen_play():
+    state, seat = _stuck()
+    put(state, "Y4", "grounds", seat)
+    state.dead.append("Y4")
+    state.seats[seat].used_grounds = 7
+    state.seats[seat].released = 1
+    for tractor in ("T4", "T5") if seat == P1 else ("T9", "T10"):
+        put(state, tractor, "locked", seat)
+    start_turn(state, seat)
+    assert state.phase == MUST_PASS
+    state, _ = play(state, seat, "discard Y4")
+    assert state.seats[seat].used_grounds == 8 and len(state.seats[seat].tractors) == 2
+    assert state.phase == PLAYING and Pass() not in GAME.legal_moves(state, seat)
