@@ -132,6 +132,7 @@ class Game(ABC, Generic[S, M]):
     state_type: ClassVar[type]
     summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
     notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
+    players_note: ClassVar[str] = ""  # which rules apply at each player count, for the lobby and /rules
 
     # ----- set-up -------------------------------------------------------------------------------
 

@@ -55,10 +55,14 @@ class Vegetables(Game[VegetablesState, Move]):
             default=False,
             house_rule=True,
             description="House rules for 3 players (one family other than Black removed, 3x4 field) "
-            "or 5 players (a 9th Tractor, uneven deal, wells of 5, well taken below 4 hidden cards). "
-            "Rules by player count: 4 official; 2 the official 2-player game (Board Game Arena's "
-            "version, with our rulings; no options); 3 and 5 only with this option.",
+            "or 5 players (a 9th Tractor, uneven deal, wells of 5, well taken below 4 hidden cards).",
         ),
+    )
+    players_note = (
+        "2 players: the official 2-player game as Board Game Arena plays it (Grounds, Silos, common "
+        "wells), with our rulings where its rules are silent; no options.\n"
+        "4 players: the official game (expert_jokers is an official option).\n"
+        "3 or 5 players: house rules, only with house_variant=true."
     )
     summary = """\
 Grow 16 produce sequences on a shared 4x4 field; close them for points, and run out of cards first.
