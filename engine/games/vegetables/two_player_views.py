@@ -83,6 +83,7 @@ def public_view(state: DuoState) -> dict[str, Any]:
                     [card for card in player.grounds + player.hand + player.exposed if card in dead]
                 ),
                 "passes": player.passes,
+                "hand_limit": _hand_limit(len(player.hand), wells_left(state)),
             }
         )
     scores = [player.score for player in state.seats]
@@ -120,6 +121,17 @@ def public_view(state: DuoState) -> dict[str, Any]:
         view["winners"] = [index for index, score in enumerate(scores) if score == best]
         view["ranks"] = [1 + sum(1 for other in scores if other > score) for score in scores]
     return view
+
+
+def _hand_limit(hand: int, left: int) -> str:
+    """Which hand limit applies to a Hand of this size now (§4.2)."""
+    if not left:
+        return "wells empty"
+    if hand < MUST_DRAW_BELOW:
+        return "must draw"
+    if hand < MAY_DRAW_BELOW:
+        return "may draw"
+    return "no draw"
 
 
 def _public_prompt(state: DuoState) -> str:
@@ -307,7 +319,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         f"Hand limits: may draw below {limits['may_draw_below']}, must draw below {limits['must_draw_below']} (to 8 or 12)"
     )
     lines.append("")
-    lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hand  Tractors")
+    lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hand  limit       Tractors")
     dead = set(view["dead"])
     for info in view["seats"]:
         seat = info["seat"]
@@ -317,7 +329,8 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         )
         passes = f"  passes {info['passes']}" if info["passes"] else ""
         lines.append(
-            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {info['hand_size']:>4}  {reserve}{passes}"
+            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {info['hand_size']:>4}  "
+            f"{info['hand_limit']:<10}  {reserve}{passes}"
         )
         grounds = " ".join(code + "(dead)" if code in dead else code for code in info["grounds"]) or "-"
         extra = f"   grounds {grounds}"

@@ -67,7 +67,10 @@ def test_board_shows_silos_wells_both_grounds_rows_reserves_hand_sizes_and_limit
         reserve = state.seats[seat].tractors[0] + " (locked " + " ".join(state.seats[seat].locked) + ")"
         assert reserve in board
     assert "Hand limits: may draw below 12, must draw below 8" in board
-    assert "   12  " in board  # hand sizes
+    assert "   12  no draw" in board  # hand sizes and the limit that applies now
+    set_place(state, "hand", state.seats[P2].hand[:6], P2)
+    board = GAME.render_board(GAME.view(state, None), NAMES)
+    assert "    6  must draw" in board and GAME.view(state, None)["seats"][P2]["hand_limit"] == "must draw"
 
 
 def test_private_view_marks_playable_cards_and_says_when_a_draw_is_allowed_or_required():
