@@ -197,14 +197,8 @@ def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGroun
         return f"To use a Tractor for {replaced} you must hold {following} to play right after it."
     if following in state.dead:
         return f"{following} is dead and cannot follow the Tractor."
-    if replaced in state.dead:
-        return f"{replaced} is already dead."
-    if held_by(player, replaced):
-        return f"You hold {replaced} yourself: play it instead (a Tractor replaces only a card your opponent holds)."
-    rival = state.seats[opponent(seat)]
-    if not held_by(rival, replaced):
-        # R11: said the same way wherever the card is, the face-down W3 included.
-        return "That Tractor move is not possible now (a Tractor replaces only a card your opponent holds)."
+    # The Silo card and the row are judged first, the same way wherever the replaced card is:
+    # only then may a refusal depend on whether the opponent holds it (R11).
     free = free_silo_cards(state)
     example = f"tractor {tractor} for {replaced} then {following} take {free[0] if free else 'G17'}"
     if slot == 1:
@@ -219,6 +213,14 @@ def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGroun
         return f"A Silo card is taken only when the Tractor is a base: tractor {tractor} for {replaced} then {following}."
     elif move.row is not None:
         return "A row is named only when the Tractor is the first base of a family."
+    if replaced in state.dead:
+        return f"{replaced} is already dead."
+    if held_by(player, replaced):
+        return f"You hold {replaced} yourself: play it instead (a Tractor replaces only a card your opponent holds)."
+    rival = state.seats[opponent(seat)]
+    if not held_by(rival, replaced):
+        # R11: said the same way wherever the card is, the face-down W3 included.
+        return "That Tractor move is not possible now (a Tractor replaces only a card your opponent holds)."
     if state.phase == MUST_PASS or not has_play(state, seat):
         return "You have no possible play this turn: you must pass."
     return "That Tractor move is not possible now."

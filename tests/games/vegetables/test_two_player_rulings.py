@@ -447,3 +447,15 @@ def test_s6_3_a_dead_ground_discarded_in_must_pass_may_release_tractors_and_reop
     state, _ = play(state, seat, "discard Y4")
     assert state.seats[seat].used_grounds == 8 and len(state.seats[seat].tractors) == 2
     assert state.phase == PLAYING and Pass() not in GAME.legal_moves(state, seat)
+
+
+def test_r11_a_tractor_base_refusal_reads_the_same_whether_or_not_the_opponent_holds_the_card():
+    refusals = []
+    for where in ("hand", "W3"):
+        state = new_duo(13)
+        seat = state.turn
+        put(state, "Y6", "hand", seat)
+        put(state, "Y2", where, 1 - seat) if where == "hand" else put(state, "Y2", "W3")
+        tractor = state.seats[seat].tractors[0]
+        refusals.append(why(state, seat, f"tractor {tractor} for Y2 then Y6"))
+    assert refusals[0] == refusals[1] and "takes a free Silo card" in refusals[0]
