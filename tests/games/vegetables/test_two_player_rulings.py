@@ -455,7 +455,7 @@ def test_r11_a_tractor_base_refusal_reads_the_same_whether_or_not_the_opponent_h
         state = new_duo(13)
         seat = state.turn
         put(state, "Y6", "hand", seat)
-        put(state, "Y2", where, 1 - seat) if where == "hand" else put(state, "Y2", "W3")
+        put(state, "Y2", where, 1 - seat)
         tractor = state.seats[seat].tractors[0]
         refusals.append(why(state, seat, f"tractor {tractor} for Y2 then Y6"))
     assert refusals[0] == refusals[1] and "takes a free Silo card" in refusals[0]
