@@ -23,7 +23,15 @@ from engine.core import (
     ranks_from_keys,
 )
 
-from . import render, rules, two_player, two_player_notation, two_player_refusals, two_player_views
+from . import (
+    render,
+    rules,
+    two_player,
+    two_player_notation,
+    two_player_refusals,
+    two_player_turns,
+    two_player_views,
+)
 from .ai import AI_PLAYERS
 from .rules import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
 from .two_player import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
@@ -179,7 +187,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
 
     def play(self, state: VegetablesState, seat: int, move: Move) -> list[Event]:
         if isinstance(state, DuoState):
-            return two_player.play_move(state, seat, move)
+            return two_player_turns.play_move(state, seat, move)
         return rules.play_move(state, seat, move)
 
     def automatic_move(self, state: VegetablesState, seat: int) -> Move | None:

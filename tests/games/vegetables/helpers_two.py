@@ -10,13 +10,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engine.games.vegetables import GAME
-from engine.games.vegetables.two_player import (
-    PLAYING,
-    DuoState,
-    begin_turn,
-    card_places,
-    expected_cards,
-)
+from engine.games.vegetables.two_player import PLAYING, DuoState, card_places, expected_cards
+from engine.games.vegetables.two_player_turns import begin_turn
 
 P1, P2 = 0, 1
 PILES = ("S1", "S2", "S3", "S4", "W1", "W2", "W3")
