@@ -200,6 +200,8 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
         value=clip(seats, FIELD_LIMIT),
         inline=False,
     )
+    if game.players_note:
+        embed.add_field(name="Rules by player count", value=clip(game.players_note, FIELD_LIMIT), inline=False)
     embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
     embed.add_field(name="Speed", value=speed_text(table.speed), inline=False)
     return embed
@@ -463,7 +465,8 @@ def rules_embed(game: Game[Any, Any]) -> discord.Embed:
     """/rules: the summary, then how to write moves (monospace, so its columns line up, in as
     many fields as it takes), then the options; within an embed's 6000 characters."""
     embed = discord.Embed(title=f"{game.title}: rules")
-    embed.add_field(name="Players", value=player_count_text(game), inline=False)
+    players = player_count_text(game) + (f"\n{game.players_note}" if game.players_note else "")
+    embed.add_field(name="Players", value=clip(players, FIELD_LIMIT), inline=False)
     if game.notation_help:
         pieces = line_chunks(game.notation_help, FIELD_LIMIT - len("```\n\n```"))
         for number, piece in enumerate(pieces[:20]):

@@ -29,7 +29,7 @@ COMMANDS = (
 
 
 def player_counts(game: Game[Any, Any]) -> str:
-    """``2–4 players``; counts that need a house rule are said so: ``4 players (3, 5 with
+    """``2–4 players``; counts that need a house rule are said so: ``2 or 4 players (3 or 5 with
     house_variant)``."""
     if game.min_players == game.max_players:
         return f"{game.min_players} player" + ("" if game.min_players == 1 else "s")
@@ -37,11 +37,21 @@ def player_counts(game: Game[Any, Any]) -> str:
     plain = [count for count in range(game.min_players, game.max_players + 1) if count not in needing]
     if not needing or not plain:
         return f"{game.min_players}–{game.max_players} players"
-    counts = f"{plain[0]}–{plain[-1]}" if len(plain) > 1 else str(plain[0])
-    *rest, last = [str(count) for count in sorted(needing)]
-    extra = f"{', '.join(rest)} or {last}" if rest else last
     names = ", ".join(sorted(set(needing.values())))
-    return f"{counts} players ({extra} with {names})"
+    return f"{_spoken_counts(plain)} players ({_spoken_counts(sorted(needing))} with {names})"
+
+
+def _spoken_counts(counts: Sequence[int]) -> str:
+    """``[2, 4]`` → ``2 or 4``; ``[1, 2, 3]`` → ``1–3``; ``[3, 5]`` → ``3 or 5``: runs of
+    consecutive counts are ranges, the rest are listed."""
+    runs: list[list[int]] = []
+    for count in counts:
+        if runs and count == runs[-1][-1] + 1:
+            runs[-1].append(count)
+        else:
+            runs.append([count])
+    *rest, last = [f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+    return f"{', '.join(rest)} or {last}" if rest else last
 
 
 def resume_key(number: int) -> str:

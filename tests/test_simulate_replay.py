@@ -107,9 +107,9 @@ def test_exported_record_replays_to_the_referee_state(toy_game, tmp_path):
 
 
 def test_simulator_defaults_to_a_player_count_the_game_accepts(capsys):
-    # Vege tables lists 3 to 5 players, but 3 and 5 need the house variant: 4 is the default.
+    # Vege tables lists 2 to 5 players; 2 has no options and 3 needs the house variant.
     code, summary = run_json(simulate.main, ["--game", "vegetables", "--games", "1"], capsys)
-    assert code == 0 and summary["players"] == 4
+    assert code == 0 and summary["players"] == 2
     code, summary = run_json(
         simulate.main, ["--game", "vegetables", "--games", "1", "--option", "house_variant=true"], capsys
     )

@@ -163,6 +163,7 @@ class Game(ABC, Generic[S, M]):
     summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
     notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
     stacking_options: ClassVar[tuple[str, ...]] = ("deck",)  # those of STACKING_OPTIONS it accepts
+    players_note: ClassVar[str] = ""  # which rules apply at each player count, for the lobby and /rules
 
     # ----- set-up -------------------------------------------------------------------------------
 

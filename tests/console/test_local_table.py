@@ -242,7 +242,7 @@ async def test_vegetables_for_three_asks_the_house_rule_first_and_not_the_expert
     lines = ["vegetables", "3", "yes", "", "quit", "quit"]
     code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
     assert code == 0
-    assert "Vege tables (4 players (3 or 5 with house_variant))" in out
+    assert "Vege tables (2 or 4 players (3 or 5 with house_variant))" in out
     assert reader.prompts[2] == "3 players need house_variant: turn it on? [yes] › "
     assert not any(prompt.startswith("expert_jokers") for prompt in reader.prompts)
     assert "✗" not in out  # nothing was refused and asked again

@@ -86,3 +86,20 @@ def test_granja_a_secret_play_is_the_choosers_secret_and_the_reveal_refills_ever
     assert 0 in changed_secrets(game, done, revealed, 2)
     assert game.secret_view(revealed, 0)["choice"][0] == []
     assert game.secret_view(revealed, 0)["hand"] == revealed.farms[0].hand
+
+
+def test_vegetables_two_players_the_secret_is_the_hand_and_only_its_holder_changes_it() -> None:
+    # docs/rules/vegetables-2p.md R16: the opponent never changes a Hand (a kill leaves the card in
+    # place); only pending discards, applied when their holder's turn starts, change another seat's.
+    game = get_game("vegetables")
+    for before, seat, after in random_game("vegetables", 2, 4):
+        assert game.secret_view(after, seat) == {
+            "hand": sorted(after.seats[seat].hand),
+            "pending": sorted(after.seats[seat].pending),
+        }
+        changed = changed_secrets(game, before, after, 2)
+        starting = after.turn if not game.is_over(after) else before.turn
+        if starting != seat and before.seats[starting].pending:
+            assert changed <= {seat, starting}
+        else:
+            assert changed <= {seat}

@@ -1,12 +1,17 @@
 """Vege tables (registry name ``vegetables``): build produce sequences on a shared 4x4 field.
 
-The rules are docs/rules/vegetables.md; their section (§) and ruling (R) numbers name the tests.
+The rules are docs/rules/vegetables.md for 3 to 5 players and docs/rules/vegetables-2p.md for the
+2-player game; their section (§) and ruling (R) numbers name the tests. The 2-player game has a
+state of its own (``two_player.DuoState``, ``variant`` "two"): every method below hands such a
+state to the ``two_player*`` modules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+import msgspec
 
 from engine.core import (
     Event,
@@ -18,9 +23,18 @@ from engine.core import (
     ranks_from_keys,
 )
 
-from . import notation, render, rules
+from . import (
+    render,
+    rules,
+    two_player,
+    two_player_notation,
+    two_player_refusals,
+    two_player_turns,
+    two_player_views,
+)
 from .ai import AI_PLAYERS
 from .rules import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
+from .two_player import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
 
 __all__ = ["GAME", "Vegetables", "VegetablesState"]
 
@@ -28,19 +42,20 @@ __all__ = ["GAME", "Vegetables", "VegetablesState"]
 class Vegetables(Game[VegetablesState, Move]):
     name = "vegetables"
     title = "Vege tables"
-    # The official game is for 4; 3 and 5 are house variants behind an option (check_players).
-    min_players = 3
+    # The official game is for 4, and for 2 with the designer's 2-player rules as Board Game Arena
+    # plays them; 3 and 5 are house variants behind an option (check_players).
+    min_players = 2
     max_players = 5
-    state_type = VegetablesState
-    notation_module = notation
-    render_module = render
+    state_type = VegetablesState  # or DuoState for 2 players: see decode_state
+    notation_module = two_player_notation  # the 4-player notation plus the 2-player additions
+    render_module = render  # for 3 to 5 players; see render_board
     options = (
         Option(
             name="expert_jokers",
             kind="bool",
             default=False,
             for_players=(4,),
-            description="Official expert deal (4 players): every well holds 2 Tractors and 4 Green "
+            description="Official expert deal (4 players only): every well holds 2 Tractors and 4 Green "
             "cards, and the field holds no Tractor.",
         ),
         Option(
@@ -53,6 +68,12 @@ class Vegetables(Game[VegetablesState, Move]):
             description="House rules for 3 players (one family other than Black removed, 3x4 field) "
             "or 5 players (a 9th Tractor, uneven deal, wells of 5, well taken below 4 hidden cards).",
         ),
+    )
+    players_note = (
+        "2 players: the official 2-player game as Board Game Arena plays it (Grounds, Silos, common "
+        "wells), with our rulings where its rules are silent; no options.\n"
+        "4 players: the official game (expert_jokers is an official option).\n"
+        "3 or 5 players: house rules, only with house_variant=true."
     )
     summary = """\
 Grow 16 produce sequences on a shared 4x4 field; close them for points, and run out of cards first.
@@ -73,7 +94,10 @@ No play at all: pass. Your hidden cards go face up (still playable); with none t
  A pass also hands you your well if you still have it.
 Points: +10 per sequence you close, +30 more for completing a family; whoever runs out of cards
 ends the game and gets +10 per sequence not closed. Best score wins; ties share the win.
-Options: expert_jokers (2 Tractors in each well, none on the field); house_variant: 3 or 5 players."""
+Players: 4 official; 3 or 5 house rules (house_variant); expert_jokers: Tractors in the wells (4).
+2 players: Board Game Arena's official 2-player game, our rulings where it is silent: each has 8
+Grounds, 12 hidden cards, 5 own Tractors (1, +2, +2) that replace only the opponent's cards; rows
+fixed; a face-up Silo card with each base; 3 common wells: draw after a play below 12 (below 8: must)."""
     notation_help = """\
 Cards: family letter + number: K Black, G Green, R Red, Y Yellow (R7, K20); Tractors T1-T8.
  play R7                          play a card (hand, exposed cards or Farmland row)
@@ -86,19 +110,27 @@ Cards: family letter + number: K Black, G Green, R Red, Y Yellow (R7, K20); Trac
  well                             take your well (after a play, fewer than 6 hidden cards)
  done                             end your turn (takes the well instead when you may)
  pass                             only when you cannot play
-Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for r7)."""
+Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for r7).
+2 players (rows are fixed, never named; no well):
+ play R3 take G17                 a Ground, and the free Silo card you take with it
+ tractor T3 for R2 then R6 take G17   a Tractor as a base takes a Silo card too
+ draw K15 Y19 R9                  draw: free top cards of the wells, in pick order
+ draw W1 W1 W3                    the same, naming the piles"""
 
     # ----- set-up -------------------------------------------------------------------------------
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if players == 2:
-            raise SetupError(
-                "Vege tables for 2 players is a different rule set that this bot does not support; "
-                "play with 4 (or 3 or 5 with the house_variant option)."
-            )
+            # The 2-player game has no options: its deal is fixed (docs/rules/vegetables-2p.md §1).
+            chosen = [name for name in ("expert_jokers", "house_variant") if options.get(name)]
+            if chosen:
+                raise SetupError(
+                    f"The 2-player game (Board Game Arena's version) has no options; turn {' and '.join(chosen)} off."
+                )
+            return
         if players not in (3, 4, 5):
             raise SetupError(
-                f"Vege tables is played by 4 players (3 or 5 as a house variant), not {players}."
+                f"Vege tables is played by 4 players or 2 (3 or 5 as a house variant), not {players}."
             )
         if players != 4 and options.get("expert_jokers"):
             # Said first: with 3 or 5 players this option is the blocker whatever else is set.
@@ -115,6 +147,8 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> VegetablesState:
         self.check_players(players, options)
+        if players == 2:
+            return two_player.new_state(seed, list(options.get("deck") or ()))  # type: ignore[return-value]
         return rules.new_state(
             players, seed, bool(options.get("expert_jokers", False)), list(options.get("deck") or ())
         )
@@ -127,15 +161,29 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
     def legal_moves(self, state: VegetablesState, seat: int) -> list[Move]:
         """The seat's legal moves. Off turn this lists only requests to discard a dead card (A3),
         which the rules allow at any time though nobody is waiting for them."""
+        if isinstance(state, DuoState):
+            return two_player.legal_moves(state, seat)  # type: ignore[return-value]
         return rules.legal_moves(state, seat)
 
     def why_illegal(self, state: VegetablesState, seat: int, move: Move) -> str | None:
+        if isinstance(state, DuoState):
+            duo_move: DuoMove = move
+            if two_player.is_legal(state, seat, duo_move):
+                return None
+            return two_player_refusals.why_not(state, seat, duo_move)
         move = rules.canonical_move(state, move)
         if move in rules.legal_moves(state, seat):
             return None
+        if isinstance(move, (PlayGround, TractorGround, Draw)):
+            return (
+                "Silo cards (take ...) and draws belong to the 2-player game; here a base is played "
+                "alone (play R3) and you take your own well (well)."
+            )
         return rules.why_not(state, seat, move)
 
     def canonical_move(self, state: VegetablesState, seat: int, move: Move) -> Move:
+        if isinstance(state, DuoState):  # the 2-player game's rows are fixed: nothing to drop
+            return move
         return rules.canonical_move(state, move)
 
     def may_act(self, state: VegetablesState) -> tuple[int, ...]:
@@ -147,12 +195,19 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         )
 
     def play(self, state: VegetablesState, seat: int, move: Move) -> list[Event]:
+        if isinstance(state, DuoState):
+            return two_player_turns.play_move(state, seat, move)
         return rules.play_move(state, seat, move)
 
     def automatic_move(self, state: VegetablesState, seat: int) -> Move | None:
         """A forced pass, or the end of a turn when nothing else is left to do."""
         if state.phase == OVER or seat != state.turn:
             return None
+        if isinstance(state, DuoState):
+            # A forced pass, a draw that leaves no choice (the wells hold too few cards), or a
+            # lone done: each leaves the player nothing to decide.
+            duo_moves = two_player.legal_moves(state, seat)
+            return duo_moves[0] if len(duo_moves) == 1 and not isinstance(duo_moves[0], PlayGround) else None  # type: ignore[return-value]
         moves = rules.legal_moves(state, seat)
         if moves == [Pass()]:
             return moves[0]
@@ -161,11 +216,19 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         return None
 
     def default_move(self, state: VegetablesState, seat: int) -> Move:
+        if isinstance(state, DuoState):
+            return two_player.default_move(state, seat)  # type: ignore[return-value]
         return rules.default_move(state, seat)
 
     # ----- views and results --------------------------------------------------------------------
 
     def view(self, state: VegetablesState, seat: int | None) -> dict[str, Any]:
+        if isinstance(state, DuoState):
+            if seat is None:
+                return two_player_views.public_view(state)
+            duo_view = two_player_views.seat_view(state, seat)
+            duo_view["examples"] = two_player_views.examples(state, seat, self.format_move)
+            return duo_view
         if seat is None:
             return rules.public_view(state)
         view = rules.seat_view(state, seat)
@@ -176,6 +239,8 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         # §4.2: the hidden hand, its pending discard requests, and which of its hidden cards are
         # dead (who holds a dead card is the holder's secret). Wells and the field's face-down
         # cards are secret from their owner too, so they are not part of anyone's secret view.
+        if isinstance(state, DuoState):
+            return two_player_views.secret_view(state, seat)
         player = state.seats[seat]
         dead = state.dead
         return {
@@ -200,10 +265,36 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         scores = [player.score for player in state.seats]
         return Outcome(scores=[float(score) for score in scores], ranks=ranks_from_keys(scores))
 
+    # ----- text and storage: a 2-player state or view goes to its own modules ------------------
+
+    def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
+        if public_view.get("variant") == TWO:
+            return two_player_views.render_board(public_view, names)
+        return render.render_board(public_view, names)
+
+    def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
+        if seat_view.get("variant") == TWO:
+            return two_player_views.render_private(seat_view, names)
+        return render.render_private(seat_view, names)
+
+    def decode_state(self, data: bytes | str) -> VegetablesState:
+        if msgspec.json.decode(data, type=_Variant).variant == TWO:
+            return msgspec.json.decode(data, type=DuoState)  # type: ignore[return-value]
+        return msgspec.json.decode(data, type=VegetablesState)
+
+    def copy_state(self, state: VegetablesState) -> VegetablesState:
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
+
     # ----- AI seats -----------------------------------------------------------------------------
 
     def ai_players(self) -> Mapping[str, Callable[[], Player]]:
         return AI_PLAYERS
+
+
+class _Variant(msgspec.Struct):
+    """The one field read first from a stored state, to pick its type."""
+
+    variant: str = ""
 
 
 GAME = Vegetables()

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Game, Player, RandomPlayer
 
+from . import two_player_ai
 from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
 from .rules import (
     MUST_PASS,
@@ -23,6 +24,7 @@ from .rules import (
     holdings,
     legal_moves,
 )
+from .two_player import DuoState
 
 
 class VegetablesGreedy:
@@ -36,6 +38,8 @@ class VegetablesGreedy:
     """
 
     def choose(self, game: Game[Any, Any], state: VegetablesState, seat: int, rng: random.Random) -> Move:
+        if isinstance(state, DuoState):  # the 2-player game has its own greedy play
+            return two_player_ai.choose(state, seat, rng)  # type: ignore[return-value]
         moves = legal_moves(state, seat)
         if len(moves) == 1:
             return moves[0]

@@ -15,11 +15,12 @@ SLOTS = 5  # base (1-4), then 5-8, 9-12, 13-16 and the closing 17-20
 TRACTOR = "T"
 
 # The Tractors of each configuration: the 4-player game has 8, the 3-player house variant drops
-# two, the 5-player house variant adds the boxed extra. The box's spare Tractor is never used.
+# two, the 5-player house variant adds the boxed extra; the 2-player game uses all ten of the box.
 TRACTORS_OFFICIAL: tuple[str, ...] = tuple(f"T{n}" for n in range(1, 9))
 TRACTORS_H3: tuple[str, ...] = TRACTORS_OFFICIAL[:6]
 TRACTORS_H5: tuple[str, ...] = tuple(f"T{n}" for n in range(1, 10))
-ALL_TRACTORS = TRACTORS_H5
+TRACTORS_TWO: tuple[str, ...] = tuple(f"T{n}" for n in range(1, 11))
+ALL_TRACTORS = TRACTORS_TWO
 
 NUMBERED: tuple[str, ...] = tuple(f"{family}{number}" for family in FAMILIES for number in NUMBERS)
 

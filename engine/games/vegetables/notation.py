@@ -24,7 +24,7 @@ HINT = (
     "Moves: play R7 | play K1 row 2 | tractor T3 for R7 then R11 | discard T3 | discard K8 | "
     "well | done | pass."
 )
-CARD_HINT = "Cards are a family letter and a number 1-20 (K Black, G Green, R Red, Y Yellow), e.g. R7; Tractors are T1-T9."
+CARD_HINT = "Cards are a family letter and a number 1-20 (K Black, G Green, R Red, Y Yellow), e.g. R7; Tractors are T1-T10."
 
 _KNOWN_CARDS = frozenset(NUMBERED) | frozenset(ALL_TRACTORS)
 _CARD = re.compile(r"^([kgryt])\s*(\d{1,2})$")
@@ -42,7 +42,7 @@ def parse_card(text: str) -> str:
     code = f"{match.group(1).upper()}{int(match.group(2))}"
     if code not in _KNOWN_CARDS:
         if code[0] == "T":
-            raise BadNotation(f"There is no Tractor {code}: they are T1-T8 (T9 only with 5 players).")
+            raise BadNotation(f"There is no Tractor {code}: they are T1-T8 (T9 with 5 players, T9-T10 with 2).")
         raise BadNotation(f"There is no card {code}: numbers run from 1 to 20.")
     return code
 

@@ -64,7 +64,7 @@ def test_variations_are_read(text, move):
         ("play R21", "no card R21"),
         ("play R0", "no card R0"),
         ("play T3", "tractor T3 for R7 then R11"),
-        ("T10", "no Tractor T10"),
+        ("T11", "no Tractor T11"),
         ("tractor T3 for R7 then R15", "After a Tractor for R7 comes R11"),
         ("tractor T3 for R20 then R24", "no card R24"),
         ("tractor T3 for R18 then R22", "no card R22"),

@@ -230,11 +230,12 @@ def _places(state):
     return [(card, place) for card, place in card_places(state) if place != "removed"]
 
 
-def test_r26_two_players_are_refused_as_a_different_rule_set():
-    with pytest.raises(SetupError, match="different rule set"):
-        GAME.new_game(2, 1)
-    with pytest.raises(SetupError, match="different rule set"):
-        GAME.new_game(2, 1, {"house_variant": True})
+def test_r26_superseded_two_players_play_the_two_player_game_which_has_no_options():
+    # R26's refusal is superseded by the 2-player rules (docs/rules/vegetables-2p.md).
+    assert GAME.new_game(2, 1).variant == "two"
+    for option in ("house_variant", "expert_jokers"):
+        with pytest.raises(SetupError, match=f"has no options; turn {option} off"):
+            GAME.new_game(2, 1, {option: True})
 
 
 @pytest.mark.parametrize("players", [3, 5])

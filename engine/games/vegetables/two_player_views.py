@@ -1,0 +1,401 @@
+"""Views and text of the 2-player Vege tables (docs/rules/vegetables-2p.md §10).
+
+Public: the board, the Silos and W1/W2 with every card in order, W3's count (its cards once
+revealed), both Grounds rows, exposed cards, Tractor reserves, Hand sizes, scores, dead cards with
+their holder. Private to a seat: its Hand and its pending discard requests. Nobody sees W3 before
+it is revealed. A seat's view marks what it can play using only what that seat knows: the legal
+Tractor moves depend on the opponent's Hand, so they are never listed from it (R11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import format_event
+
+from .cards import FAMILIES, FAMILY_NAMES, PRECEDING, SEQUENCE, SLOT, SLOTS, sorted_cards
+from .rules import MUST_PASS, OVER, UseTractor, closed_count
+from .two_player import (
+    MAY_DRAW_BELOW,
+    MUST_DRAW,
+    MUST_DRAW_BELOW,
+    WELLS,
+    DuoState,
+    TractorGround,
+    dead_held,
+    draw_sizes,
+    free_silo_cards,
+    legal_moves,
+    may_draw,
+    opponent,
+    wells_left,
+)
+
+RULES_NOTE = "2-player game: Board Game Arena's version, with the rulings of docs/rules/vegetables-2p.md"
+NAME_WIDTH = 14
+CELL_WIDTH = 9
+
+
+def public_view(state: DuoState) -> dict[str, Any]:
+    over = state.phase == OVER
+    rows = []
+    for family in FAMILIES:  # R5: rows fixed K, G, R, Y
+        cells = []
+        for base in range(1, 5):
+            stack = list(state.stacks[f"{family}{base}"])
+            cells.append(
+                {
+                    "column": base,
+                    "sequence": f"{family}{base}",
+                    "stack": stack,
+                    "top": stack[-1] if stack else None,
+                    "closed": len(stack) == SLOTS,
+                }
+            )
+        rows.append({"row": len(rows) + 1, "family": family, "cells": cells})
+    wells = []
+    for index, well in enumerate(state.wells):
+        face_up = index < 2 or state.revealed
+        wells.append(
+            {
+                "well": WELLS[index],
+                "count": len(well),
+                "face_up": face_up,
+                "cards": list(well) if face_up else [],
+                "free": well[-1] if well and face_up else None,
+            }
+        )
+    dead = set(state.dead)
+    seats = []
+    for index, player in enumerate(state.seats):
+        seats.append(
+            {
+                "seat": index,
+                "score": player.score,
+                "grounds": sorted_cards(player.grounds),
+                "exposed": sorted_cards(player.exposed),
+                "hand_size": len(player.hand),
+                "tractors": list(player.tractors),
+                "locked": list(player.locked),
+                "used_grounds": player.used_grounds,
+                "dead_held": sorted_cards(
+                    [card for card in player.grounds + player.hand + player.exposed if card in dead]
+                ),
+                "passes": player.passes,
+                "hand_limit": _hand_limit(len(player.hand), wells_left(state)),
+            }
+        )
+    scores = [player.score for player in state.seats]
+    view: dict[str, Any] = {
+        "game": "vegetables",
+        "players": 2,
+        "variant": state.variant,
+        "house_rules": False,
+        "rules_note": RULES_NOTE,
+        "phase": state.phase,
+        "over": over,
+        "turn": None if over else state.turn,
+        "to_act": [] if over else [state.turn],
+        "plays_this_turn": 0 if over else state.plays,
+        "rows": rows,
+        "closed": closed_count(state),  # type: ignore[arg-type]
+        "sequences": len(state.stacks),
+        "silos": [
+            {"silo": f"S{index + 1}", "cards": list(silo), "free": silo[-1] if silo else None}
+            for index, silo in enumerate(state.silos)
+        ],
+        "wells": wells,
+        "w3_revealed": state.revealed,
+        "hand_limits": {"may_draw_below": MAY_DRAW_BELOW, "must_draw_below": MUST_DRAW_BELOW},
+        "seats": seats,
+        "scores": scores,
+        "dead": list(state.dead),
+        "discard": list(state.discard),
+        "passes_in_a_row": state.valve,
+        "went_out": state.went_out,
+        "prompt": _public_prompt(state),
+    }
+    if over:
+        best = max(scores)
+        view["winners"] = [index for index, score in enumerate(scores) if score == best]
+        view["ranks"] = [1 + sum(1 for other in scores if other > score) for score in scores]
+    return view
+
+
+def _hand_limit(hand: int, left: int) -> str:
+    """Which hand limit applies to a Hand of this size now (§4.2)."""
+    if not left:
+        return "wells empty"
+    if hand < MUST_DRAW_BELOW:
+        return "must draw"
+    if hand < MAY_DRAW_BELOW:
+        return "may draw"
+    return "no draw"
+
+
+def _public_prompt(state: DuoState) -> str:
+    if state.phase == OVER:
+        return "The game is over."
+    if state.phase == MUST_PASS:
+        return "No play is possible: pass (a dead card may be discarded first)."
+    if state.phase == MUST_DRAW:
+        return "Drawing from the wells (the Hand is below 8)."
+    if state.plays == 0:
+        return "Play at least one card or Tractor."
+    return "Play more cards, draw, or say done."
+
+
+def _unseen(state: DuoState, seat: int) -> set[str]:
+    """Cards ``seat`` cannot place: in the opponent's Hand or in the face-down W3."""
+    seen = set(state.seats[seat].hand)
+    for player in state.seats:
+        seen.update(player.grounds + player.exposed)
+    for pile in state.silos + state.wells[:2] + (state.wells[2:] if state.revealed else []):
+        seen.update(pile)
+    for stack in state.stacks.values():
+        seen.update(stack)
+    seen.update(state.discard)
+    rival = state.seats[opponent(seat)]
+    return {card for card in rival.hand + state.wells[2] if card not in seen}
+
+
+def seat_view(state: DuoState, seat: int) -> dict[str, Any]:
+    view = public_view(state)
+    player = state.seats[seat]
+    dead = set(state.dead)
+    stacks = state.stacks
+    unseen = _unseen(state, seat)
+    rival = state.seats[opponent(seat)]
+    playable: list[str] = list(player.tractors)
+    after_tractor: list[str] = []  # the card below may be the opponent's: a Tractor may stand for it
+    for card in player.grounds + player.hand + player.exposed:
+        if card in dead:
+            continue
+        if SLOT[card] == 1:
+            playable.append(card)
+            continue
+        height = len(stacks[SEQUENCE[card]])
+        below = PRECEDING[card]
+        if height == SLOT[card] - 1:
+            playable.append(card)
+        elif (
+            height == SLOT[card] - 2
+            and below not in dead
+            and (below in unseen or below in rival.grounds + rival.exposed)
+        ):
+            after_tractor.append(card)
+    your_turn = state.phase != OVER and seat == state.turn
+    hand = len(player.hand)
+    view.update(
+        {
+            "seat": seat,
+            "your_turn": your_turn,
+            "hand": sorted_cards(player.hand),
+            "pending": sorted_cards(player.pending),
+            "dead_held": sorted_cards(dead_held(state, seat)),
+            "playable": sorted_cards(playable),
+            "playable_after_tractor": sorted_cards(after_tractor) if player.tractors else [],
+            "can_draw": may_draw(state, seat),
+            "must_draw": your_turn
+            and (state.phase == MUST_DRAW or (hand < MUST_DRAW_BELOW and wells_left(state) > 0)),
+            "draw_sizes": draw_sizes(state, seat) if may_draw(state, seat) else [],
+            "free_silo": free_silo_cards(state),
+            "prompt": _private_prompt(state, seat) if state.phase != OVER else "The game is over.",
+        }
+    )
+    return view
+
+
+def _private_prompt(state: DuoState, seat: int) -> str:
+    player = state.seats[seat]
+    hand = len(player.hand)
+    if seat != state.turn:
+        text = "Not your turn."
+        if player.pending:
+            text += f" Asked to discard: {' '.join(sorted_cards(player.pending))} (leaves at the start of your next turn)."
+        elif dead_held(state, seat):
+            text += " You may ask to discard a dead card (it leaves at your next turn)."
+        return text
+    if state.phase == MUST_PASS:
+        effect = "puts your Hand face up (no penalty)" if hand else f"costs {50} points (your Hand is empty)"
+        then = ", then you draw to 8 or 12" if wells_left(state) else ""
+        return f"You cannot play: pass. The pass {effect}{then}."
+    if state.phase == MUST_DRAW:
+        sizes = " or ".join(str(size) for size in draw_sizes(state, seat))
+        return f"Your Hand holds {hand}: you must draw {sizes} cards now, each the free top of a well (e.g. draw W1 W2 ...)."
+    if state.plays == 0:
+        return "Your turn: play at least one card or Tractor."
+    if hand < MUST_DRAW_BELOW and wells_left(state):
+        return f"Your Hand holds {hand} (below {MUST_DRAW_BELOW}): play on, then you must draw (done leads to it)."
+    if may_draw(state, seat):
+        return f"Your turn: play more cards, draw to {MAY_DRAW_BELOW} (ends the turn), or say done."
+    return "Your turn: play more cards, or say done."
+
+
+def secret_view(state: DuoState, seat: int) -> dict[str, Any]:
+    player = state.seats[seat]
+    return {"hand": sorted(player.hand), "pending": sorted(player.pending)}
+
+
+def examples(state: DuoState, seat: int, format_move: Any) -> list[str]:
+    """One legal move of each kind, written out; a Tractor move only when the card it replaces
+    lies face up with the opponent (listing the others would show the opponent's Hand)."""
+    rival = state.seats[opponent(seat)]
+    public = set(rival.grounds + rival.exposed)
+    picked: dict[type, Any] = {}
+    for move in legal_moves(state, seat):
+        if isinstance(move, (UseTractor, TractorGround)) and move.replaced not in public:
+            continue
+        picked.setdefault(type(move), move)
+    return [format_move(move) for move in picked.values()][:5]
+
+
+# ----- text ---------------------------------------------------------------------------------------
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
+
+
+def _cards(codes: Sequence[str]) -> str:
+    return " ".join(codes) if codes else "-"
+
+
+def _cell(cell: dict[str, Any]) -> str:
+    stack = cell["stack"]
+    if not stack:
+        return ".."
+    text = cell["top"] + ("*" if cell["closed"] else "")
+    tractors = sum(1 for code in stack if code.startswith("T"))
+    if tractors:
+        text += f"(T{tractors})" if tractors > 1 else "(T)"
+    return text
+
+
+def _pile(cards: Sequence[str]) -> str:
+    """Bottom to top, the free top card in brackets."""
+    if not cards:
+        return "empty"
+    return " ".join(cards[:-1] + [f"[{cards[-1]}]"])
+
+
+def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
+    lines = ["Vege tables - 2 players (Board Game Arena's 2-player rules)"]
+    if view["over"]:
+        winners = " and ".join(_name(names, seat) for seat in view["winners"])
+        who = (
+            _name(names, view["went_out"]) + " went out"
+            if view["went_out"] is not None
+            else "nobody could play any more"
+        )
+        lines.append(f"Game over ({who}). Winner: {winners}.")
+    else:
+        plays = view["plays_this_turn"]
+        made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
+        lines.append(f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}")
+    lines.append("")
+    lines.append(
+        ("Board".ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))).rstrip()
+    )
+    for row in view["rows"]:
+        label = f"{row['row']} {FAMILY_NAMES[row['family']]}".ljust(10)
+        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    lines.append(f"closed {view['closed']}/{view['sequences']}   * closed   (T) Tractors")
+    lines.append(
+        "Silos (bottom to top, [free]): "
+        + "  ".join(f"{s['silo']} {_pile(s['cards'])}" for s in view["silos"])
+    )
+    wells = []
+    for well in view["wells"]:
+        if well["face_up"]:
+            wells.append(f"{well['well']} ({well['count']}) {_pile(well['cards'])}")
+        else:
+            wells.append(f"{well['well']} ({well['count']}) face down")
+    lines.append("Wells: " + "  ".join(wells))
+    limits = view["hand_limits"]
+    lines.append(
+        f"Hand limits: may draw below {limits['may_draw_below']}, must draw below {limits['must_draw_below']} (to 8 or 12)"
+    )
+    lines.append("")
+    lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hand  limit       Tractors")
+    dead = set(view["dead"])
+    for info in view["seats"]:
+        seat = info["seat"]
+        marker = ">" if not view["over"] and seat == view["turn"] else " "
+        reserve = _cards(info["tractors"]) + (
+            f" (locked {' '.join(info['locked'])})" if info["locked"] else ""
+        )
+        passes = f"  passes {info['passes']}" if info["passes"] else ""
+        lines.append(
+            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {info['hand_size']:>4}  "
+            f"{info['hand_limit']:<10}  {reserve}{passes}"
+        )
+        grounds = " ".join(code + "(dead)" if code in dead else code for code in info["grounds"]) or "-"
+        extra = f"   grounds {grounds}"
+        if info["exposed"]:
+            extra += " | exposed " + " ".join(
+                code + "(dead)" if code in dead else code for code in info["exposed"]
+            )
+        hidden_dead = [
+            code for code in info["dead_held"] if code not in info["grounds"] and code not in info["exposed"]
+        ]
+        if hidden_dead:
+            extra += f" | dead in hand {' '.join(hidden_dead)}"
+        lines.append(extra)
+    if view["discard"]:
+        lines.append(f"Discard pile: {_cards(view['discard'])}")
+    return "\n".join(lines)
+
+
+def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
+    seat = view["seat"]
+    dead = set(view["dead"])
+    playable = set(view["playable"])
+    after_tractor = set(view["playable_after_tractor"])
+    pending = set(view["pending"])
+
+    def mark(code: str) -> str:
+        if code in pending:
+            return code + "(discarding)"
+        if code in dead:
+            return code + "(dead)"
+        if code in playable:
+            return code + "*"
+        if code in after_tractor:
+            return code + "+"
+        return code
+
+    hand = view["hand"]
+    lines = [f"{_name(names, seat)} - your Hand ({len(hand)} cards)"]
+    for family in FAMILIES:
+        cards = [code for code in hand if code[0] == family]
+        if cards:
+            lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
+    if not hand:
+        lines.append("  (empty)")
+    own = view["seats"][seat]
+    lines.append(f"Grounds: {' '.join(mark(code) for code in own['grounds']) or '-'}")
+    if own["exposed"]:
+        lines.append(f"Exposed: {' '.join(mark(code) for code in own['exposed'])}")
+    locked = f" (locked: {' '.join(own['locked'])})" if own["locked"] else ""
+    lines.append(f"Tractors: {' '.join(mark(code) for code in own['tractors']) or '-'}{locked}")
+    if view["must_draw"]:
+        draw = (
+            f"Hand {len(hand)} is below {MUST_DRAW_BELOW}: you must draw before your turn ends (to 8 or 12)."
+        )
+    elif view["can_draw"]:
+        draw = f"Hand {len(hand)}: you may draw to {MAY_DRAW_BELOW} now (it ends your turn)."
+    elif len(hand) >= MAY_DRAW_BELOW:
+        draw = f"Hand {len(hand)}: no draw while it holds {MAY_DRAW_BELOW} or more."
+    else:
+        draw = f"Hand {len(hand)}: a draw (to {MAY_DRAW_BELOW}) is allowed after a play in your turn."
+    if not any(well["count"] for well in view["wells"]):
+        draw = f"Hand {len(hand)}: the wells are empty."
+    lines.append(draw)
+    lines.append("* playable now   + playable right after a Tractor (if the card below is your opponent's)")
+    lines.append(format_event(view["prompt"], names))
+    if view.get("examples"):
+        lines.append("For example: " + " | ".join(view["examples"]))
+    return "\n".join(lines)
