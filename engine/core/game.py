@@ -31,6 +31,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from .errors import IllegalMove, NotYourTurn, SetupError
+from .text import (
+    MAX_CARD_CHARS,
+    MAX_DECK_CARDS,
+    MAX_KEY_CHARS,
+    MAX_OPTION_CHARS,
+    MAX_OPTION_INT,
+    MAX_OPTIONS,
+    check_move_text,
+    quote,
+)
 
 if TYPE_CHECKING:
     from .ai import Player
@@ -53,6 +63,10 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
 
     def parse(self, raw: Any) -> Any:
         """Convert a raw value (text from a command line or slash command, or a typed value)."""
+        if isinstance(raw, str) and len(raw) > MAX_KEY_CHARS:
+            raise SetupError(f"Option {self.name} takes a short value, not {quote(raw)}.")
+        if not isinstance(raw, (str, int)):  # bool is an int; anything else came from a bug
+            raise SetupError(f"Option {self.name} takes a value written as text, not {quote(raw)}.")
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
@@ -61,21 +75,24 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise SetupError(f"Option {self.name} takes true or false, not {raw!r}.")
+            raise SetupError(f"Option {self.name} takes true or false, not {quote(raw)}.")
         if self.kind == "int":
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise SetupError(f"Option {self.name} takes a whole number, not {raw!r}.") from None
-            if self.minimum is not None and value < self.minimum:
-                raise SetupError(f"Option {self.name} must be at least {self.minimum}.")
-            if self.maximum is not None and value > self.maximum:
-                raise SetupError(f"Option {self.name} must be at most {self.maximum}.")
+                raise SetupError(f"Option {self.name} takes a whole number, not {quote(raw)}.") from None
+            # Without bounds of its own, an option still fits every store and JSON reader.
+            low = self.minimum if self.minimum is not None else -MAX_OPTION_INT
+            high = self.maximum if self.maximum is not None else MAX_OPTION_INT
+            if value < low:
+                raise SetupError(f"Option {self.name} must be at least {low}.")
+            if value > high:
+                raise SetupError(f"Option {self.name} must be at most {high}.")
             return value
         if self.kind == "choice":
             text = str(raw).strip().lower()
             if text not in self.choices:
-                raise SetupError(f"Option {self.name} is one of {', '.join(self.choices)}, not {raw!r}.")
+                raise SetupError(f"Option {self.name} is one of {', '.join(self.choices)}, not {quote(raw)}.")
             return text
         raise ValueError(f"unknown option kind {self.kind}")
 
@@ -121,6 +138,26 @@ def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
+def _stacked_deck(value: Any) -> list[str]:
+    """The ``deck`` option as a list of card codes, its size bounded; the game checks the codes."""
+    if isinstance(value, str):
+        if len(value) > MAX_OPTION_CHARS:
+            raise SetupError(f"Option deck: at most {MAX_OPTION_CHARS:,} characters of card codes.")
+        cards: list[Any] = value.replace(",", " ").split()
+    elif isinstance(value, (list, tuple)):
+        cards = list(value)
+    else:
+        raise SetupError("Option deck takes card codes separated by spaces, like the board shows them.")
+    if len(cards) > MAX_DECK_CARDS:
+        raise SetupError(f"Option deck: at most {MAX_DECK_CARDS} cards, not {len(cards):,}.")
+    for card in cards:
+        if isinstance(card, int) and not isinstance(card, bool) and abs(card) < 10**9:
+            continue  # a card number (some games number their cards)
+        if not isinstance(card, str) or len(card) > MAX_CARD_CHARS:
+            raise SetupError(f"Option deck: {quote(card)} is not a card code.")
+    return [str(card) for card in cards]
+
+
 class Game(ABC, Generic[S, M]):
     """The contract. Subclasses fill the class attributes and the abstract methods."""
 
@@ -140,17 +177,24 @@ class Game(ABC, Generic[S, M]):
 
         The special option ``deck`` (a list of card codes, or one string of codes separated by
         spaces or commas) stacks the deck in an exact order for tests, tutorials and puzzles.
+        Sizes are bounded here (``engine.core.text``), before any game reads a value.
         """
+        if raw is None:
+            return {}
+        if not isinstance(raw, Mapping):
+            raise SetupError("Options are given as NAME=VALUE pairs.")
+        if len(raw) > MAX_OPTIONS:
+            raise SetupError(f"{self.title} takes at most {MAX_OPTIONS} options at once.")
         known = {option.name: option for option in self.options}
         parsed: dict[str, Any] = {}
-        for name, value in (raw or {}).items():
+        for name, value in raw.items():
             if name == "deck":
-                parsed["deck"] = value.replace(",", " ").split() if isinstance(value, str) else list(value)
-            elif name in known:
+                parsed["deck"] = _stacked_deck(value)
+            elif isinstance(name, str) and name in known:
                 parsed[name] = known[name].parse(value)
             else:
                 listed = ", ".join(known) or "none"
-                raise SetupError(f"{self.title} has no option {name!r} (options: {listed}).")
+                raise SetupError(f"{self.title} has no option {quote(name)} (options: {listed}).")
         return parsed
 
     def resolve_options(self, players: int, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -161,6 +205,33 @@ class Game(ABC, Generic[S, M]):
             resolved["deck"] = given["deck"]
         self.check_players(players, resolved)
         return resolved
+
+    def check_options(self, raw: Mapping[str, Any] | None = None, players: int | None = None) -> dict[str, Any]:
+        """Check options as fully as the start will, and return them parsed (no defaults added).
+
+        Names, values and sizes (``parse_options``), then whatever ``setup`` refuses (a stacked
+        deck's cards, options that exclude each other), by setting up a trial game. Without a
+        player count (a lobby, whose seats are not filled yet) options pass if some supported
+        count accepts them; the start checks again with the real count. A game whose checks cost
+        more than a trial set-up overrides this."""
+        given = self.parse_options(raw)
+        counts = [players] if players is not None else range(self.min_players, self.max_players + 1)
+        about_options: list[SetupError] = []  # what setup refused: said first
+        about_count: list[SetupError] = []  # counts not played with these options
+        for count in counts:
+            try:
+                resolved = self.resolve_options(count, given)
+            except SetupError as error:
+                about_count.append(error)
+                continue
+            try:
+                self.setup(count, 0, resolved)
+            except SetupError as error:
+                about_options.append(error)
+                continue
+            return given
+        refusals = about_options + about_count
+        raise refusals[0] if refusals else SetupError(f"{self.title} has no player count to check.")
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         """Refuse a player count the game (with these options) does not support."""
@@ -281,8 +352,9 @@ class Game(ABC, Generic[S, M]):
     render_module: ClassVar[Any] = None
 
     def parse_move(self, text: str) -> M:
-        """Read a move from its notation; raises BadNotation with a hint when unreadable."""
-        return self._module("notation_module").parse_move(text)
+        """Read a move from its notation; raises BadNotation with a hint when unreadable (and for
+        anything that is not text of a bounded length, before the notation reads it)."""
+        return self._module("notation_module").parse_move(check_move_text(text))
 
     def format_move(self, move: M) -> str:
         """The canonical notation of a move."""
