@@ -37,3 +37,11 @@ def test_list_numbers_are_plain_ascii_digits():
 
     assert list_number("12") == 12
     assert list_number("²") is None and list_number("٣") is None and list_number("9" * 5000) is None
+
+
+async def test_a_very_long_player_name_still_plays(toy_game, database):
+    flags = ["--game", "nim", "--database", str(database), "--name", "k" * 500, "--ai", "random", "--seed", "1"]
+    code, out, _ = await run_console(flags, ["take 1", "quit"])
+    assert code == 0 and "Game #1 is saved" in out
+    [(table, moves)] = await stored_tables(database)
+    assert len(table.seats[0].name) <= 32 and moves[0].move == "take 1"
