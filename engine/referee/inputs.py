@@ -42,6 +42,7 @@ from .model import (
 MAX_TABLE_ID = 2**63 - 1
 MAX_SEED = 2**63 - 1
 MAX_AI_SEATS = 32
+MAX_LISTED = 1_000_000  # rows skipped or returned by one listing
 
 
 class InvalidRequest(GameError):
@@ -134,6 +135,13 @@ def ai_seats(value: Any) -> tuple[str, ...]:
     return tuple(ai_kind(kind) for kind in value)
 
 
+def count(value: Any) -> int:
+    """An offset or a page size of a listing."""
+    if not _whole_number(value) or not 0 <= value <= MAX_LISTED:
+        raise InvalidRequest(f"A listing goes from 0 to {MAX_LISTED:,} rows, not {quote(value)}.")
+    return int(value)
+
+
 def time_zone(value: Any) -> str:
     if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
         raise QuietHoursError(f"Unknown time zone {quote(value)}; write it like Europe/Rome.")
@@ -165,6 +173,8 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "channel_id": optional_id,
     "thread_id": optional_id,
     "message_id": optional_id,
+    "offset": count,
+    "limit": count,
     "time_zone": time_zone,
     "start_hour": hour,
     "end_hour": hour,

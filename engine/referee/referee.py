@@ -1159,12 +1159,14 @@ class Referee:
         """The stored result of a finished game (seats, scores, final ranks, forfeits, rated)."""
         return await self.store.game_result(table_id)
 
+    @inputs.checked
     async def leaderboard(
         self, guild_id: str | None, game: str, *, offset: int = 0, limit: int = 10
     ) -> LeaderboardPage:
         """One page of a server's leaderboard of a game (rated games only)."""
         return await self.store.leaderboard(guild_id, get_game(game).name, offset=offset, limit=limit)
 
+    @inputs.checked
     async def high_scores(
         self, guild_id: str | None, game: str, board: str = SOLO_BOARD, *, limit: int = 10
     ) -> list[HighScore]:
@@ -1182,6 +1184,7 @@ class Referee:
         """A player's record per game (with ratings, when ``guild_id`` is given) and latest games."""
         return await self.store.player_stats(user_id, guild_id, recent=recent)
 
+    @inputs.checked
     async def history(
         self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
     ) -> list[GameResult]:

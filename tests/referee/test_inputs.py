@@ -158,3 +158,15 @@ async def test_the_seed_stays_inside_the_referee_until_the_game_is_over(referee,
     outbox = await referee.play(table.id, "alice", "take 3")
     assert outbox.table.status == FINISHED
     assert (await referee.record(table.id)).seed == 77
+
+
+async def test_listings_refuse_offsets_and_sizes_no_store_can_hold(referee):
+    for call in (
+        referee.leaderboard("g1", "figures", offset=2**70),
+        referee.history("g1", limit=-1),
+        referee.tables(limit=2**63),
+        referee.high_scores("g" * 10_000, "orchard"),
+    ):
+        with pytest.raises(GameError):
+            await call
+    assert (await referee.leaderboard("g1", "figures", offset=10)).rows == []
