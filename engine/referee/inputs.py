@@ -186,9 +186,16 @@ R = TypeVar("R")
 def checked(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     """Wrap a referee method: check its arguments by name (``CHECKS``) before it runs, and take
     the seed off the tables of running games it returns."""
-    parameters = list(inspect.signature(method).parameters)[1:]  # without self
-    by_position = {index: CHECKS[name] for index, name in enumerate(parameters) if name in CHECKS}
-    by_name = {name: CHECKS[name] for name in parameters if name in CHECKS}
+    signature = list(inspect.signature(method).parameters.values())[1:]  # without self
+    # An argument whose default is None may be None (``tables(user_id=None)``: anyone's tables).
+    found = {
+        p.name: CHECKS[p.name] if p.default is not None else _or_none(CHECKS[p.name])
+        for p in signature
+        if p.name in CHECKS
+    }
+    parameters = [p.name for p in signature]
+    by_position = {index: found[name] for index, name in enumerate(parameters) if name in found}
+    by_name = found
 
     @functools.wraps(method)
     async def wrapper(self: Any, *args: Any, **kwargs: Any) -> R:
@@ -199,6 +206,10 @@ def checked(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
         return without_seed(await method(self, *args, **kwargs))
 
     return wrapper
+
+
+def _or_none(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else check(value)
 
 
 def hide_seed(table: Table) -> Table:

@@ -123,6 +123,10 @@ def calls(referee: Referee) -> st.SearchStrategy[Any]:
         call(referee.private_text, TABLE_IDS, USERS),
         call(referee.legal_moves, TABLE_IDS, USERS),
         call(referee.record, TABLE_IDS),
+        call(referee.leaderboard, st.none() | USERS, TEXTS, offset=TABLE_IDS, limit=TABLE_IDS),
+        call(referee.history, st.none() | USERS, limit=TABLE_IDS, offset=TABLE_IDS),
+        call(referee.tables, guild_id=st.none() | USERS, user_id=st.none() | USERS, limit=TABLE_IDS),
+        call(referee.turns_waiting, USERS, st.none() | USERS),
         call(
             referee.create_table,
             st.sampled_from(["figures", "orchard", "granja", "vegetables"]) | TEXTS,

@@ -170,3 +170,10 @@ async def test_listings_refuse_offsets_and_sizes_no_store_can_hold(referee):
         with pytest.raises(GameError):
             await call
     assert (await referee.leaderboard("g1", "figures", offset=10)).rows == []
+
+
+async def test_an_optional_id_may_be_none_where_its_default_is(referee):
+    await referee.create_table("figures", "alice", "Alice", guild_id=None)
+    assert len(await referee.tables(user_id=None)) == 1
+    with pytest.raises(NotInGame):
+        await referee.join(1, None, "Nobody")
