@@ -550,7 +550,7 @@ class GameDesk:
         return PrivateMessage("\n".join(line for line in lines if line), [embed], view, files)
 
     async def seats_to_act(self, table: Table) -> tuple[int, ...]:
-        return get_game(table.game).to_act(await self.referee.state(table.id))
+        return await self.referee.to_act(table.id)
 
     async def waiting_line(self, table: Table) -> str:
         seats = await self.seats_to_act(table)

@@ -292,7 +292,17 @@ class Referee:
 
     @inputs.checked
     async def state(self, table_id: int) -> Any:
+        """The whole game state, every secret and the seed included: for tools, benchmarks and
+        tests. Front ends show views (``board_text``, ``private_text``) and ask ``to_act``."""
         return (await self._load(table_id)).state
+
+    @inputs.checked
+    async def to_act(self, table_id: int) -> tuple[int, ...]:
+        """The seats that must act now (none before the start or once the game is over)."""
+        loaded = await self._load(table_id)
+        if loaded.state is None:
+            return ()
+        return get_game(loaded.table.game).to_act(loaded.state)
 
     # ----- lobby --------------------------------------------------------------------------------
 

@@ -177,3 +177,10 @@ async def test_an_optional_id_may_be_none_where_its_default_is(referee):
     assert len(await referee.tables(user_id=None)) == 1
     with pytest.raises(NotInGame):
         await referee.join(1, None, "Nobody")
+
+
+async def test_front_ends_learn_who_acts_without_the_state(referee):
+    lobby = await referee.create_table("figures", "alice", "Alice")
+    assert await referee.to_act(lobby.id) == ()
+    table_id = await figures_table(referee)
+    assert await referee.to_act(table_id) == get_game("figures").to_act(await referee.state(table_id))
