@@ -42,6 +42,7 @@ import hashlib
 import logging
 import random
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -205,7 +206,9 @@ class Referee:
         self.max_ai_moves = max_ai_moves
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._hot: OrderedDict[int, _Loaded] = OrderedDict()  # the most recently used, decoded
-        self._locks: dict[int, asyncio.Lock] = {}
+        # One lock per table while someone holds or waits for it: weakly kept, so that asking
+        # about any number of table ids (most of them not even games) leaves nothing behind.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._downtime_credited = False
         # Downtime still owed to some tables; the lock makes each table credited exactly once,
         # either when it is first loaded or by the batch.

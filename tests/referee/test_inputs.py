@@ -184,3 +184,12 @@ async def test_front_ends_learn_who_acts_without_the_state(referee):
     assert await referee.to_act(lobby.id) == ()
     table_id = await figures_table(referee)
     assert await referee.to_act(table_id) == get_game("figures").to_act(await referee.state(table_id))
+
+
+async def test_asking_about_many_table_ids_leaves_nothing_behind(referee):
+    table = await referee.create_table("figures", "alice", "Alice")
+    for table_id in range(2, 2_000):
+        with pytest.raises(TableNotFound):
+            await referee.join(table_id, "bob", "Bob")
+    await referee.join(table.id, "bob", "Bob")
+    assert len(referee._locks) <= 1  # no lock is kept for a table nobody is acting on
