@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from engine.core import Game, GameError
+from engine.core.text import quote
 from engine.games import get_game
 from engine.referee import (
     FINISHED,
@@ -93,7 +94,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for token in (text or "").split():
         match = _OPTION.match(token)
         if match is None:
-            raise GameError(f"Write options as NAME=VALUE separated by spaces (not {token!r}).")
+            raise GameError(f"Write options as NAME=VALUE separated by spaces (not {quote(token)}).")
         options[match["name"].lower()] = match["value"]
     return options
 
@@ -202,9 +203,9 @@ class GameDesk:
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 channel_id=str(interaction.channel_id),
                 speed=speed,
+                # With the table, in one write: a refused request leaves no lobby behind.
+                ai_seats=[default_ai_kind(game)] * ai_seats,
             )
-            for _ in range(ai_seats):
-                table = await self.referee.add_ai(table.id, str(interaction.user.id), default_ai_kind(game))
         except GameError as error:
             await reply(interaction, str(error))
             return
@@ -572,7 +573,7 @@ class GameDesk:
         return PrivateMessage("\n".join(line for line in lines if line), [embed], view, files)
 
     async def seats_to_act(self, table: Table) -> tuple[int, ...]:
-        return get_game(table.game).to_act(await self.referee.state(table.id))
+        return await self.referee.to_act(table.id)
 
     async def waiting_line(self, table: Table) -> str:
         seats = await self.seats_to_act(table)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from db import SqliteStore, database_path_from_env
+from engine.core.text import MAX_NAME_CHARS
 from engine.referee import Referee
 
 from .reader import LineReader, reader_for
@@ -80,7 +81,8 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
     options = parse_option_flags(args.option)
     database_path = args.database or database_path_from_env()
     store = await SqliteStore.open(database_path)
-    name = args.name or login_name()
+    # The referee keeps names (and ids) short: a longer name would make an id it refuses.
+    name = (args.name or login_name())[:MAX_NAME_CHARS]
     referee = Referee(store, ai_rng=random.Random(args.seed) if args.seed is not None else None)
     table = LocalTable(
         referee,

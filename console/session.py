@@ -15,6 +15,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from engine.core import Game, GameError, Option, SetupError
+from engine.core.text import quote
 from engine.games import REGISTRY, get_game
 from engine.referee import FINISHED, RUNNING, Outbox, Referee, Table
 
@@ -82,11 +83,17 @@ def pick_ai_kind(game: Game[Any, Any], wanted: str | None) -> tuple[str, str | N
     return fallback, f"{game.title} has no {wanted!r} AI players; they play {fallback!r}."
 
 
+def list_number(text: str) -> int | None:
+    """A number typed to pick from a list, or None. Only ASCII digits, and a few of them: "²" and
+    other Unicode digits pass ``str.isdigit`` but not ``int``, and ``int`` refuses very long ones."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def move_from_input(text: str, moves: Sequence[str]) -> str:
     """The move text to send to the referee: a listed number becomes that move; anything else is
     passed on as notation, for the game to read (and explain if it cannot)."""
-    if text.isdigit() and text.lower() not in (move.lower() for move in moves):
-        number = int(text)
+    number = list_number(text)
+    if number is not None and text.lower() not in (move.lower() for move in moves):
         if 1 <= number <= len(moves):
             return moves[number - 1]
         raise MoveNumberError(
@@ -267,7 +274,7 @@ class LocalTable:
             if answer:
                 self.console.print(
                     views.error_text(
-                        f"{answer!r} is not on the list: {views.choose_hint(games, unfinished)}."
+                        f"{quote(answer)} is not on the list: {views.choose_hint(games, unfinished)}."
                     )
                 )
 
@@ -376,12 +383,10 @@ class LocalTable:
     ) -> tuple[int, Outbox]:
         """Open a table with the local player in seat 1, fill the other seats with AI, deal."""
         table = await self.referee.create_table(
-            game.name, self.user_id, self.player_name, options=dict(options)
+            game.name, self.user_id, self.player_name, options=dict(options), ai_seats=[ai_kind] * (players - 1)
         )
         self.current_table = table  # so that an interruption from here on names the game
         try:
-            for _ in range(players - 1):
-                await self.referee.add_ai(table.id, self.user_id, ai_kind)
             outbox = await self.referee.start(table.id, self.user_id, seed=seed)
         except GameError:
             # Leave no half-made lobby behind in the store.

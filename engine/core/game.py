@@ -31,6 +31,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import msgspec
 
 from .errors import IllegalMove, NotYourTurn, SetupError
+from .text import (
+    MAX_CARD_CHARS,
+    MAX_DECK_CARDS,
+    MAX_KEY_CHARS,
+    MAX_OPTION_CHARS,
+    MAX_OPTION_INT,
+    MAX_OPTIONS,
+    MAX_STACKED_HANDS,
+    check_move_text,
+    quote,
+)
 
 if TYPE_CHECKING:
     from .ai import Player
@@ -43,11 +54,6 @@ M = TypeVar("M", bound=Hashable)
 # stacked. deck: the card order of the first deal; decks: one card order per deal, used in turn;
 # first_dealer: the seat (1-4, as players count) that deals first.
 STACKING_OPTIONS: tuple[str, ...] = ("deck", "decks", "first_dealer")
-
-
-def _card_codes(value: Any) -> list[str]:
-    """A deck as a list of card codes, from a list or one string of codes (spaces or commas)."""
-    return value.replace(",", " ").split() if isinstance(value, str) else [str(code) for code in value]
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,6 +86,10 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
 
     def parse(self, raw: Any) -> Any:
         """Convert a raw value (text from a command line or slash command, or a typed value)."""
+        if isinstance(raw, str) and len(raw) > MAX_KEY_CHARS:
+            raise SetupError(f"Option {self.name} takes a short value, not {quote(raw)}.")
+        if not isinstance(raw, (str, int)):  # bool is an int; anything else came from a bug
+            raise SetupError(f"Option {self.name} takes a value written as text, not {quote(raw)}.")
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
@@ -88,21 +98,24 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise SetupError(f"Option {self.name} takes true or false, not {raw!r}.")
+            raise SetupError(f"Option {self.name} takes true or false, not {quote(raw)}.")
         if self.kind == "int":
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise SetupError(f"Option {self.name} takes a whole number, not {raw!r}.") from None
-            if self.minimum is not None and value < self.minimum:
-                raise SetupError(f"Option {self.name} must be at least {self.minimum}.")
-            if self.maximum is not None and value > self.maximum:
-                raise SetupError(f"Option {self.name} must be at most {self.maximum}.")
+                raise SetupError(f"Option {self.name} takes a whole number, not {quote(raw)}.") from None
+            # Without bounds of its own, an option still fits every store and JSON reader.
+            low = self.minimum if self.minimum is not None else -MAX_OPTION_INT
+            high = self.maximum if self.maximum is not None else MAX_OPTION_INT
+            if value < low:
+                raise SetupError(f"Option {self.name} must be at least {low}.")
+            if value > high:
+                raise SetupError(f"Option {self.name} must be at most {high}.")
             return value
         if self.kind == "choice":
             text = str(raw).strip().lower()
             if text not in self.choices:
-                raise SetupError(f"Option {self.name} is one of {', '.join(self.choices)}, not {raw!r}.")
+                raise SetupError(f"Option {self.name} is one of {', '.join(self.choices)}, not {quote(raw)}.")
             return text
         raise ValueError(f"unknown option kind {self.kind}")
 
@@ -151,6 +164,26 @@ def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
+def _stacked_deck(value: Any) -> list[str]:
+    """The ``deck`` option as a list of card codes, its size bounded; the game checks the codes."""
+    if isinstance(value, str):
+        if len(value) > MAX_OPTION_CHARS:
+            raise SetupError(f"Option deck: at most {MAX_OPTION_CHARS:,} characters of card codes.")
+        cards: list[Any] = value.replace(",", " ").split()
+    elif isinstance(value, (list, tuple)):
+        cards = list(value)
+    else:
+        raise SetupError("Option deck takes card codes separated by spaces, like the board shows them.")
+    if len(cards) > MAX_DECK_CARDS:
+        raise SetupError(f"Option deck: at most {MAX_DECK_CARDS} cards, not {len(cards):,}.")
+    for card in cards:
+        if isinstance(card, int) and not isinstance(card, bool) and abs(card) < 10**9:
+            continue  # a card number (some games number their cards)
+        if not isinstance(card, str) or len(card) > MAX_CARD_CHARS:
+            raise SetupError(f"Option deck: {quote(card)} is not a card code.")
+    return [str(card) for card in cards]
+
+
 class Game(ABC, Generic[S, M]):
     """The contract. Subclasses fill the class attributes and the abstract methods."""
 
@@ -173,18 +206,25 @@ class Game(ABC, Generic[S, M]):
         The stacking options (``stacking_options``, see STACKING_OPTIONS) fix the deal for tests,
         tutorials and puzzles: ``deck`` is a list of card codes, or one string of codes separated
         by spaces or commas; ``decks`` a list of such decks, or one string with the decks separated
-        by ``|``; ``first_dealer`` a seat number from 1.
+        by ``|``; ``first_dealer`` a seat number from 1. Sizes are bounded here
+        (``engine.core.text``), before any game reads a value.
         """
+        if raw is None:
+            return {}
+        if not isinstance(raw, Mapping):
+            raise SetupError("Options are given as NAME=VALUE pairs.")
+        if len(raw) > MAX_OPTIONS:
+            raise SetupError(f"{self.title} takes at most {MAX_OPTIONS} options at once.")
         known = {option.name: option for option in self.options}
         parsed: dict[str, Any] = {}
-        for name, value in (raw or {}).items():
-            if name in self.stacking_options:
+        for name, value in raw.items():
+            if isinstance(name, str) and name in self.stacking_options:
                 parsed[name] = self.parse_stacking_option(name, value)
-            elif name in known:
+            elif isinstance(name, str) and name in known:
                 parsed[name] = known[name].parse(value)
             else:
                 listed = ", ".join(known) or "none"
-                raise SetupError(f"{self.title} has no option {name!r} (options: {listed}).")
+                raise SetupError(f"{self.title} has no option {quote(name)} (options: {listed}).")
         return parsed
 
     def resolve_options(self, players: int, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -200,16 +240,54 @@ class Game(ABC, Generic[S, M]):
     def parse_stacking_option(self, name: str, value: Any) -> Any:
         """Read one stacking option (the game checks the card codes and seats when it sets up)."""
         if name == "deck":
-            return _card_codes(value)
+            return _stacked_deck(value)
         if name == "decks":
-            decks = value.split("|") if isinstance(value, str) else list(value)
-            return [_card_codes(deck) for deck in decks]
+            if isinstance(value, str):
+                if len(value) > MAX_OPTION_CHARS:
+                    raise SetupError(f"Option decks: at most {MAX_OPTION_CHARS:,} characters of card codes.")
+                decks: list[Any] = value.split("|")
+            elif isinstance(value, (list, tuple)):
+                decks = list(value)
+            else:
+                raise SetupError("Option decks takes decks of card codes separated by |.")
+            if len(decks) > MAX_STACKED_HANDS:
+                raise SetupError(f"Option decks: at most {MAX_STACKED_HANDS} decks, not {len(decks):,}.")
+            return [_stacked_deck(deck) for deck in decks]
         if name == "first_dealer":
+            if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 3:
+                raise SetupError(f"Option first_dealer takes a seat number, not {quote(value)}.")
             try:
                 return int(value)
-            except (TypeError, ValueError):
-                raise SetupError(f"Option first_dealer takes a seat number, not {value!r}.") from None
-        raise SetupError(f"{self.title} has no stacking option {name!r}.")
+            except ValueError:
+                raise SetupError(f"Option first_dealer takes a seat number, not {quote(value)}.") from None
+        raise SetupError(f"{self.title} has no stacking option {quote(name)}.")
+
+    def check_options(self, raw: Mapping[str, Any] | None = None, players: int | None = None) -> dict[str, Any]:
+        """Check options as fully as the start will, and return them parsed (no defaults added).
+
+        Names, values and sizes (``parse_options``), then whatever ``setup`` refuses (a stacked
+        deck's cards, options that exclude each other), by setting up a trial game. Without a
+        player count (a lobby, whose seats are not filled yet) options pass if some supported
+        count accepts them; the start checks again with the real count. A game whose checks cost
+        more than a trial set-up overrides this."""
+        given = self.parse_options(raw)
+        counts = [players] if players is not None else range(self.min_players, self.max_players + 1)
+        about_options: list[SetupError] = []  # what setup refused: said first
+        about_count: list[SetupError] = []  # counts not played with these options
+        for count in counts:
+            try:
+                resolved = self.resolve_options(count, given)
+            except SetupError as error:
+                about_count.append(error)
+                continue
+            try:
+                self.setup(count, 0, resolved)
+            except SetupError as error:
+                about_options.append(error)
+                continue
+            return given
+        refusals = about_options + about_count
+        raise refusals[0] if refusals else SetupError(f"{self.title} has no player count to check.")
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         """Refuse a player count the game (with these options) does not support."""
@@ -346,8 +424,9 @@ class Game(ABC, Generic[S, M]):
     render_module: ClassVar[Any] = None
 
     def parse_move(self, text: str) -> M:
-        """Read a move from its notation; raises BadNotation with a hint when unreadable."""
-        return self._module("notation_module").parse_move(text)
+        """Read a move from its notation; raises BadNotation with a hint when unreadable (and for
+        anything that is not text of a bounded length, before the notation reads it)."""
+        return self._module("notation_module").parse_move(check_move_text(text))
 
     def format_move(self, move: M) -> str:
         """The canonical notation of a move."""

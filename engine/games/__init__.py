@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import Game, SetupError
+from engine.core.text import MAX_KEY_CHARS, quote
 
 # name -> module that defines GAME (an instance of engine.core.Game)
 REGISTRY: dict[str, str] = {
@@ -17,13 +18,26 @@ REGISTRY: dict[str, str] = {
 }
 
 
-@cache
 def get_game(name: str) -> Game[Any, Any]:
-    """The game object for a registered name; raises SetupError for an unknown name."""
-    module_name = REGISTRY.get(name.strip().lower())
-    if module_name is None:
-        raise SetupError(f"Unknown game {name!r}. Games: {', '.join(sorted(REGISTRY))}.")
-    return importlib.import_module(module_name).GAME
+    """The game object for a registered name (any case, spaces around it); raises SetupError for
+    an unknown name."""
+    if isinstance(name, str) and len(name) <= MAX_KEY_CHARS:
+        try:
+            return _registered(name.strip().lower())
+        except KeyError:
+            pass
+    raise SetupError(f"Unknown game {quote(name)}. Games: {', '.join(sorted(REGISTRY))}.")
+
+
+@cache
+def _registered(key: str) -> Game[Any, Any]:
+    # Cached by the normalised name only, not every spelling a player may type; an unknown name
+    # raises KeyError, which is not cached.
+    return importlib.import_module(REGISTRY[key]).GAME
+
+
+# Tests register games of their own and clear the cache around them.
+get_game.cache_clear = _registered.cache_clear  # type: ignore[attr-defined]
 
 
 def all_games() -> list[Game[Any, Any]]:

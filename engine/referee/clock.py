@@ -23,6 +23,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
 
+from engine.core.text import quote
+
 MINUTE = 60.0
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
@@ -114,7 +116,7 @@ class UnknownSpeed(ValueError):
 def get_speed(name: str) -> Speed:
     speed = SPEEDS.get(name.strip().lower())
     if speed is None:
-        raise UnknownSpeed(f"Unknown speed {name!r}. Speeds: {', '.join(SPEEDS)}.")
+        raise UnknownSpeed(f"Unknown speed {quote(name)}. Speeds: {', '.join(SPEEDS)}.")
     return speed
 
 
@@ -137,7 +139,7 @@ class QuietHours(msgspec.Struct, frozen=True, kw_only=True):
         try:
             ZoneInfo(self.time_zone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"Unknown time zone {self.time_zone!r}; write it like Europe/Rome.") from None
+            raise ValueError(f"Unknown time zone {quote(self.time_zone)}; write it like Europe/Rome.") from None
         for hour in (self.start_hour, self.end_hour):
             if not 0 <= hour <= 23:
                 raise ValueError("Quiet hours start and end at a whole hour from 0 to 23.")

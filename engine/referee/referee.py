@@ -4,6 +4,9 @@ Front ends (the Discord cogs, the local table) call it and render the Outbox it 
 goes: load (cache, else store) -> check seat, turn and version -> validate -> apply -> persist in
 one transaction -> update the cache -> report. Nothing is reported before it is on disk, and one
 move at a time is handled per table (a lock here, a version compare-and-swap in the store).
+Every public method checks its arguments at the door (``inputs.checked``: ids, names, move text,
+of any type or size, are refused with a GameError before anything is read) and hands out the
+tables of running games without their seed, which would replay every deal.
 
 Clocks (see clock.py) live with the seats and are written in the same transaction as each move;
 nothing is timed in memory. A front end's background task polls ``due_actions`` (reminders to
@@ -43,7 +46,7 @@ import math
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -59,9 +62,10 @@ from engine.core import (
     SetupError,
     format_event,
 )
+from engine.core.text import quote
 from engine.games import get_game
 
-from . import absence
+from . import absence, inputs
 from . import clock as clocks
 from . import limits as table_limits
 from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
@@ -293,14 +297,27 @@ class Referee:
         self._hot.clear()
         self._locks.clear_idle()
 
+    @inputs.checked
     async def table(self, table_id: int) -> Table:
         return (await self._load(table_id)).table
 
+    @inputs.checked
     async def state(self, table_id: int) -> Any:
+        """The whole game state, every secret and the seed included: for tools, benchmarks and
+        tests. Front ends show views (``board_text``, ``private_text``) and ask ``to_act``."""
         return (await self._load(table_id)).state
+
+    @inputs.checked
+    async def to_act(self, table_id: int) -> tuple[int, ...]:
+        """The seats that must act now (none before the start or once the game is over)."""
+        loaded = await self._load(table_id)
+        if loaded.state is None:
+            return ()
+        return get_game(loaded.table.game).to_act(loaded.state)
 
     # ----- lobby --------------------------------------------------------------------------------
 
+    @inputs.checked
     async def create_table(
         self,
         game_name: str,
@@ -312,15 +329,17 @@ class Referee:
         channel_id: str | None = None,
         host_takes_seat: bool = True,
         speed: str = DEFAULT_SPEED,
+        ai_seats: Sequence[str] = (),
     ) -> Table:
-        """Open a lobby, normally with the host in seat 1. Options are checked now, so errors
-        come early. ``host_takes_seat=False`` lets a host run a table of AI seats only.
+        """Open a lobby, normally with the host in seat 1, and ``ai_seats`` (AI kinds) after it.
+        Everything is checked before anything is stored, so a refused table leaves nothing
+        behind: options as fully as the start will (``Game.check_options``; the player count is
+        checked at the start). ``host_takes_seat=False`` lets a host run a table of AI seats only.
 
         ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
         "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
         game = get_game(game_name)
-        # Names and values are checked now; the player count is checked at the start.
-        options = game.parse_options(options)
+        options = game.check_options(options)
         speed = _checked_speed(speed).name
         now = self.clock()
         table = Table(
@@ -334,11 +353,14 @@ class Referee:
             created_at=now,
             updated_at=now,
         )
+        for kind in ai_seats:
+            table.seats.append(_ai_seat(game, table, kind))
         async with self.admission.admit(guild_id, host_id, opens_table=True, seated=host_takes_seat):
             table.id = await self.store.create_table(table)
         self._remember(_Loaded(table, None))
         return table
 
+    @inputs.checked
     async def join(self, table_id: int, user_id: str, name: str) -> Table:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
@@ -352,6 +374,7 @@ class Referee:
                 await self._save_lobby(table)
             return table
 
+    @inputs.checked
     async def leave(self, table_id: int, user_id: str) -> Table:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
@@ -364,21 +387,16 @@ class Referee:
             await self._save_lobby(table)
             return table
 
+    @inputs.checked
     async def add_ai(self, table_id: int, by_user: str, kind: str = "greedy") -> Table:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
             self._require_host(table, by_user, "add AI seats")
-            game = get_game(table.game)
-            if kind not in game.ai_players():
-                raise LobbyError(f"Unknown AI kind {kind!r}; choose {', '.join(game.ai_players())}.")
-            if len(table.seats) >= game.max_players:
-                raise LobbyError(f"The table is full ({game.max_players} players).")
-            used = {seat.name for seat in table.seats}
-            name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(used) + 1}")
-            table.seats.append(Seat(index=len(table.seats), name=name, ai_kind=kind))
+            table.seats.append(_ai_seat(get_game(table.game), table, kind))
             await self._save_lobby(table)
             return table
 
+    @inputs.checked
     async def remove_ai(self, table_id: int, by_user: str) -> Table:
         async with self._lock(table_id):
             table = await self._lobby(table_id)
@@ -390,6 +408,7 @@ class Referee:
             await self._save_lobby(table)
             return table
 
+    @inputs.checked
     async def set_speed(self, table_id: int, by_user: str, speed: str) -> Table:
         """Change the speed of a table still in its lobby (host only)."""
         async with self._lock(table_id):
@@ -399,6 +418,7 @@ class Referee:
             await self._save_lobby(table)
             return table
 
+    @inputs.checked
     async def start(self, table_id: int, by_user: str, *, seed: int | None = None) -> Outbox:
         """Deal and begin; AI seats that must act first play at once."""
         async with self._lock(table_id):
@@ -431,6 +451,7 @@ class Referee:
             self._finish_outbox(game, loaded, outbox)
             return outbox
 
+    @inputs.checked
     async def cancel(self, table_id: int, by_user: str, *, is_admin: bool = False) -> Table:
         async with self._lock(table_id):
             loaded = await self._load(table_id)
@@ -454,6 +475,7 @@ class Referee:
         returns their ids. Finished games are never deleted."""
         return await table_limits.purge_unstarted(self, self.clock() if now is None else now)
 
+    @inputs.checked
     async def set_links(
         self, table_id: int, *, thread_id: str | None = None, message_id: str | None = None
     ) -> Table:
@@ -469,6 +491,7 @@ class Referee:
 
     # ----- play ---------------------------------------------------------------------------------
 
+    @inputs.checked
     async def play(
         self, table_id: int, user_id: str, move_text: str, *, expected_version: int | None = None
     ) -> Outbox:
@@ -505,6 +528,7 @@ class Referee:
             self._finish_outbox(game, loaded, outbox)
             return outbox
 
+    @inputs.checked
     async def resume(self, table_id: int) -> Outbox:
         """Play whatever AI seats or automatic moves are due (after a restart, or a takeover)."""
         async with self._lock(table_id):
@@ -743,6 +767,7 @@ class Referee:
             raise StaleVersion("The game changed in the meantime; look at the board and try again.") from None
         loaded.table = table
 
+    @inputs.checked
     async def skip(self, table_id: int, by_user: str, seat: int) -> Outbox:
         """Another player skips ``seat`` (0-based), whose time has run out: from now on an AI plays
         it (at once, if it must act) until its player comes back. A seat skipped a second time is
@@ -805,6 +830,7 @@ class Referee:
         self._finish_outbox(game, loaded, outbox)
         return outbox
 
+    @inputs.checked
     async def return_to_seat(self, table_id: int, user_id: str) -> Outbox:
         """A skipped player takes their seat back from the AI (playing a move does it too).
         Does nothing for a player who was not skipped; refused once the seat is forfeited."""
@@ -1062,6 +1088,7 @@ class Referee:
         await self.finish_downtime_credit()
         await self.store.set_heartbeat(self.clock() if now is None else now)
 
+    @inputs.checked
     async def turns_waiting(
         self,
         user_id: str,
@@ -1099,6 +1126,7 @@ class Referee:
             turns.append(turn)
         return turns
 
+    @inputs.checked
     async def clock_views(self, table_id: int, now: float | None = None) -> list[SeatClockView]:
         """Every human seat's clock at a timed table (empty when untimed), for the board."""
         loaded = await self._started(table_id)
@@ -1131,9 +1159,11 @@ class Referee:
 
     # ----- quiet hours --------------------------------------------------------------------------
 
+    @inputs.checked
     async def quiet_hours(self, user_id: str) -> QuietHours | None:
         return await self.store.get_quiet_hours(user_id)
 
+    @inputs.checked
     async def set_quiet_hours(
         self, user_id: str, time_zone: str, start_hour: int, end_hour: int
     ) -> QuietHours:
@@ -1146,6 +1176,7 @@ class Referee:
         await self._change_quiet_hours(user_id, quiet)
         return quiet
 
+    @inputs.checked
     async def clear_quiet_hours(self, user_id: str) -> None:
         await self._change_quiet_hours(user_id, None)
 
@@ -1179,16 +1210,19 @@ class Referee:
 
     # ----- community scores ---------------------------------------------------------------------
 
+    @inputs.checked
     async def result(self, table_id: int) -> GameResult | None:
         """The stored result of a finished game (seats, scores, final ranks, forfeits, rated)."""
         return await self.store.game_result(table_id)
 
+    @inputs.checked
     async def leaderboard(
         self, guild_id: str | None, game: str, *, offset: int = 0, limit: int = 10
     ) -> LeaderboardPage:
         """One page of a server's leaderboard of a game (rated games only)."""
         return await self.store.leaderboard(guild_id, get_game(game).name, offset=offset, limit=limit)
 
+    @inputs.checked
     async def high_scores(
         self, guild_id: str | None, game: str, board: str = SOLO_BOARD, *, limit: int = 10
     ) -> list[HighScore]:
@@ -1199,12 +1233,14 @@ class Referee:
             )
         return await self.store.high_scores(guild_id, get_game(game).name, board, limit=limit)
 
+    @inputs.checked
     async def player_stats(
         self, user_id: str, guild_id: str | None = None, *, recent: int = 5
     ) -> PlayerStats:
         """A player's record per game (with ratings, when ``guild_id`` is given) and latest games."""
         return await self.store.player_stats(user_id, guild_id, recent=recent)
 
+    @inputs.checked
     async def history(
         self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
     ) -> list[GameResult]:
@@ -1223,6 +1259,7 @@ class Referee:
 
     # ----- reading ------------------------------------------------------------------------------
 
+    @inputs.checked
     async def board_text(self, table_id: int) -> str:
         """The public board; at timed tables followed by one line with every seat's clock."""
         loaded = await self._started(table_id)
@@ -1232,6 +1269,7 @@ class Referee:
             board += "\n" + clock_line(await self.clock_views(table_id))
         return board
 
+    @inputs.checked
     async def private_text(self, table_id: int, user_id: str) -> str:
         loaded = await self._started(table_id)
         seat = loaded.table.seat_of(user_id)
@@ -1240,6 +1278,7 @@ class Referee:
         game = get_game(loaded.table.game)
         return game.render_private(game.view(loaded.state, seat.index), loaded.table.names)
 
+    @inputs.checked
     async def legal_moves(self, table_id: int, user_id: str) -> list[str]:
         """The caller's legal moves in notation (empty when they may not move now)."""
         return [text for text, _ in await self.described_moves(table_id, user_id, describe=False)]
@@ -1261,6 +1300,7 @@ class Referee:
         moves = game.legal_moves(loaded.state, seat.index)
         return [(game.format_move(move), game.describe_move(move) if describe else "") for move in moves]
 
+    @inputs.checked
     async def outcome(self, table_id: int) -> Outcome | None:
         """The final outcome of a finished game (forfeited seats ranked last)."""
         loaded = await self._load(table_id)
@@ -1268,6 +1308,7 @@ class Referee:
             return None
         return self._final_outcome(get_game(loaded.table.game), loaded)
 
+    @inputs.checked
     async def record(self, table_id: int) -> GameRecord:
         """The exportable record of an ended game (replays with ``python -m engine.replay``).
 
@@ -1284,6 +1325,7 @@ class Referee:
             moves=await self.store.move_log(table_id),
         )
 
+    @inputs.checked
     async def waiting_text(self, table_id: int) -> str:
         loaded = await self._running(table_id)
         return self._waiting_text(get_game(loaded.table.game), loaded)
@@ -1292,6 +1334,7 @@ class Referee:
         names = [loaded.table.seats[index].name for index in game.to_act(loaded.state)]
         return f"It is not your turn; waiting for {', '.join(names)}."
 
+    @inputs.checked
     async def tables(
         self,
         *,
@@ -1344,6 +1387,18 @@ def _copy_table(table: Table) -> Table:
         options=dict(table.options),
         seats=[replace(seat, clock=None if seat.clock is None else replace(seat.clock)) for seat in table.seats],
     )
+
+
+def _ai_seat(game: Game[Any, Any], table: Table, kind: str) -> Seat:
+    """A new AI seat of ``kind`` for a lobby; raises LobbyError when the kind is unknown or the
+    table is full."""
+    if kind not in game.ai_players():
+        raise LobbyError(f"Unknown AI kind {quote(kind)}; choose {', '.join(game.ai_players())}.")
+    if len(table.seats) >= game.max_players:
+        raise LobbyError(f"The table is full ({game.max_players} players).")
+    used = {seat.name for seat in table.seats}
+    name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(used) + 1}")
+    return Seat(index=len(table.seats), name=name, ai_kind=kind)
 
 
 def _checked_speed(name: str) -> Speed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core import BadNotation
+from engine.core.text import quote
 
 from .cards import normalize_card
 from .rules import PASS, SINGLES, FiguresMove, Pass, Single, ThreeKings
@@ -20,7 +21,7 @@ _TRAILING_PUNCTUATION = ".!"
 def parse_card(text: str) -> str:
     card = normalize_card(text)
     if card is None:
-        raise BadNotation(f"{text.strip()!r} is not a card. {CARD_HINT}")
+        raise BadNotation(f"{quote(text.strip())} is not a card. {CARD_HINT}")
     return card
 
 
@@ -68,7 +69,7 @@ def parse_move(text: str) -> FiguresMove:
         cards = _three_cards(words)
         if cards is not None:
             return ThreeKings((cards[0], cards[1], cards[2]))
-    raise BadNotation(f"Cannot read {text.strip()!r}. {CARD_HINT} Or write pass, or kings <card> <card> <card>.")
+    raise BadNotation(f"Cannot read {quote(text.strip())}. {CARD_HINT} Or write pass, or kings <card> <card> <card>.")
 
 
 def format_move(move: FiguresMove) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from engine.core import Event, Rng, SetupError
+from engine.core.text import quote
 
 from .cards import CARD_SET, DECK, FIGURES, KINGS, VALUE, normalize_card, sorted_hand
 
@@ -146,7 +147,7 @@ def read_deck(codes: list[Any]) -> list[str]:
     for raw in codes:
         card = normalize_card(str(raw))
         if card is None:
-            raise SetupError(f"deck: {raw!r} is not a card code (examples: 1d, 7c, Jd, Nb, Ks).")
+            raise SetupError(f"deck: {quote(raw)} is not a card code (examples: 1d, 7c, Jd, Nb, Ks).")
         if card in deck:
             raise SetupError(f"deck: {card} appears twice.")
         deck.append(card)

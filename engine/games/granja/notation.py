@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from engine.core import BadNotation
+from engine.core.text import quote
 
 from .config import BUILDINGS, CONFIG, CROPS, DONKEYS, MARKET
 from .model import Move
@@ -109,7 +110,7 @@ def parse_move(text: str) -> Move:
         raise BadNotation("Write a move, for example: play C012 field, take 3, deliver GR b4 or done.")
     kind = KIND_WORDS.get(tokens[0])
     if kind is None:
-        raise BadNotation(f"I do not know the verb {tokens[0]!r}. Verbs: {', '.join(KINDS)}.")
+        raise BadNotation(f"I do not know the verb {quote(tokens[0])}. Verbs: {', '.join(KINDS)}.")
     words = [token for token in tokens[1:] if token not in FILLER]
     reader = _READERS[kind]
     return Move(kind, reader(words))
@@ -144,14 +145,14 @@ def _need(words: list[str], count: int, example: str) -> None:
 def card_id(word: str) -> str:
     match = re.fullmatch(r"c?0*(\d{1,2})", word)
     if not match or not 1 <= int(match.group(1)) <= 60:
-        raise BadNotation(f"{word!r} is not a card; cards are C001 to C060.")
+        raise BadNotation(f"{quote(word)} is not a card; cards are C001 to C060.")
     return f"C{int(match.group(1)):03d}"
 
 
 def roof_id(word: str) -> str:
     match = re.fullmatch(r"r([1-6])-?([a-d])", word)
     if not match:
-        raise BadNotation(f"{word!r} is not a roof; roofs are R1-A to R6-D.")
+        raise BadNotation(f"{quote(word)} is not a roof; roofs are R1-A to R6-D.")
     return f"R{match.group(1)}-{match.group(2).upper()}"
 
 
@@ -159,9 +160,9 @@ def good(word: str, allowed: tuple[str, ...] | None = None, field_ok: bool = Fal
     base, _, where = word.partition("@")
     code = GOOD_WORDS.get(base)
     if code is None:
-        raise BadNotation(f"{word!r} is not a good; goods are GR OL GP PG FD WN MT TG (and $ or VP to pay).")
+        raise BadNotation(f"{quote(word)} is not a good; goods are GR OL GP PG FD WN MT TG (and $ or VP to pay).")
     if allowed is not None and code not in allowed:
-        raise BadNotation(f"{word!r} does not fit here; choose one of {' '.join(allowed)}.")
+        raise BadNotation(f"{quote(word)} does not fit here; choose one of {' '.join(allowed)}.")
     if where:
         if where not in ("field", "f") or not field_ok or code not in CROPS:
             raise BadNotation("Only a crop (GR, OL, GP) can come from a field: write GR@field.")
@@ -184,13 +185,13 @@ def target(word: str) -> str:
     try:
         return card_id(word)
     except BadNotation:
-        raise BadNotation(f"{word!r} is not a delivery target: a building b1-b6 or one of your barrows (C012).") from None
+        raise BadNotation(f"{quote(word)} is not a delivery target: a building b1-b6 or one of your barrows (C012).") from None
 
 
 def hex_name(word: str) -> str:
     match = re.fullmatch(r"m?0*(\d{1,2})", word)
     if not match or not 1 <= int(match.group(1)) <= len(MARKET):
-        raise BadNotation(f"{word!r} is not a market hex; hexes are M01 to M29.")
+        raise BadNotation(f"{quote(word)} is not a market hex; hexes are M01 to M29.")
     return f"M{int(match.group(1)):02d}"
 
 
@@ -227,7 +228,7 @@ def effect(words: list[str]) -> tuple[str, ...]:
         if rest:
             raise BadNotation(f"The option {name} takes nothing more.")
         return (name,)
-    raise BadNotation(f"{words[0]!r} is not an option; options are {', '.join(EFFECT_NAMES)}.")
+    raise BadNotation(f"{quote(words[0])} is not an option; options are {', '.join(EFFECT_NAMES)}.")
 
 
 # ----- readers per verb -----------------------------------------------------------------------------
@@ -345,7 +346,7 @@ def _donkey(words: list[str]) -> tuple[str, ...]:
         raise BadNotation("Name a donkey marker: donkey D3 (or donkey D3 +1 with a Siesta push).")
     match = re.fullmatch(r"d?([1-4])", words[0])
     if not match:
-        raise BadNotation(f"{words[0]!r} is not a donkey marker; they are {', '.join(DONKEYS)}.")
+        raise BadNotation(f"{quote(words[0])} is not a donkey marker; they are {', '.join(DONKEYS)}.")
     marker = f"D{match.group(1)}"
     rest = words[1:]
     if not rest:

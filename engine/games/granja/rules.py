@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import msgspec
 
 from engine.core import Event, Rng, SetupError
+from engine.core.text import quote
 
 from .cards import CARDS, DECK
 from .config import (
@@ -133,7 +134,7 @@ def new_state(players: int, seed: int, stacked: Sequence[str] = ()) -> GranjaSta
         raise SetupError("Granja needs 2 to 4 players; the solo mode (an automated rival) is not available yet.")
     unknown = [card for card in stacked if card not in CARDS]
     if unknown:
-        raise SetupError(f"Deck option: unknown card {unknown[0]!r}; cards are C001 to C060.")
+        raise SetupError(f"Deck option: unknown card {quote(unknown[0])}; cards are C001 to C060.")
     if len(set(stacked)) != len(stacked):
         raise SetupError("Deck option: a card is named twice; every card exists once.")
     rng = Rng(seed=seed)

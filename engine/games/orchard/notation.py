@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.core import BadNotation
+from engine.core.text import quote
 
 from .cards import (
     BATCH_IDS,
@@ -89,7 +90,7 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
 
     def put(slot: str, value: int) -> None:
         if slot in values:
-            raise BadNotation(f"{text!r} gives the {slot} twice; write {what}, for example {example}.")
+            raise BadNotation(f"{quote(text)} gives the {slot} twice; write {what}, for example {example}.")
         if not 1 <= value <= 5:
             raise BadNotation(f"A {slot} runs from 1 to 5, not {value}.")
         values[slot] = value
@@ -108,11 +109,11 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
             index += 1
         elif token in COLOUR_WORDS:
             if colour is not None and colour != COLOUR_WORDS[token]:
-                raise BadNotation(f"{text!r} names two colours; a card is Green, Gold or Red.")
+                raise BadNotation(f"{quote(text)} names two colours; a card is Green, Gold or Red.")
             colour = COLOUR_WORDS[token]
         elif want_batch and token in BATCH_WORDS:
             if batch is not None and batch != BATCH_WORDS[token]:
-                raise BadNotation(f"{text!r} names two batches; choose one of {BATCH_LIST}.")
+                raise BadNotation(f"{quote(text)} names two batches; choose one of {BATCH_LIST}.")
             batch = BATCH_WORDS[token]
         elif token in FILLER:
             continue
@@ -120,7 +121,7 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
             raise BadNotation("G could be Green or Gold; write gr or go (or the full colour).")
         else:
             hint = f" Batches: {BATCH_LIST}." if want_batch else ""
-            raise BadNotation(f"I cannot read {token!r} in {text!r}; write {what}, for example {example}.{hint}")
+            raise BadNotation(f"I cannot read {quote(token)} in {quote(text)}; write {what}, for example {example}.{hint}")
     for position, token in enumerate(bare):
         if position == 0 and len(token) == 2 and not values:
             # The compact form the board once showed: height digit then sweetness digit (Go25).
@@ -133,7 +134,7 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
         elif want_batch and batch is None and 1 <= int(token) <= 8:
             batch = int(token) - 1
         else:
-            raise BadNotation(f"Too many numbers in {text!r}; write {what}, for example {example}.")
+            raise BadNotation(f"Too many numbers in {quote(text)}; write {what}, for example {example}.")
     if colour is None:
         raise BadNotation(f"Name the card's colour (Green, Gold or Red), for example {example}.")
     if "height" not in values or "sweetness" not in values:

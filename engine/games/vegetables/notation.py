@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from engine.core import BadNotation
+from engine.core.text import quote
 
 from .cards import ALL_TRACTORS, FOLLOWING, NUMBERED
 from .rules import Discard, Done, Move, Pass, Play, TakeWell, UseTractor
@@ -38,7 +39,7 @@ def parse_card(text: str) -> str:
     """``r7`` / ``R 7`` -> ``R7``; raises BadNotation for anything that is not a card."""
     match = _CARD.match(text.strip().lower())
     if not match:
-        raise BadNotation(f"{text.strip()!r} is not a card. {CARD_HINT}")
+        raise BadNotation(f"{quote(text.strip())} is not a card. {CARD_HINT}")
     code = f"{match.group(1).upper()}{int(match.group(2))}"
     if code not in _KNOWN_CARDS:
         if code[0] == "T":

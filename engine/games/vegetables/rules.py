@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import msgspec
 
 from engine.core import Event, Rng, SetupError
+from engine.core.text import quote
 
 from .cards import (
     ALL_TRACTORS,
@@ -262,7 +263,7 @@ def _read_stacked(stacked: Sequence[str]) -> list[str]:
         code = str(raw).strip().upper()
         if code not in known:
             raise SetupError(
-                f"Deck option: {raw!r} is not a card (cards are K1-K20, G1-G20, R1-R20, Y1-Y20, T1-T9)."
+                f"Deck option: {quote(raw)} is not a card (cards are K1-K20, G1-G20, R1-R20, Y1-Y20, T1-T9)."
             )
         if code in seen:
             raise SetupError(f"Deck option: {code} is named twice; every card exists once.")

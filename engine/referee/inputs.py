@@ -1,0 +1,231 @@
+"""What front ends hand the referee, checked at its door; and what it hands back, without the seed.
+
+Every public method of the referee is wrapped by ``checked``: each argument named below is
+checked (type, range, size) before the method runs, and refused with the same player-readable
+error a wrong value typed on Discord gets (a table id no database could hold is "There is no
+game #…", a move that is not text is unreadable notation). Whatever a front end passes, the
+referee answers with a GameError and changes nothing, and nothing it keeps grows without bound
+(the bounds are in ``engine.core.text``).
+
+On the way out, the same wrapper takes the seed off every table of a running game: the seed and
+the options replay every deal, so it stays inside the referee until the game is over (the
+exported record of an ended game carries it).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import unicodedata
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+import msgspec
+
+from engine.core import GameError, SetupError
+from engine.core.text import MAX_ID_CHARS, MAX_KEY_CHARS, MAX_NAME_CHARS, check_move_text, quote
+
+from .model import (
+    RUNNING,
+    LobbyError,
+    NotInGame,
+    Outbox,
+    QuietHoursError,
+    SkipRefused,
+    StaleVersion,
+    Table,
+    TableNotFound,
+)
+
+# SQLite keeps integers in 64 bits: a larger id cannot name a stored table (and makes the driver
+# raise OverflowError rather than find nothing).
+MAX_TABLE_ID = 2**63 - 1
+MAX_SEED = 2**63 - 1
+MAX_AI_SEATS = 32
+MAX_LISTED = 1_000_000  # rows skipped or returned by one listing
+
+
+class InvalidRequest(GameError):
+    """A value no player could have typed (an id that is not an id): a front end's mistake,
+    refused in words all the same."""
+
+
+def _whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def table_id(value: Any) -> int:
+    if not _whole_number(value) or not 0 < value <= MAX_TABLE_ID:
+        shown = f"#{value}" if _whole_number(value) and abs(value) < 10**20 else f"#{quote(value)}"
+        raise TableNotFound(f"There is no game {shown}.")
+    return int(value)
+
+
+def user_id(value: Any) -> str:
+    """A player's id: never None (AI seats have none, and must not be taken for a player)."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_ID_CHARS:
+        raise NotInGame("You are not playing in this game.")
+    return value
+
+
+def optional_id(value: Any) -> str | None:
+    """A server, channel, thread or message id."""
+    if value is not None and (not isinstance(value, str) or not 0 < len(value) <= MAX_ID_CHARS):
+        raise InvalidRequest(f"{quote(value)} is not a Discord id.")
+    return value
+
+
+def name(value: Any) -> str:
+    """A seat's shown name: control characters (new lines...) become spaces, and a long name is
+    cut (names come from the front end's user, who cannot shorten them)."""
+    if not isinstance(value, str):
+        raise LobbyError("A seat needs a name written as text.")
+    if len(value) > 4 * MAX_NAME_CHARS:
+        value = value[: 4 * MAX_NAME_CHARS]  # enough to clean, whatever the length given
+    # Control characters and line breaks would break a board's layout; format characters (the
+    # joiners inside emoji) stay.
+    cleaned = "".join(" " if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char for char in value)
+    cleaned = " ".join(cleaned.split())
+    if not cleaned:
+        raise LobbyError("A seat needs a name with at least one visible character.")
+    if len(cleaned) > MAX_NAME_CHARS:
+        cleaned = cleaned[: MAX_NAME_CHARS - 1].rstrip() + "…"
+    return cleaned
+
+
+def move_text(value: Any) -> str:
+    return check_move_text(value)
+
+
+def expected_version(value: Any) -> int | None:
+    if value is not None and (not _whole_number(value) or not 0 <= value <= MAX_TABLE_ID):
+        raise StaleVersion("The board has changed since you looked at it; here is the current one.")
+    return value
+
+
+def seat_number(value: Any) -> int:
+    if not _whole_number(value) or not 0 <= value < 1_000:
+        raise SkipRefused("There is no such seat at this table.")
+    return int(value)
+
+
+def seed(value: Any) -> int | None:
+    if value is not None and (not _whole_number(value) or not 0 <= value <= MAX_SEED):
+        raise LobbyError(f"A seed is a whole number from 0 to {MAX_SEED}.")
+    return value
+
+
+def ai_kind(value: Any) -> str:
+    """An AI kind's name (the method says which kinds the game has)."""
+    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
+        raise LobbyError(f"Unknown AI kind {quote(value)}.")
+    return value
+
+
+def speed(value: Any) -> str:
+    """A speed's name (the method says which speeds there are)."""
+    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
+        raise SetupError(f"Unknown speed {quote(value)}.")
+    return value
+
+
+def ai_seats(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) > MAX_AI_SEATS:
+        raise LobbyError(f"AI seats are given as a short list of AI kinds (at most {MAX_AI_SEATS}).")
+    return tuple(ai_kind(kind) for kind in value)
+
+
+def count(value: Any) -> int:
+    """An offset or a page size of a listing."""
+    if not _whole_number(value) or not 0 <= value <= MAX_LISTED:
+        raise InvalidRequest(f"A listing goes from 0 to {MAX_LISTED:,} rows, not {quote(value)}.")
+    return int(value)
+
+
+def time_zone(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
+        raise QuietHoursError(f"Unknown time zone {quote(value)}; write it like Europe/Rome.")
+    return value
+
+
+def hour(value: Any) -> int:
+    if not _whole_number(value) or not 0 <= value <= 23:
+        raise QuietHoursError("Quiet hours start and end at a whole hour from 0 to 23.")
+    return int(value)
+
+
+# The checks, by the name of the argument they check: every referee method uses these names.
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "table_id": table_id,
+    "user_id": user_id,
+    "by_user": user_id,
+    "host_id": user_id,
+    "name": name,
+    "host_name": name,
+    "move_text": move_text,
+    "expected_version": expected_version,
+    "seat": seat_number,
+    "seed": seed,
+    "kind": ai_kind,
+    "speed": speed,
+    "ai_seats": ai_seats,
+    "guild_id": optional_id,
+    "channel_id": optional_id,
+    "thread_id": optional_id,
+    "message_id": optional_id,
+    "offset": count,
+    "limit": count,
+    "time_zone": time_zone,
+    "start_hour": hour,
+    "end_hour": hour,
+}
+
+R = TypeVar("R")
+
+
+def checked(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
+    """Wrap a referee method: check its arguments by name (``CHECKS``) before it runs, and take
+    the seed off the tables of running games it returns."""
+    signature = list(inspect.signature(method).parameters.values())[1:]  # without self
+    # An argument whose default is None may be None (``tables(user_id=None)``: anyone's tables).
+    found = {
+        p.name: CHECKS[p.name] if p.default is not None else _or_none(CHECKS[p.name])
+        for p in signature
+        if p.name in CHECKS
+    }
+    parameters = [p.name for p in signature]
+    by_position = {index: found[name] for index, name in enumerate(parameters) if name in found}
+    by_name = found
+
+    @functools.wraps(method)
+    async def wrapper(self: Any, *args: Any, **kwargs: Any) -> R:
+        if args:
+            args = tuple(by_position[i](arg) if i in by_position else arg for i, arg in enumerate(args))
+        for argument in kwargs.keys() & by_name.keys():
+            kwargs[argument] = by_name[argument](kwargs[argument])
+        return without_seed(await method(self, *args, **kwargs))
+
+    return wrapper
+
+
+def _or_none(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else check(value)
+
+
+def hide_seed(table: Table) -> Table:
+    """The table as front ends see it: without the seed while the game runs (a copy; the
+    referee's own table keeps it)."""
+    if table.seed is None or table.status != RUNNING:
+        return table
+    return msgspec.structs.replace(table, seed=None)
+
+
+def without_seed(result: R) -> R:
+    """A referee method's answer with the seed taken off every table of a running game in it."""
+    if isinstance(result, Table):
+        return hide_seed(result)  # type: ignore[return-value]
+    if isinstance(result, Outbox):
+        result.table = hide_seed(result.table)
+    elif isinstance(result, list) and result and isinstance(result[0], Table):
+        return [hide_seed(table) for table in result]  # type: ignore[return-value]
+    return result
