@@ -24,16 +24,19 @@ from engine.core import (
 )
 
 from . import (
+    reasons,
     render,
     rules,
+    setup,
     two_player,
     two_player_notation,
     two_player_refusals,
     two_player_turns,
     two_player_views,
+    views,
 )
 from .ai import AI_PLAYERS
-from .rules import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
+from .model import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
 from .two_player import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
 
 __all__ = ["GAME", "Vegetables", "VegetablesState"]
@@ -149,7 +152,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         self.check_players(players, options)
         if players == 2:
             return two_player.new_state(seed, list(options.get("deck") or ()))  # type: ignore[return-value]
-        return rules.new_state(
+        return setup.new_state(
             players, seed, bool(options.get("expert_jokers", False)), list(options.get("deck") or ())
         )
 
@@ -179,7 +182,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
                 "Silo cards (take ...) and draws belong to the 2-player game; here a base is played "
                 "alone (play R3) and you take your own well (well)."
             )
-        return rules.why_not(state, seat, move)
+        return reasons.why_not(state, seat, move)
 
     def canonical_move(self, state: VegetablesState, seat: int, move: Move) -> Move:
         if isinstance(state, DuoState):  # the 2-player game's rows are fixed: nothing to drop
@@ -230,8 +233,8 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             duo_view["examples"] = two_player_views.examples(state, seat, self.format_move)
             return duo_view
         if seat is None:
-            return rules.public_view(state)
-        view = rules.seat_view(state, seat)
+            return views.public_view(state)
+        view = views.seat_view(state, seat)
         view["examples"] = self._examples(state, seat)
         return view
 

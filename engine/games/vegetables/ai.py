@@ -10,20 +10,8 @@ from engine.core import Game, Player, RandomPlayer
 
 from . import two_player_ai
 from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
-from .rules import (
-    MUST_PASS,
-    Discard,
-    Done,
-    Move,
-    Pass,
-    Play,
-    TakeWell,
-    UseTractor,
-    VegetablesState,
-    family_complete,
-    holdings,
-    legal_moves,
-)
+from .model import MUST_PASS, Discard, Done, Move, Pass, Play, TakeWell, UseTractor, VegetablesState
+from .rules import family_complete, holdings, legal_moves
 from .two_player import DuoState
 
 

@@ -32,17 +32,7 @@ from .cards import (
     SLOT,
     back_of,
 )
-from .rules import (
-    MUST_PASS,
-    OVER,
-    PLAYING,
-    Discard,
-    Done,
-    Move,
-    Pass,
-    Play,
-    UseTractor,
-)
+from .model import MUST_PASS, OVER, PLAYING, Discard, Done, Move, Pass, Play, UseTractor
 
 TWO = "two"  # the ``variant`` of a 2-player state
 MUST_DRAW = "must_draw"

@@ -13,7 +13,8 @@ import random
 from typing import Any
 
 from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
-from .rules import Discard, Done, Pass, Play, UseTractor, family_complete
+from .model import Discard, Done, Pass, Play, UseTractor
+from .rules import family_complete
 from .two_player import (
     MUST_DRAW_BELOW,
     MUST_PASS,

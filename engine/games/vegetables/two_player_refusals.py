@@ -8,7 +8,8 @@ nothing else (§10, R11).
 from __future__ import annotations
 
 from .cards import FOLLOWING, NUMBER, SEQUENCE, SLOT, SLOTS, is_tractor, sequence_card
-from .rules import MUST_PASS, OVER, Discard, Done, Pass, Play, TakeWell, UseTractor, _slot_problem
+from .model import MUST_PASS, OVER, Discard, Done, Pass, Play, TakeWell, UseTractor
+from .reasons import _slot_problem
 from .two_player import (
     MAY_DRAW_BELOW,
     MUST_DRAW,

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engine.core import Event
 
-from .cards import SEQUENCE, SLOT, SLOTS
-from .rules import Discard, Done, Pass, Play, UseTractor, _finish, _score_closing, sorted_cards
+from .cards import SEQUENCE, SLOT, SLOTS, sorted_cards
+from .model import Discard, Done, Pass, Play, UseTractor
+from .rules import _finish, _score_closing
 from .two_player import (
     EMPTY_PASS_PENALTY,
     MUST_DRAW,

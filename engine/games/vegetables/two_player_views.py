@@ -15,7 +15,8 @@ from typing import Any
 from engine.core import format_event
 
 from .cards import FAMILIES, FAMILY_NAMES, PRECEDING, SEQUENCE, SLOT, SLOTS, sorted_cards
-from .rules import MUST_PASS, OVER, UseTractor, closed_count
+from .model import MUST_PASS, OVER, UseTractor
+from .rules import closed_count
 from .two_player import (
     MAY_DRAW_BELOW,
     MUST_DRAW,

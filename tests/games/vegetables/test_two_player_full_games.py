@@ -13,7 +13,7 @@ import pytest
 from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
-from engine.games.vegetables.rules import Discard
+from engine.games.vegetables.model import Discard
 from engine.games.vegetables.two_player import OVER, Draw, DuoState, holdings, wells_left
 from tests.contract_checks import play_checked_game
 

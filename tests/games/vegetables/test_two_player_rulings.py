@@ -8,7 +8,7 @@ import pytest
 from engine.core import BadNotation
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import back_of
-from engine.games.vegetables.rules import Discard, Done, Pass, Play, UseTractor
+from engine.games.vegetables.model import Discard, Done, Pass, Play, UseTractor
 from engine.games.vegetables.two_player import (
     MUST_DRAW,
     MUST_PASS,

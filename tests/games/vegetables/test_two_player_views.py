@@ -3,7 +3,7 @@ boards that show it, and the stored state."""
 
 from engine.core import format_event
 from engine.games.vegetables import GAME
-from engine.games.vegetables.rules import VegetablesState
+from engine.games.vegetables.model import VegetablesState
 from engine.games.vegetables.two_player import MUST_DRAW, DuoState
 from tests.contract_checks import string_leaves
 
