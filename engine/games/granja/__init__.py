@@ -17,8 +17,9 @@ STATUS
   specific refusal reasons, random and greedy AI seats. 0 errors in 500 simulated games at 2,
   3 and 4 players.
   Module map: config.py (every [D] value), cards.py (the 60 cards and the deck checker),
-  model.py (state and moves), rules.py (machine and effects), reasons.py (why_illegal),
-  views.py, render.py, notation.py, ai.py.
+  model.py (state and moves), setup.py (the deal), rules.py (the machine, legal moves, scoring)
+  built on farm.py, market.py and effects.py, reasons.py (why_illegal), views.py, render.py,
+  notation.py, words.py, ai.py.
   Audited against the spec (sections, R1-R58, seed rows S01-S58, examples E1-E7): Haggler copies
   and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
   texts (help within the 1024-character embed field; board legend, dice faces and building
@@ -38,7 +39,7 @@ import msgspec
 
 from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, render, rules
+from . import notation, render, rules, setup
 from .ai import AI_PLAYERS
 from .model import GranjaState, Move
 from .reasons import explain, not_acting
@@ -88,7 +89,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
                 stacked.append(notation.card_id(str(code).lower()))
             except Exception as error:
                 raise SetupError(f"Deck option: {error}") from None
-        return rules.new_state(players, seed, stacked)
+        return setup.new_state(players, seed, stacked)
 
     # ----- play ---------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from engine.core import ranks_from_keys
 
 from .cards import CARDS
 from .config import BUILDINGS, CONFIG, HELPER_LABELS, MARKET
+from .effects import effect_args
 from .model import (
     F1_PLAY,
     F3_PROMPT,
@@ -26,18 +27,10 @@ from .model import (
     GranjaState,
     Move,
     Task,
+    hexes_in_play,
 )
 from .notation import format_move, option_text, roof_text
-from .rules import (
-    active_seat,
-    available_donkeys,
-    effect_args,
-    final_keys,
-    hexes_in_play,
-    legal_moves,
-    phase_order,
-    to_act,
-)
+from .rules import active_seat, available_donkeys, final_keys, legal_moves, phase_order, to_act
 from .words import describe_move
 
 
