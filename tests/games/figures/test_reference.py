@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine.games.figures import GAME
-from engine.games.figures.rules import FiguresState, Pass, Single, ThreeKings
+from engine.games.figures.model import FiguresState, Pass, Single, ThreeKings
 
 
 def _number(card: str) -> int | None:
