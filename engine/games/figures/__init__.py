@@ -117,8 +117,7 @@ class Figures(Game[FiguresState, FiguresMove]):
         return views.public_view(state) if seat is None else views.seat_view(state, seat)
 
     def secret_view(self, state: FiguresState, seat: int) -> dict[str, Any]:
-        # The hand is the only secret; what it allows (playable cards, kings) follows from it.
-        return {"hand": list(state.hands[seat])}
+        return views.secret_view(state, seat)
 
     def is_over(self, state: FiguresState) -> bool:
         return state.phase == model.OVER

@@ -90,3 +90,8 @@ def seat_view(state: FiguresState, seat: int) -> dict[str, Any]:
             prompt += " You may use three kings (once per hand): kings <card> <card> <card>, each legal after the one before."
         view["prompt"] = prompt
     return view
+
+
+def secret_view(state: FiguresState, seat: int) -> dict[str, Any]:
+    # The hand is the only secret; what it allows (playable cards, kings) follows from it.
+    return {"hand": list(state.hands[seat])}
