@@ -35,11 +35,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import msgspec
-
 from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, render, rules, setup
+from . import notation, render, rules, setup, views
 from .ai import AI_PLAYERS
 from .model import GranjaState, Move
 from .reasons import explain, not_acting
@@ -121,21 +119,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
         return public_view(state) if seat is None else seat_view(state, seat)
 
     def secret_view(self, state: GranjaState, seat: int) -> dict[str, Any]:
-        # 1.14: the hand and the pending secret choice (with the tasks that belong to it); card
-        # ids and plain values are enough to tell a change. Whether a seat still has to answer a
-        # simultaneous step is public (the board names who is waited for), so it is left out.
-        choice = state.choices[seat]
-        return {
-            "hand": list(state.farms[seat].hand),
-            "choice": [
-                [msgspec.to_builtins(play) for play in choice.plays],
-                choice.donkey,
-                choice.push,
-                choice.resource,
-                list(choice.flex),
-            ],
-            "tasks": [msgspec.to_builtins(task) for task in state.tasks[seat] if task.secret],
-        }
+        return views.secret_view(state, seat)
 
     def is_over(self, state: GranjaState) -> bool:
         return state.phase == rules.OVER

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.core import ranks_from_keys
 
 from .cards import CARDS
@@ -300,3 +302,20 @@ def private_prompt(
         "END": "Final anytime actions, then done.",
     }.get(phase, "")
 
+
+def secret_view(state: GranjaState, seat: int) -> dict[str, Any]:
+    # 1.14: the hand and the pending secret choice (with the tasks that belong to it); card
+    # ids and plain values are enough to tell a change. Whether a seat still has to answer a
+    # simultaneous step is public (the board names who is waited for), so it is left out.
+    choice = state.choices[seat]
+    return {
+        "hand": list(state.farms[seat].hand),
+        "choice": [
+            [msgspec.to_builtins(play) for play in choice.plays],
+            choice.donkey,
+            choice.push,
+            choice.resource,
+            list(choice.flex),
+        ],
+        "tasks": [msgspec.to_builtins(task) for task in state.tasks[seat] if task.secret],
+    }
