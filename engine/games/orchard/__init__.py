@@ -109,9 +109,7 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
         return views.view(state, seat)
 
     def secret_view(self, state: OrchardState, seat: int) -> dict[str, Any]:
-        # Nothing is secret (the pool and every orchard are public, the deck order is unknown to
-        # all): no move ever changes a seat's secret.
-        return {}
+        return views.secret_view(state, seat)
 
     def is_over(self, state: OrchardState) -> bool:
         return rules.is_over(state)

@@ -81,3 +81,9 @@ def _prompt(state: OrchardState) -> str:
     assert picker is not None
     example = notation.format_move(rules.legal_placements(state, picker)[0])
     return f"Pick a pool card and place it in one of your batches, e.g. {example}."
+
+
+def secret_view(state: OrchardState, seat: int) -> dict[str, Any]:
+    # Nothing is secret (the pool and every orchard are public, the deck order is unknown to
+    # all): no move ever changes a seat's secret.
+    return {}
