@@ -240,18 +240,9 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         return view
 
     def secret_view(self, state: VegetablesState, seat: int) -> dict[str, Any]:
-        # §4.2: the hidden hand, its pending discard requests, and which of its hidden cards are
-        # dead (who holds a dead card is the holder's secret). Wells and the field's face-down
-        # cards are secret from their owner too, so they are not part of anyone's secret view.
         if isinstance(state, DuoState):
             return duo_views.secret_view(state, seat)
-        player = state.seats[seat]
-        dead = state.dead
-        return {
-            "hand": sorted(player.hand),
-            "pending": sorted(player.pending),
-            "dead_in_hand": sorted(card for card in player.hand if card in dead),
-        }
+        return views.secret_view(state, seat)
 
     def _examples(self, state: VegetablesState, seat: int) -> list[str]:
         """A few of the seat's legal moves written out, one of each kind, so that a player sees

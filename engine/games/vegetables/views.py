@@ -184,3 +184,16 @@ def _must_pass_prompt(state: VegetablesState, seat: int) -> str:
                 f" Keep one in your hand and the pass is free; with none left it costs {EMPTY_PASS_PENALTY}."
             )
     return text
+
+
+def secret_view(state: VegetablesState, seat: int) -> dict[str, object]:
+    # §4.2: the hidden hand, its pending discard requests, and which of its hidden cards are
+    # dead (who holds a dead card is the holder's secret). Wells and the field's face-down
+    # cards are secret from their owner too, so they are not part of anyone's secret view.
+    player = state.seats[seat]
+    dead = state.dead
+    return {
+        "hand": sorted(player.hand),
+        "pending": sorted(player.pending),
+        "dead_in_hand": sorted(card for card in player.hand if card in dead),
+    }
