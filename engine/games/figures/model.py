@@ -15,53 +15,25 @@ from engine.core import Rng
 from .cards import DECK, FIGURES, VALUE
 
 PLAYERS = 4
-
-
 HAND_SIZE = 10
-
 
 # Phases. FREE, OPEN, BEAT and GIRO are what the player on turn faces; OVER means the match ended.
 FREE = "FREE"
-
-
 OPEN = "OPEN"
-
-
 BEAT = "BEAT"
-
-
 GIRO = "GIRO"
-
-
 OVER = "OVER"
 
-
 INDIVIDUAL = "individual"
-
-
 PAIRS = "pairs"
-
-
 BY_TARGET = "target"
-
-
 BY_HANDS = "hands"
 
-
 INDIVIDUAL_WINNER_POINTS = 10
-
-
 INDIVIDUAL_PLACE_POINTS = (5, 3, 1)  # second, third and fourth place
-
-
 PAIRS_BASE_POINTS = 5
-
-
 PASSES_TO_CLEAR = 3
-
-
 GIRO_TURNS = PLAYERS - 1
-
 
 # ----- moves ------------------------------------------------------------------------------------
 
@@ -84,12 +56,8 @@ class ThreeKings(msgspec.Struct, frozen=True):
 
 FiguresMove = Single | Pass | ThreeKings
 
-
 PASS = Pass()
-
-
 SINGLES: dict[str, Single] = {card: Single(card) for card in DECK}
-
 
 # ----- what may be played -----------------------------------------------------------------------
 # A "bar" summarises what the table demands: 0 means anything goes (FREE or OPEN), v in 1..6 means
@@ -97,14 +65,9 @@ SINGLES: dict[str, Single] = {card: Single(card) for card in DECK}
 ALLOWED_OVER_BAR: tuple[frozenset[str], ...] = tuple(
     frozenset(card for card in DECK if card in FIGURES or VALUE[card] > bar) for bar in range(7)
 )
-
-
 # The bar a card leaves behind it: a 1-6 must be beaten; a 7 or a figure leaves the table open.
 BAR_AFTER: dict[str, int] = {card: (VALUE[card] if 1 <= VALUE[card] <= 6 else 0) for card in DECK}
-
-
 NO_CARDS: frozenset[str] = frozenset()
-
 
 # ----- state ------------------------------------------------------------------------------------
 

@@ -230,15 +230,9 @@ class GranjaState(msgspec.Struct, kw_only=True):
 
 Events = list[Event]
 
-
 DONE = Move("done")
-
-
 PASS = Move("pass")
-
-
 BACK = Move("back")
-
 
 # ----- small utilities ------------------------------------------------------------------------------
 
@@ -258,8 +252,6 @@ def good_name(token: str) -> str:
 
 
 HEXES_FOR_FOUR = len(MARKET)
-
-
 HEXES_FOR_FEWER = sum(1 for spec in MARKET if not spec.four_players_only)
 
 
@@ -269,8 +261,6 @@ def hexes_in_play(players: int) -> int:
 
 
 HEX_INDEX = {(spec.q, spec.r): index for index, spec in enumerate(MARKET)}
-
-
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         HEX_INDEX[spec.q + dq, spec.r + dr] for dq, dr in HEX_DIRECTIONS if (spec.q + dq, spec.r + dr) in HEX_INDEX

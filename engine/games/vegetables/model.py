@@ -13,26 +13,12 @@ from engine.core import Rng
 from .cards import FOLLOWING
 
 PLAYING, MUST_PASS, OVER = "playing", "must_pass", "over"
-
-
 OFFICIAL, H3, H5 = "official", "h3", "h5"
-
-
 COLUMNS = 4
-
-
 CLOSING_POINTS = 10
-
-
 FAMILY_POINTS = 30
-
-
 WELL_POINTS_PER_PLAYER = 10
-
-
 CLOSURE_POINTS_PER_SEQUENCE = 10
-
-
 EMPTY_PASS_PENALTY = 50
 
 

@@ -11,8 +11,6 @@ from ..cards import FAMILIES, FAMILY_NAMES
 from .model import MAY_DRAW_BELOW, MUST_DRAW_BELOW
 
 NAME_WIDTH = 14
-
-
 CELL_WIDTH = 9
 
 
