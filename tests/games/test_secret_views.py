@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import Game
 from engine.games import get_game
-from engine.games.vegetables.rules import Discard
+from engine.games.vegetables.model import Discard
 
 from .granja.support import do as granja_do
 from .granja.support import new as granja_new

@@ -7,8 +7,8 @@ from typing import Any
 
 from engine.core import Game, Option, Outcome, Player, SetupError, ranks_from_keys
 
-from . import ai, notation, render, rules
-from .rules import PASS, FiguresMove, FiguresState
+from . import ai, model, notation, reasons, render, rules, setup, views
+from .model import PASS, FiguresMove, FiguresState
 
 
 class Figures(Game[FiguresState, FiguresMove]):
@@ -86,20 +86,20 @@ class Figures(Game[FiguresState, FiguresMove]):
     # ----- set-up -------------------------------------------------------------------------------
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> FiguresState:
-        if players != rules.PLAYERS:
+        if players != model.PLAYERS:
             raise SetupError(f"Figures is played by exactly 4 players, not {players}.")
-        return rules.new_match(seed, options)
+        return setup.new_match(seed, options)
 
     # ----- play ---------------------------------------------------------------------------------
 
     def to_act(self, state: FiguresState) -> tuple[int, ...]:
-        return () if state.phase == rules.OVER else (state.turn,)
+        return () if state.phase == model.OVER else (state.turn,)
 
     def legal_moves(self, state: FiguresState, seat: int) -> list[FiguresMove]:
         return rules.legal_moves(state, seat)
 
     def why_illegal(self, state: FiguresState, seat: int, move: FiguresMove) -> str | None:
-        return rules.why_illegal(state, seat, move)
+        return reasons.why_illegal(state, seat, move)
 
     def play(self, state: FiguresState, seat: int, move: FiguresMove) -> list[Any]:
         return rules.play(state, seat, move)
@@ -114,18 +114,17 @@ class Figures(Game[FiguresState, FiguresMove]):
     # ----- views and results --------------------------------------------------------------------
 
     def view(self, state: FiguresState, seat: int | None) -> dict[str, Any]:
-        return rules.public_view(state) if seat is None else rules.seat_view(state, seat)
+        return views.public_view(state) if seat is None else views.seat_view(state, seat)
 
     def secret_view(self, state: FiguresState, seat: int) -> dict[str, Any]:
-        # The hand is the only secret; what it allows (playable cards, kings) follows from it.
-        return {"hand": list(state.hands[seat])}
+        return views.secret_view(state, seat)
 
     def is_over(self, state: FiguresState) -> bool:
-        return state.phase == rules.OVER
+        return state.phase == model.OVER
 
     def outcome(self, state: FiguresState) -> Outcome:
         totals = list(state.totals)
-        teams = [[0, 2], [1, 3]] if state.mode == rules.PAIRS else None
+        teams = [[0, 2], [1, 3]] if state.mode == model.PAIRS else None
         return Outcome(
             scores=[float(total) for total in totals],
             ranks=ranks_from_keys(totals),

@@ -9,7 +9,7 @@ from typing import Any
 from engine.core import GreedyPlayer, Player, RandomPlayer
 
 from .cards import FIGURES, KINGS, VALUE
-from .rules import BAR_AFTER, FiguresState, Single, ThreeKings
+from .model import BAR_AFTER, FiguresState, Single, ThreeKings
 
 
 def _shed_value(card: str, keep_kings: bool) -> float:

@@ -1,242 +1,46 @@
-"""Figures: state, moves, legality, the flow of a hand, scoring and the match.
+"""Figures: legal moves, playing a move, the flow of a hand, scoring and the match.
 
-Seats: the engine's seats (0-3) are the players in lobby order. Where they sit at the table is
-drawn at setup and kept in ``FiguresState.table`` (table position -> seat); every "next player"
-follows that table order. Pairs mode always partners seats 0 and 2 against seats 1 and 3, which
-keeps partners opposite whatever the draw.
+The state and move types are in ``model``, the deal in ``setup``, refusals in ``reasons`` and the
+views in ``views``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
-import msgspec
+from engine.core import Event
 
-from engine.core import Event, Rng, SetupError
-from engine.core.text import quote
-
-from .cards import CARD_SET, DECK, FIGURES, KINGS, VALUE, normalize_card, sorted_hand
-
-PLAYERS = 4
-HAND_SIZE = 10
-
-# Phases. FREE, OPEN, BEAT and GIRO are what the player on turn faces; OVER means the match ended.
-FREE = "FREE"
-OPEN = "OPEN"
-BEAT = "BEAT"
-GIRO = "GIRO"
-OVER = "OVER"
-
-INDIVIDUAL = "individual"
-PAIRS = "pairs"
-BY_TARGET = "target"
-BY_HANDS = "hands"
-
-INDIVIDUAL_WINNER_POINTS = 10
-INDIVIDUAL_PLACE_POINTS = (5, 3, 1)  # second, third and fourth place
-PAIRS_BASE_POINTS = 5
-PASSES_TO_CLEAR = 3
-GIRO_TURNS = PLAYERS - 1
-
-# ----- moves ------------------------------------------------------------------------------------
-
-
-class Single(msgspec.Struct, frozen=True):
-    """Discard one card."""
-
-    card: str
-
-
-class Pass(msgspec.Struct, frozen=True):
-    """Discard nothing (only when no single is legal)."""
-
-
-class ThreeKings(msgspec.Struct, frozen=True):
-    """The three-kings privilege: three cards discarded in this order in one turn."""
-
-    cards: tuple[str, str, str]
-
-
-FiguresMove = Single | Pass | ThreeKings
-
-PASS = Pass()
-SINGLES: dict[str, Single] = {card: Single(card) for card in DECK}
-
-# ----- what may be played -----------------------------------------------------------------------
-# A "bar" summarises what the table demands: 0 means anything goes (FREE or OPEN), v in 1..6 means
-# BEAT(v). Against bar v a card is playable when it is a figure or a number card above v.
-ALLOWED_OVER_BAR: tuple[frozenset[str], ...] = tuple(
-    frozenset(card for card in DECK if card in FIGURES or VALUE[card] > bar) for bar in range(7)
+from .cards import FIGURES, KINGS, VALUE
+from .model import (
+    ALLOWED_OVER_BAR,
+    BAR_AFTER,
+    BEAT,
+    BY_HANDS,
+    FREE,
+    GIRO,
+    GIRO_TURNS,
+    INDIVIDUAL_PLACE_POINTS,
+    INDIVIDUAL_WINNER_POINTS,
+    NO_CARDS,
+    OPEN,
+    OVER,
+    PAIRS,
+    PAIRS_BASE_POINTS,
+    PASS,
+    PASSES_TO_CLEAR,
+    SINGLES,
+    Entry,
+    FiguresMove,
+    FiguresState,
+    HandResult,
+    Pass,
+    Single,
+    ThreeKings,
+    next_seat,
+    partner_of,
+    sides,
 )
-# The bar a card leaves behind it: a 1-6 must be beaten; a 7 or a figure leaves the table open.
-BAR_AFTER: dict[str, int] = {card: (VALUE[card] if 1 <= VALUE[card] <= 6 else 0) for card in DECK}
-NO_CARDS: frozenset[str] = frozenset()
-
-# ----- state ------------------------------------------------------------------------------------
-
-
-class Entry(msgspec.Struct, frozen=True, array_like=True):
-    """One move of the current hand's public history: a card, ``pass`` or a three-kings play."""
-
-    seat: int
-    move: str
-    clears: bool = False  # this move ended a giro or was the third pass, clearing the table
-
-
-class HandResult(msgspec.Struct, kw_only=True):
-    number: int
-    dealer: int
-    winner: int
-    cards_left: list[int]  # per seat
-    points: list[int]  # per seat; in pairs mode both partners show their pair's points
-    history: list[Entry] = []  # the hand's public record, kept once the next hand is dealt (2.11)
-
-
-class FiguresState(msgspec.Struct, kw_only=True):
-    mode: str
-    match_end: str
-    target_score: int
-    number_of_hands: int
-    rng: Rng
-    table: list[int]  # table position (0 = table seat 1) -> seat
-    hand_number: int
-    dealer: int
-    hands: list[list[str]]  # per seat, kept in display order
-    phase: str
-    turn: int
-    top: str | None = None
-    owner: int | None = None
-    passes: int = 0
-    giro_starter: int | None = None
-    giro_left: int = 0
-    kings_used: list[int] = []
-    history: list[Entry] = []
-    totals: list[int] = []  # per seat; partners carry the same total
-    results: list[HandResult] = []
-    decks: list[list[str]] = []  # stacked decks (option decks) for the hands still to be dealt
-
-
-# ----- seats ------------------------------------------------------------------------------------
-
-
-def next_seat(state: FiguresState, seat: int) -> int:
-    table = state.table
-    return table[(table.index(seat) + 1) % PLAYERS]
-
-
-def partner_of(state: FiguresState, seat: int) -> int:
-    table = state.table
-    return table[(table.index(seat) + 2) % PLAYERS]
-
-
-def sides(state: FiguresState) -> list[list[int]]:
-    """Who scores together: each seat alone, or the two pairs (the pair at table seats 1 and 3 first)."""
-    if state.mode == PAIRS:
-        table = state.table
-        return [sorted((table[0], table[2])), sorted((table[1], table[3]))]
-    return [[seat] for seat in range(PLAYERS)]
-
-
-# ----- set-up -----------------------------------------------------------------------------------
-
-
-def read_deck(codes: list[Any]) -> list[str]:
-    """Check a stacked deck: distinct card codes, all 40 or the first few (the rest is shuffled)."""
-    deck: list[str] = []
-    for raw in codes:
-        card = normalize_card(str(raw))
-        if card is None:
-            raise SetupError(f"deck: {quote(raw)} is not a card code (examples: 1d, 7c, Jd, Nb, Ks).")
-        if card in deck:
-            raise SetupError(f"deck: {card} appears twice.")
-        deck.append(card)
-    return deck
-
-
-def stacked_decks(options: Mapping[str, Any]) -> list[list[str]] | None:
-    """The decks the options stack, one per hand from the first (None when nothing is stacked).
-    ``deck`` stacks the first hand only; ``decks`` one hand after another, the later hands
-    shuffled once the list runs out."""
-    if "deck" in options and "decks" in options:
-        raise SetupError("Stack with deck (the first hand) or decks (one per hand), not both.")
-    if "decks" in options:
-        decks = [read_deck(list(deck)) for deck in options["decks"]]
-        if not decks:
-            raise SetupError("decks: give at least one deck (decks separated by |).")
-        return decks
-    if "deck" in options:
-        return [read_deck(list(options["deck"]))]
-    return None
-
-
-def new_match(seed: int, options: Mapping[str, Any]) -> FiguresState:
-    rng = Rng(seed=seed)
-    mode = options.get("mode", INDIVIDUAL)
-    decks = stacked_decks(options)
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and not 1 <= int(first_dealer) <= PLAYERS:
-        raise SetupError(f"first_dealer is a seat number from 1 to {PLAYERS}, not {first_dealer}.")
-    if decks is not None or first_dealer is not None:
-        # A stacked deal must land in known hands, so the seating is not drawn: seat n sits at
-        # table seat n + 1 (tutorials and tests rely on it).
-        table = list(range(PLAYERS))
-    elif mode == PAIRS:
-        # Partners (seats 0 and 2, seats 1 and 3) always sit opposite; the draw decides which pair
-        # holds table seats 1 and 3, and so deals first.
-        table = [0, 1, 2, 3] if rng.randint(0, 1) == 0 else [1, 0, 3, 2]
-    else:
-        table = list(range(PLAYERS))
-        rng.shuffle(table)
-    state = FiguresState(
-        mode=mode,
-        match_end=options.get("match_end", BY_TARGET),
-        target_score=int(options.get("target_score", 31)),
-        number_of_hands=int(options.get("number_of_hands", 8)),
-        rng=rng,
-        table=table,
-        hand_number=0,
-        # The seat before the first dealer (table seat 1 unless stacked), as the deal moves on first.
-        dealer=table[(int(first_dealer or 1) - 2) % PLAYERS],
-        hands=[[] for _ in range(PLAYERS)],
-        phase=FREE,
-        turn=table[0],
-        totals=[0] * PLAYERS,
-        decks=decks or [],
-    )
-    deal_hand(state)
-    return state
-
-
-def deal_hand(state: FiguresState) -> None:
-    """Start the next hand: pass the deal on, shuffle (or take the next stacked deck), deal one
-    card at a time, starting after the dealer."""
-    state.hand_number += 1
-    state.dealer = next_seat(state, state.dealer)
-    stacked = state.decks.pop(0) if state.decks else None
-    if stacked is not None and len(stacked) == len(DECK):
-        deck = list(stacked)
-    else:
-        given = stacked or []
-        rest = [card for card in DECK if card not in given]
-        state.rng.shuffle(rest)
-        deck = given + rest
-    table = state.table
-    first = (table.index(state.dealer) + 1) % PLAYERS
-    hands: list[list[str]] = [[] for _ in range(PLAYERS)]
-    for index, card in enumerate(deck):
-        hands[table[(first + index) % PLAYERS]].append(card)
-    state.hands = [sorted_hand(hand) for hand in hands]
-    state.phase = FREE
-    state.turn = table[first]
-    state.top = None
-    state.owner = None
-    state.passes = 0
-    state.giro_starter = None
-    state.giro_left = 0
-    state.kings_used = []
-    state.history = []
-
+from .setup import deal_hand
 
 # ----- legality ---------------------------------------------------------------------------------
 
@@ -301,92 +105,6 @@ def legal_moves(state: FiguresState, seat: int) -> list[FiguresMove]:
     if may_use_kings(state, seat):
         moves.extend(ThreeKings(cards) for cards in kings_plays(hand, current_bar(state)))
     return moves
-
-
-def _against(bar: int, before: str | None = None) -> str:
-    return f"the {bar} on the table" if before is None else f"the {before} played before it"
-
-
-def _not_playable(card: str, bar: int, before: str | None = None, subject: str | None = None) -> str:
-    """Why ``card`` cannot follow the bar; ``subject`` replaces the bare card code as the subject."""
-    who = subject or card
-    if VALUE[card] == bar:
-        return f"{who} only equals {_against(bar, before)}; a card must be strictly higher"
-    return f"{who} does not beat {_against(bar, before)}"
-
-
-def why_illegal(state: FiguresState, seat: int, move: Any) -> str | None:
-    """None for exactly the moves ``legal_moves`` lists; otherwise the reason, for the player."""
-    if state.phase == OVER:
-        return "The match is over."
-    if seat != state.turn:
-        return "It is not your turn."
-    hand = state.hands[seat]
-    if isinstance(move, Single):
-        return _why_single_illegal(state, hand, move.card)
-    if isinstance(move, Pass):
-        return _why_pass_illegal(state, seat)
-    if isinstance(move, ThreeKings):
-        return _why_kings_illegal(state, seat, move.cards)
-    return "That is not a Figures move: play a card (like 7c), pass, or kings <card> <card> <card>."
-
-
-def _why_single_illegal(state: FiguresState, hand: list[str], card: str) -> str | None:
-    if card not in CARD_SET:
-        return f"{card} is not a card (examples: 1d, 7c, Jd, Nb, Ks)."
-    if card not in hand:
-        return f"You do not hold {card}."
-    if card in allowed_cards(state):
-        return None
-    if state.phase == GIRO:
-        figures = [held for held in hand if held in FIGURES]
-        if figures:
-            return f"{card} is not a figure: on a giro turn discard a figure ({', '.join(figures)})."
-        return f"{card} is not a figure: on a giro turn you may only discard a figure, so you must pass."
-    bar = current_bar(state)
-    others = [held for held in hand if held in ALLOWED_OVER_BAR[bar]]
-    if others:
-        return f"{_not_playable(card, bar)}: play a higher number card or a figure ({', '.join(others)})."
-    return f"{_not_playable(card, bar)}, and you hold no higher card and no figure: you must pass."
-
-
-def _why_pass_illegal(state: FiguresState, seat: int) -> str | None:
-    playable = legal_singles(state, seat)
-    if not playable:
-        return None
-    if state.phase == FREE:
-        return "You cannot pass: the table is clear, so discard any card."
-    if state.phase == OPEN:
-        return "You cannot pass: the table is open, so discard any card."
-    if state.phase == GIRO:
-        return f"You cannot pass on a giro turn while you hold a figure: discard one ({', '.join(playable)})."
-    return f"You cannot pass while you can play: {', '.join(playable)}."
-
-
-def _why_kings_illegal(state: FiguresState, seat: int, cards: tuple[str, ...]) -> str | None:
-    if state.phase == GIRO:
-        return "Three kings cannot be used on a giro turn: discard a figure, or pass if you hold none."
-    if seat in state.kings_used:
-        return "You have already used three kings in this hand (once per hand)."
-    hand = state.hands[seat]
-    held = kings_held(hand)
-    if held < 3:
-        return f"Three kings needs at least three kings in your hand; you hold {held}."
-    if len(cards) != 3:
-        return "Three kings discards exactly three cards: kings <card> <card> <card>."
-    if len(set(cards)) != 3:
-        return "The three cards of a three-kings play must be different cards."
-    for card in cards:
-        if card not in hand:
-            return f"You do not hold {card}."
-    bar = current_bar(state)
-    before: str | None = None
-    for position, card in zip(("first", "second", "third"), cards, strict=True):
-        if card not in ALLOWED_OVER_BAR[bar]:
-            reason = _not_playable(card, bar, before, subject=f"the {position} card, {card},")
-            return f"Three kings refused (nothing was played): {reason}."
-        bar, before = BAR_AFTER[card], card
-    return None
 
 
 # ----- playing ----------------------------------------------------------------------------------
@@ -598,86 +316,3 @@ def default_move(state: FiguresState, seat: int) -> FiguresMove:
         return SINGLES[min(numbers, key=VALUE.__getitem__)]
     not_kings = [card for card in playable if card not in KINGS]
     return SINGLES[(not_kings or playable)[0]]
-
-
-# ----- views ------------------------------------------------------------------------------------
-
-
-def table_prompt(state: FiguresState) -> str:
-    """What the player on turn must do, in a few words (no hidden information)."""
-    phase = state.phase
-    if phase == OVER:
-        return "The match is over."
-    if phase == FREE:
-        return "The table is clear: discard any card."
-    if phase == OPEN:
-        return f"The table is open after {state.top}: discard any card."
-    if phase == BEAT:
-        return f"Beat the {current_bar(state)}: a higher number card, or a figure to start a giro."
-    turns = "turn" if state.giro_left == 1 else "turns"
-    return f"Giro di figure: discard a figure, or pass without one ({state.giro_left} giro {turns} left)."
-
-
-def public_view(state: FiguresState) -> dict[str, Any]:
-    over = state.phase == OVER
-    result_dicts = [
-        dict(msgspec.to_builtins(result), history=list(map(msgspec.structs.asdict, result.history)))
-        for result in state.results
-    ]
-    return {
-        "game": "figures",
-        "players": PLAYERS,
-        "mode": state.mode,
-        "match_end": state.match_end,
-        "target_score": state.target_score,
-        "number_of_hands": state.number_of_hands,
-        "hand_number": state.hand_number,
-        "dealer": state.dealer,
-        "table": list(state.table),
-        "pairs": sides(state) if state.mode == PAIRS else None,
-        "phase": state.phase,
-        "turn": None if over else state.turn,
-        "to_act": [] if over else [state.turn],
-        "top": state.top,
-        "owner": state.owner,
-        "beat": current_bar(state) or None,
-        "passes": state.passes,
-        "giro_starter": state.giro_starter,
-        "giro_left": state.giro_left,
-        "card_counts": [len(hand) for hand in state.hands],
-        "kings_used": list(state.kings_used),
-        # {"seat", "move", "clears"}: an Entry's fields in order, copied in C (the history is long).
-        "history": list(map(msgspec.structs.asdict, state.history)),
-        # The finished hand's plays stay on the board until the next hand's first move (2.11).
-        "previous_history": result_dicts[-1]["history"] if result_dicts and not state.history else [],
-        "totals": list(state.totals),
-        "results": result_dicts,
-        "match_over": over,
-        # The end condition is already met, so this hand is only played to break a tied lead.
-        "tie_break": not over and end_condition_reached(state, finished=state.hand_number - 1),
-        "winners": (leaders(state)[0] if over else []),
-        "prompt": table_prompt(state),
-    }
-
-
-def seat_view(state: FiguresState, seat: int) -> dict[str, Any]:
-    view = public_view(state)
-    hand = list(state.hands[seat])
-    on_turn = seat == state.turn and state.phase != OVER
-    playable = legal_singles(state, seat)
-    kings = may_use_kings(state, seat)
-    view.update(
-        seat=seat,
-        hand=hand,
-        playable=playable,
-        must_pass=on_turn and not playable,
-        can_use_kings=kings,
-    )
-    if on_turn:
-        prompt = "Your turn. " + table_prompt(state)
-        if not playable:
-            prompt = "Your turn: you cannot discard anything, so you pass (Passo)."
-        elif kings:
-            prompt += " You may use three kings (once per hand): kings <card> <card> <card>, each legal after the one before."
-        view["prompt"] = prompt
-    return view

@@ -17,8 +17,9 @@ STATUS
   specific refusal reasons, random and greedy AI seats. 0 errors in 500 simulated games at 2,
   3 and 4 players.
   Module map: config.py (every [D] value), cards.py (the 60 cards and the deck checker),
-  model.py (state and moves), rules.py (machine and effects), reasons.py (why_illegal),
-  views.py, render.py, notation.py, ai.py.
+  model.py (state and moves), setup.py (the deal), rules.py (the machine, legal moves, scoring)
+  built on farm.py, market.py and effects.py, reasons.py (why_illegal), views.py, render.py,
+  notation.py, words.py, ai.py.
   Audited against the spec (sections, R1-R58, seed rows S01-S58, examples E1-E7): Haggler copies
   and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
   texts (help within the 1024-character embed field; board legend, dice faces and building
@@ -34,11 +35,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import msgspec
-
 from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, render, rules
+from . import notation, render, rules, setup, views
 from .ai import AI_PLAYERS
 from .model import GranjaState, Move
 from .reasons import explain, not_acting
@@ -88,7 +87,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
                 stacked.append(notation.card_id(str(code).lower()))
             except Exception as error:
                 raise SetupError(f"Deck option: {error}") from None
-        return rules.new_state(players, seed, stacked)
+        return setup.new_state(players, seed, stacked)
 
     # ----- play ---------------------------------------------------------------------------------
 
@@ -120,21 +119,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
         return public_view(state) if seat is None else seat_view(state, seat)
 
     def secret_view(self, state: GranjaState, seat: int) -> dict[str, Any]:
-        # 1.14: the hand and the pending secret choice (with the tasks that belong to it); card
-        # ids and plain values are enough to tell a change. Whether a seat still has to answer a
-        # simultaneous step is public (the board names who is waited for), so it is left out.
-        choice = state.choices[seat]
-        return {
-            "hand": list(state.farms[seat].hand),
-            "choice": [
-                [msgspec.to_builtins(play) for play in choice.plays],
-                choice.donkey,
-                choice.push,
-                choice.resource,
-                list(choice.flex),
-            ],
-            "tasks": [msgspec.to_builtins(task) for task in state.tasks[seat] if task.secret],
-        }
+        return views.secret_view(state, seat)
 
     def is_over(self, state: GranjaState) -> bool:
         return state.phase == rules.OVER

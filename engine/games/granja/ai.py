@@ -16,8 +16,10 @@ from engine.core import Game, Player
 
 from .cards import CARDS
 from .config import CONFIG, DONKEYS
-from .model import END_WINDOW, F1_PLAY, OVER, T1_DONKEY, GranjaState, Move
-from .rules import BACK, DONE, PASS, available_donkeys, delivery_targets, legal_moves, projected_farm
+from .farm import projected_farm
+from .market import delivery_targets
+from .model import BACK, DONE, END_WINDOW, F1_PLAY, OVER, PASS, T1_DONKEY, GranjaState, Move
+from .rules import available_donkeys, legal_moves
 
 GOOD_WORTH = {"GR": 0.5, "OL": 0.5, "GP": 0.5, "PG": 0.9, "FD": 1.1, "WN": 1.4, "MT": 1.2, "TG": 1.3}
 HELPER_WORTH = {

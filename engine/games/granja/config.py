@@ -78,7 +78,7 @@ START_HEXES: tuple[int, ...] = (0, 1, 2, 3)  # S1-S4 = M01-M04, by initial turn 
 HEX_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 # ----- roofs (1.6) [D allocation] --------------------------------------------------------------------
-# Effect templates (shared with dice and trade goods, see rules.effect_moves):
+# Effect templates (shared with dice and trade goods, see effects.effect_moves):
 #   pig | crop:A,B,... (one crop among those) | crops (two different crops) | silver:K | vp:K
 #   draw | play | upgrade:1 | upgrade:2 (up to two) | upgrade+siesta | siesta:K | deliver
 

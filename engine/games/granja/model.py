@@ -1,17 +1,26 @@
 """The plain data of a Granja game: state, farms, pending choices and moves.
 
 Everything here is a msgspec Struct, so a state survives JSON unchanged and copies cheaply.
-The behaviour lives in ``rules.py``; this module only says what is stored and how it reads.
+The behaviour lives in ``rules.py`` and the modules it builds on; this module says what is stored
+and how it reads (with the market's geometry and the small helpers that write the log).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
-from engine.core import Rng
+from engine.core import Event, Rng
 
 from .cards import CARDS
-from .config import CONFIG, EXTENSION_ICONS
+from .config import (
+    CONFIG,
+    EXTENSION_ICONS,
+    GOOD_NAMES,
+    HEX_DIRECTIONS,
+    MARKET,
+)
 
 # Phases that wait for moves (automatic steps run inside the move that completes the step before).
 F1_PLAY = "F1"  # secret, simultaneous card plays
@@ -174,7 +183,7 @@ class SeatChoice(msgspec.Struct, kw_only=True):
 class Task(msgspec.Struct, kw_only=True):
     """A choice that arose while resolving something; the seat answers it before anything else.
 
-    kind: play, discard, pay, upgrade, deliver, gain, market, die (see rules.task_moves).
+    kind: play, discard, pay, upgrade, deliver, gain, market, die (see effects.task_moves).
     """
 
     kind: str
@@ -217,3 +226,57 @@ class GranjaState(msgspec.Struct, kw_only=True):
     # R2-R4: the active seat has taken (R2, R3) or used (R4) its die. Its window stays open until
     # ``done``, so a helper or card the die brought can be used in the same step (1.12.3, 3.1, 3.4).
     die_used: bool = False
+
+
+Events = list[Event]
+
+DONE = Move("done")
+PASS = Move("pass")
+BACK = Move("back")
+
+# ----- small utilities ------------------------------------------------------------------------------
+
+
+def say(events: Events, text: str, actor: int | None = None, visible_to: Sequence[int] | None = None) -> None:
+    events.append(Event(text=text, actor=actor, visible_to=None if visible_to is None else tuple(visible_to)))
+
+
+def p(seat: int) -> str:
+    return f"{{p{seat}}}"
+
+
+def good_name(token: str) -> str:
+    base, _, where = token.partition("@")
+    name = GOOD_NAMES.get(base, base)
+    return f"{name} from a field" if where else name
+
+
+HEXES_FOR_FOUR = len(MARKET)
+HEXES_FOR_FEWER = sum(1 for spec in MARKET if not spec.four_players_only)
+
+
+def hexes_in_play(players: int) -> int:
+    """The outer hexes come last in the map and exist only with four players (Ruling 15)."""
+    return HEXES_FOR_FOUR if players >= 4 else HEXES_FOR_FEWER
+
+
+HEX_INDEX = {(spec.q, spec.r): index for index, spec in enumerate(MARKET)}
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        HEX_INDEX[spec.q + dq, spec.r + dr] for dq, dr in HEX_DIRECTIONS if (spec.q + dq, spec.r + dr) in HEX_INDEX
+    )
+    for spec in MARKET
+)
+
+
+def neighbours(state: GranjaState, hex_index: int) -> list[int]:
+    limit = hexes_in_play(state.players)
+    return [other for other in NEIGHBOURS[hex_index] if other < limit]
+
+
+def hex_id(index: int) -> str:
+    return MARKET[index].id
+
+
+def roof_round(roof_id: str) -> int:
+    return CONFIG.roofs[roof_id][0]

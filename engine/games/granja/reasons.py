@@ -9,6 +9,18 @@ from __future__ import annotations
 
 from .cards import CARDS
 from .config import BUILDINGS, CONFIG, CROPS, DONKEY_BLOCKS, MARKET, UPGRADE_RESULT
+from .effects import ANYTIME_KINDS, effect_args
+from .farm import (
+    can_draw,
+    extension_cost,
+    has_item,
+    payable_types,
+    projected_farm,
+    slot_cards,
+    upgrade_price,
+    upgrade_sources,
+)
+from .market import delivery_targets, market_choices
 from .model import (
     F1_PLAY,
     F3_PROMPT,
@@ -25,29 +37,12 @@ from .model import (
     GranjaState,
     Move,
     Task,
+    good_name,
+    hexes_in_play,
+    roof_round,
 )
 from .notation import format_move
-from .rules import (
-    ANYTIME_KINDS,
-    active_seat,
-    available_donkeys,
-    can_draw,
-    delivery_targets,
-    effect_args,
-    extension_cost,
-    good_name,
-    has_item,
-    hexes_in_play,
-    legal_moves,
-    market_choices,
-    payable_types,
-    projected_farm,
-    roof_round,
-    slot_cards,
-    to_act,
-    upgrade_price,
-    upgrade_sources,
-)
+from .rules import active_seat, available_donkeys, legal_moves, to_act
 from .views import describe_task, private_prompt
 
 WINDOW_PHASES = (F1_PLAY, T1_DONKEY, *SEQUENTIAL_PHASES)

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.core import ranks_from_keys
 
 from .cards import CARDS
 from .config import BUILDINGS, CONFIG, HELPER_LABELS, MARKET
+from .effects import effect_args
 from .model import (
     F1_PLAY,
     F3_PROMPT,
@@ -26,18 +29,10 @@ from .model import (
     GranjaState,
     Move,
     Task,
+    hexes_in_play,
 )
 from .notation import format_move, option_text, roof_text
-from .rules import (
-    active_seat,
-    available_donkeys,
-    effect_args,
-    final_keys,
-    hexes_in_play,
-    legal_moves,
-    phase_order,
-    to_act,
-)
+from .rules import active_seat, available_donkeys, final_keys, legal_moves, phase_order, to_act
 from .words import describe_move
 
 
@@ -307,3 +302,20 @@ def private_prompt(
         "END": "Final anytime actions, then done.",
     }.get(phase, "")
 
+
+def secret_view(state: GranjaState, seat: int) -> dict[str, Any]:
+    # 1.14: the hand and the pending secret choice (with the tasks that belong to it); card
+    # ids and plain values are enough to tell a change. Whether a seat still has to answer a
+    # simultaneous step is public (the board names who is waited for), so it is left out.
+    choice = state.choices[seat]
+    return {
+        "hand": list(state.farms[seat].hand),
+        "choice": [
+            [msgspec.to_builtins(play) for play in choice.plays],
+            choice.donkey,
+            choice.push,
+            choice.resource,
+            list(choice.flex),
+        ],
+        "tasks": [msgspec.to_builtins(task) for task in state.tasks[seat] if task.secret],
+    }

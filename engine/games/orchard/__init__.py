@@ -10,10 +10,9 @@ from typing import Any
 
 from engine.core import BadNotation, Event, Game, Option, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, render, rules
+from . import notation, reasons, render, rules, setup, views
 from .ai import AI_PLAYERS
-from .cards import BATCH_IDS, CODE, picks_per_round, rounds_for
-from .rules import OrchardState, Place
+from .model import OrchardState, Place
 
 __all__ = ["GAME", "Orchard", "OrchardState", "Place"]
 
@@ -78,7 +77,7 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
                 stacked.append(notation.parse_card(code))
             except BadNotation as error:
                 raise SetupError(f"Deck option: {error}") from None
-        return rules.new_state(
+        return setup.new_state(
             players,
             seed,
             easy=bool(options.get("easy", False)),
@@ -96,7 +95,7 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
         return rules.legal_placements(state, seat)
 
     def why_illegal(self, state: OrchardState, seat: int, move: Place) -> str | None:
-        return rules.move_problem(state, seat, move)
+        return reasons.move_problem(state, seat, move)
 
     def play(self, state: OrchardState, seat: int, move: Place) -> list[Event]:
         return rules.play_move(state, seat, move)
@@ -107,76 +106,10 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
     # ----- views and results --------------------------------------------------------------------
 
     def view(self, state: OrchardState, seat: int | None) -> dict[str, Any]:
-        players = state.players
-        over = rules.is_over(state)
-        picker = rules.current_picker(state)
-        orchards = []
-        totals = []
-        for orchard in state.orchards:
-            scores = rules.batch_scores(orchard, state.easy)
-            totals.append(sum(scores))
-            orchards.append(
-                {
-                    "batches": {BATCH_IDS[b]: [CODE[card] for card in cards] for b, cards in enumerate(orchard)},
-                    "scores": dict(zip(BATCH_IDS, scores, strict=True)),
-                    "total": sum(scores),
-                    "unlucky_sum": rules.unlucky_sum(orchard),
-                    "tree_intact": rules.tree_intact(orchard),
-                }
-            )
-        public: dict[str, Any] = {
-            "game": self.name,
-            "players": players,
-            "easy": state.easy,
-            "solo": players == 1,
-            "phase": "over" if over else "picking",
-            "over": over,
-            "round": state.current_round,
-            "rounds": rounds_for(players),
-            "picks_per_round": picks_per_round(players),
-            "picks_this_round": picks_per_round(players) * players,
-            "pick": None if over else state.picks_made + 1,
-            "first_picker": rules.round_first_picker(state),
-            "turn": picker,
-            "to_act": [] if picker is None else [picker],
-            "deck_left": len(state.deck),
-            "pool": [CODE[card] for card in state.pool],
-            "orchards": orchards,
-            "scores": totals,
-            "prompt": self._prompt(state),
-        }
-        if over:
-            public["ranks"] = ranks_from_keys(totals)
-            public["winners"] = [] if players == 1 else [s for s, rank in enumerate(public["ranks"]) if rank == 1]
-        if seat is None:
-            return public
-        # Nothing is secret from a seat, so its "private" part is a convenience: for each pool card,
-        # the batches it may legally go in now and how much each would change the seat's total.
-        orchard = state.orchards[seat]
-        public["seat"] = seat
-        public["your_turn"] = picker == seat
-        public["placements"] = {
-            CODE[card]: {
-                BATCH_IDS[batch]: rules.placement_gain(orchard, card, batch, state.easy)
-                for batch in range(8)
-                if rules.can_place(orchard, card, batch)
-            }
-            for card in state.pool
-        }
-        return public
+        return views.view(state, seat)
 
     def secret_view(self, state: OrchardState, seat: int) -> dict[str, Any]:
-        # Nothing is secret (the pool and every orchard are public, the deck order is unknown to
-        # all): no move ever changes a seat's secret.
-        return {}
-
-    def _prompt(self, state: OrchardState) -> str:
-        if rules.is_over(state):
-            return "The game is over."
-        picker = rules.current_picker(state)
-        assert picker is not None
-        example = notation.format_move(rules.legal_placements(state, picker)[0])
-        return f"Pick a pool card and place it in one of your batches, e.g. {example}."
+        return views.secret_view(state, seat)
 
     def is_over(self, state: OrchardState) -> bool:
         return rules.is_over(state)

@@ -8,7 +8,8 @@ from typing import Any
 
 from engine.core import Game, GreedyPlayer, Player, RandomPlayer
 
-from .rules import OrchardState, legal_placements, placement_gain, total_score
+from .model import OrchardState
+from .rules import legal_placements, placement_gain, total_score
 
 
 class OrchardGreedy(GreedyPlayer):

@@ -1,26 +1,25 @@
-"""State, moves, legality and scoring of Draft Cider (registry name ``orchard``).
+"""Turn order, legal moves, playing a move and scoring of Draft Cider (registry name ``orchard``).
 
 Everything is public except the order of the undrawn deck. A turn is one move: take a card from
 the pool and append it to one of the player's eight batches. When the pool runs dry the next round
 is dealt inside the same move, so the only seat that ever acts is the current picker.
+
+The state and move types are in ``model``, the deal in ``setup``, refusals in ``reasons`` and the
+views in ``views``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
-
-from engine.core import Event, Rng, SetupError
+from engine.core import Event
 
 from .cards import (
-    ALL_CARDS,
     BAD,
     BATCH_NAMES,
     BATCHES,
     CODE,
     COLOUR,
-    COLOURS,
     CONST,
     CONST_POINTS,
     FEATHER,
@@ -36,72 +35,10 @@ from .cards import (
     TREE_RIVALS,
     UNLUCKY,
     UNLUCKY_TARGET,
-    picks_per_round,
     rounds_for,
 )
-
-Batches = list[list[int]]  # one player's orchard: eight batches, each in placement order
-
-
-class Place(msgspec.Struct, frozen=True):
-    """The only kind of move: take ``card`` from the pool and append it to ``batch`` (0..7)."""
-
-    card: int
-    batch: int
-
-
-# Every possible move, made once: a Place is frozen, so lists of legal moves (built for every view's
-# prompt) can share them instead of allocating a fresh one per card and batch.
-PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(card, batch) for batch in BATCHES) for card in ALL_CARDS)
-
-
-class OrchardState(msgspec.Struct, kw_only=True):
-    players: int
-    easy: bool
-    first_picker: int  # the seat that picks first in round 1; later rounds pass it on
-    current_round: int  # 1-based; stays on the last round once the game is over
-    picks_made: int  # picks already made in the current round
-    pool: list[int]  # face-up cards, kept sorted (colour, height, sweetness)
-    deck: list[int]  # undrawn cards, top first; never shown to anyone
-    orchards: list[Batches]  # per seat, eight batches
-    rng: Rng
-
-
-# ----- set-up -------------------------------------------------------------------------------------
-
-
-def new_state(players: int, seed: int, easy: bool, host_first: bool, stacked: Sequence[int] = ()) -> OrchardState:
-    """A fresh game with the first pool dealt.
-
-    ``stacked`` cards go on top of the deck in the given order; the rest are shuffled below them.
-    """
-    if len(set(stacked)) != len(stacked):
-        raise SetupError("The stacked deck names a card twice; every apple exists only once.")
-    rng = Rng(seed=seed)
-    stacked_set = set(stacked)
-    rest = [card for card in ALL_CARDS if card not in stacked_set]
-    rng.shuffle(rest)
-    first_picker = 0 if host_first else rng.randint(0, players - 1)
-    state = OrchardState(
-        players=players,
-        easy=easy,
-        first_picker=first_picker,
-        current_round=1,
-        picks_made=0,
-        pool=[],
-        deck=list(stacked) + rest,
-        orchards=[[[] for _ in range(8)] for _ in range(players)],
-        rng=rng,
-    )
-    deal_pool(state)
-    return state
-
-
-def deal_pool(state: OrchardState) -> None:
-    size = picks_per_round(state.players) * state.players
-    state.pool = sorted(state.deck[:size])
-    del state.deck[:size]
-
+from .model import PLACES, Batches, OrchardState, Place
+from .setup import deal_pool
 
 # ----- turn order ---------------------------------------------------------------------------------
 
@@ -150,101 +87,11 @@ def can_place(orchard: Batches, card: int, batch: int) -> bool:
     return True  # UNLUCKY and BAD take anything
 
 
-def placement_problem(orchard: Batches, card: int, batch: int) -> str | None:
-    """None when the placement is legal, else why not, in a player's words."""
-    if can_place(orchard, card, batch):
-        return None
-    cards = orchard[batch]
-    code = CODE[card]
-    if batch == MONO:
-        first = cards[0]
-        return (
-            f"Your Monochrome batch is {COLOURS[COLOUR[first]]} (its first card is {CODE[first]}); "
-            f"{code} is {COLOURS[COLOUR[card]]}."
-        )
-    if batch == FEATHER:
-        return _feather_problem(cards, card)
-    if batch == SPECIAL:
-        if cards:
-            return f"Your Special Colour Tree already holds {CODE[cards[0]]}; it takes a single card."
-        colour = COLOUR[card]
-        for rival in TREE_RIVALS:
-            for other in orchard[rival]:
-                if COLOUR[other] == colour:
-                    return (
-                        f"{code} cannot be your Special Colour Tree: your {BATCH_NAMES[rival]} batch "
-                        f"already holds {CODE[other]}, a {COLOURS[colour]} card "
-                        "(only cards in the Bad Batch do not count)."
-                    )
-    if batch == FORTE:
-        partner = cards[-1]
-        return (
-            f"{code} would pair with {CODE[partner]} in Fortepiano Height, but both have height "
-            f"{HEIGHT[card]}; the two heights of a pair must differ."
-        )
-    if batch == SWEET:
-        partner = cards[-1]
-        return (
-            f"{code} would pair with {CODE[partner]} in Sweet Couple, but its sweetness is "
-            f"{SWEETNESS[card]}, not {SWEETNESS[partner]}; a couple must share sweetness."
-        )
-    if batch == CONST:
-        last = cards[-1]
-        return (
-            f"{code} has height {HEIGHT[card]}, but the last Constant Height card {CODE[last]} has "
-            f"height {HEIGHT[last]}; each new card must be within 1 of the last one."
-        )
-    return f"{code} cannot go in {BATCH_NAMES[batch]} now."  # not reached: every rule is covered above
-
-
-def _feather_problem(cards: list[int], card: int) -> str:
-    """Explain a Feather refusal through the values still open after the batch's cards."""
-    first = cards[0]
-    code = CODE[card]
-    sweetness, height = SWEETNESS[first], HEIGHT[first]
-    height_closer = next((other for other in cards if HEIGHT[other] != height), None)
-    sweetness_closer = next((other for other in cards if SWEETNESS[other] != sweetness), None)
-    if height_closer is None and sweetness_closer is None:
-        return (
-            f"Apples of a Feather takes sweetness {sweetness} or height {height} now; {code} has "
-            f"sweetness {SWEETNESS[card]} and height {HEIGHT[card]}."
-        )
-    if height_closer is not None:
-        return (
-            f"Apples of a Feather only takes sweetness {sweetness} now (height closed when "
-            f"{CODE[height_closer]} went in); {code} has sweetness {SWEETNESS[card]}."
-        )
-    assert sweetness_closer is not None
-    return (
-        f"Apples of a Feather only takes height {height} now (sweetness closed when "
-        f"{CODE[sweetness_closer]} went in); {code} has height {HEIGHT[card]}."
-    )
-
-
 def legal_placements(state: OrchardState, seat: int) -> list[Place]:
     if current_picker(state) != seat:
         return []
     orchard = state.orchards[seat]
     return [PLACES[card][batch] for card in state.pool for batch in BATCHES if can_place(orchard, card, batch)]
-
-
-def move_problem(state: OrchardState, seat: int, move: object) -> str | None:
-    """None exactly for the moves in ``legal_placements``; otherwise the reason."""
-    if not isinstance(move, Place):
-        return "That is not a Draft Cider move; name a pool card and a batch, e.g. Gold-h2-s5 mono."
-    picker = current_picker(state)
-    if picker is None:
-        return "The game is over."
-    if picker != seat:
-        return f"It is not your turn; seat {picker + 1} is picking."
-    if not 0 <= move.batch < 8:
-        return "There are only eight batches, numbered 1 to 8."
-    if move.card not in state.pool:
-        if not 0 <= move.card < len(CODE):
-            return "There is no such card."
-        pool = ", ".join(CODE[card] for card in state.pool)
-        return f"{CODE[move.card]} is not in the pool. The pool holds: {pool}."
-    return placement_problem(state.orchards[seat], move.card, move.batch)
 
 
 # ----- scoring ------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 The rules are docs/rules/vegetables.md for 3 to 5 players and docs/rules/vegetables-2p.md for the
 2-player game; their section (§) and ruling (R) numbers name the tests. The 2-player game has a
-state of its own (``two_player.DuoState``, ``variant`` "two"): every method below hands such a
-state to the ``two_player*`` modules.
+state of its own (``duo.model.DuoState``, ``variant`` "two"): every method below hands such a
+state to the ``duo`` subpackage, which has the same rooms as this package.
 """
 
 from __future__ import annotations
@@ -24,17 +24,21 @@ from engine.core import (
 )
 
 from . import (
+    reasons,
     render,
     rules,
-    two_player,
-    two_player_notation,
-    two_player_refusals,
-    two_player_turns,
-    two_player_views,
+    setup,
+    views,
 )
 from .ai import AI_PLAYERS
-from .rules import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
-from .two_player import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
+from .duo import notation as duo_notation
+from .duo import reasons as duo_reasons
+from .duo import render as duo_render
+from .duo import rules as duo_rules
+from .duo import setup as duo_setup
+from .duo import views as duo_views
+from .duo.model import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
+from .model import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
 
 __all__ = ["GAME", "Vegetables", "VegetablesState"]
 
@@ -47,7 +51,7 @@ class Vegetables(Game[VegetablesState, Move]):
     min_players = 2
     max_players = 5
     state_type = VegetablesState  # or DuoState for 2 players: see decode_state
-    notation_module = two_player_notation  # the 4-player notation plus the 2-player additions
+    notation_module = duo_notation  # the 4-player notation plus the 2-player additions
     render_module = render  # for 3 to 5 players; see render_board
     options = (
         Option(
@@ -148,8 +152,8 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> VegetablesState:
         self.check_players(players, options)
         if players == 2:
-            return two_player.new_state(seed, list(options.get("deck") or ()))  # type: ignore[return-value]
-        return rules.new_state(
+            return duo_setup.new_state(seed, list(options.get("deck") or ()))  # type: ignore[return-value]
+        return setup.new_state(
             players, seed, bool(options.get("expert_jokers", False)), list(options.get("deck") or ())
         )
 
@@ -162,15 +166,15 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         """The seat's legal moves. Off turn this lists only requests to discard a dead card (A3),
         which the rules allow at any time though nobody is waiting for them."""
         if isinstance(state, DuoState):
-            return two_player.legal_moves(state, seat)  # type: ignore[return-value]
+            return duo_rules.legal_moves(state, seat)  # type: ignore[return-value]
         return rules.legal_moves(state, seat)
 
     def why_illegal(self, state: VegetablesState, seat: int, move: Move) -> str | None:
         if isinstance(state, DuoState):
             duo_move: DuoMove = move
-            if two_player.is_legal(state, seat, duo_move):
+            if duo_rules.is_legal(state, seat, duo_move):
                 return None
-            return two_player_refusals.why_not(state, seat, duo_move)
+            return duo_reasons.why_not(state, seat, duo_move)
         move = rules.canonical_move(state, move)
         if move in rules.legal_moves(state, seat):
             return None
@@ -179,7 +183,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
                 "Silo cards (take ...) and draws belong to the 2-player game; here a base is played "
                 "alone (play R3) and you take your own well (well)."
             )
-        return rules.why_not(state, seat, move)
+        return reasons.why_not(state, seat, move)
 
     def canonical_move(self, state: VegetablesState, seat: int, move: Move) -> Move:
         if isinstance(state, DuoState):  # the 2-player game's rows are fixed: nothing to drop
@@ -196,7 +200,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
 
     def play(self, state: VegetablesState, seat: int, move: Move) -> list[Event]:
         if isinstance(state, DuoState):
-            return two_player_turns.play_move(state, seat, move)
+            return duo_rules.play_move(state, seat, move)
         return rules.play_move(state, seat, move)
 
     def automatic_move(self, state: VegetablesState, seat: int) -> Move | None:
@@ -206,7 +210,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         if isinstance(state, DuoState):
             # A forced pass, a draw that leaves no choice (the wells hold too few cards), or a
             # lone done: each leaves the player nothing to decide.
-            duo_moves = two_player.legal_moves(state, seat)
+            duo_moves = duo_rules.legal_moves(state, seat)
             return duo_moves[0] if len(duo_moves) == 1 and not isinstance(duo_moves[0], PlayGround) else None  # type: ignore[return-value]
         moves = rules.legal_moves(state, seat)
         if moves == [Pass()]:
@@ -217,7 +221,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
 
     def default_move(self, state: VegetablesState, seat: int) -> Move:
         if isinstance(state, DuoState):
-            return two_player.default_move(state, seat)  # type: ignore[return-value]
+            return duo_rules.default_move(state, seat)  # type: ignore[return-value]
         return rules.default_move(state, seat)
 
     # ----- views and results --------------------------------------------------------------------
@@ -225,29 +229,20 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
     def view(self, state: VegetablesState, seat: int | None) -> dict[str, Any]:
         if isinstance(state, DuoState):
             if seat is None:
-                return two_player_views.public_view(state)
-            duo_view = two_player_views.seat_view(state, seat)
-            duo_view["examples"] = two_player_views.examples(state, seat, self.format_move)
+                return duo_views.public_view(state)
+            duo_view = duo_views.seat_view(state, seat)
+            duo_view["examples"] = duo_views.examples(state, seat, self.format_move)
             return duo_view
         if seat is None:
-            return rules.public_view(state)
-        view = rules.seat_view(state, seat)
+            return views.public_view(state)
+        view = views.seat_view(state, seat)
         view["examples"] = self._examples(state, seat)
         return view
 
     def secret_view(self, state: VegetablesState, seat: int) -> dict[str, Any]:
-        # §4.2: the hidden hand, its pending discard requests, and which of its hidden cards are
-        # dead (who holds a dead card is the holder's secret). Wells and the field's face-down
-        # cards are secret from their owner too, so they are not part of anyone's secret view.
         if isinstance(state, DuoState):
-            return two_player_views.secret_view(state, seat)
-        player = state.seats[seat]
-        dead = state.dead
-        return {
-            "hand": sorted(player.hand),
-            "pending": sorted(player.pending),
-            "dead_in_hand": sorted(card for card in player.hand if card in dead),
-        }
+            return duo_views.secret_view(state, seat)
+        return views.secret_view(state, seat)
 
     def _examples(self, state: VegetablesState, seat: int) -> list[str]:
         """A few of the seat's legal moves written out, one of each kind, so that a player sees
@@ -269,12 +264,12 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
 
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
         if public_view.get("variant") == TWO:
-            return two_player_views.render_board(public_view, names)
+            return duo_render.render_board(public_view, names)
         return render.render_board(public_view, names)
 
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
         if seat_view.get("variant") == TWO:
-            return two_player_views.render_private(seat_view, names)
+            return duo_render.render_private(seat_view, names)
         return render.render_private(seat_view, names)
 
     def decode_state(self, data: bytes | str) -> VegetablesState:

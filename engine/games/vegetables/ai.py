@@ -8,23 +8,11 @@ from typing import Any
 
 from engine.core import Game, Player, RandomPlayer
 
-from . import two_player_ai
 from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
-from .rules import (
-    MUST_PASS,
-    Discard,
-    Done,
-    Move,
-    Pass,
-    Play,
-    TakeWell,
-    UseTractor,
-    VegetablesState,
-    family_complete,
-    holdings,
-    legal_moves,
-)
-from .two_player import DuoState
+from .duo import ai as duo_ai
+from .duo.model import DuoState
+from .model import MUST_PASS, Discard, Done, Move, Pass, Play, TakeWell, UseTractor, VegetablesState
+from .rules import family_complete, holdings, legal_moves
 
 
 class VegetablesGreedy:
@@ -39,7 +27,7 @@ class VegetablesGreedy:
 
     def choose(self, game: Game[Any, Any], state: VegetablesState, seat: int, rng: random.Random) -> Move:
         if isinstance(state, DuoState):  # the 2-player game has its own greedy play
-            return two_player_ai.choose(state, seat, rng)  # type: ignore[return-value]
+            return duo_ai.choose(state, seat, rng)  # type: ignore[return-value]
         moves = legal_moves(state, seat)
         if len(moves) == 1:
             return moves[0]

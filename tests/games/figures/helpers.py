@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Rng
 from engine.games.figures import GAME
 from engine.games.figures.cards import DECK, sorted_hand
-from engine.games.figures.rules import FiguresMove, FiguresState, HandResult
+from engine.games.figures.model import FiguresMove, FiguresState, HandResult
 
 
 def seat(player: int) -> int:

@@ -7,7 +7,7 @@ import random
 from engine.core import RandomPlayer
 from engine.games.figures import GAME
 from engine.games.figures.ai import FiguresGreedy
-from engine.games.figures.rules import PASS
+from engine.games.figures.model import PASS
 
 from .helpers import move, position, seat
 

@@ -9,7 +9,7 @@ import pytest
 from engine.core import SetupError
 from engine.games.figures import GAME
 from engine.games.figures.cards import DECK, FIGURES, SUITS, VALUE, card_name
-from engine.games.figures.rules import next_seat
+from engine.games.figures.model import next_seat
 
 from .helpers import position
 

@@ -9,7 +9,7 @@ import pytest
 from engine.games import get_game
 from engine.games.figures import GAME
 from engine.games.figures.cards import CARD_SET, FIGURES, VALUE
-from engine.games.figures.rules import FiguresState, next_seat
+from engine.games.figures.model import FiguresState, next_seat
 from tests.contract_checks import play_checked_game
 
 OPTION_SETS = [

@@ -7,7 +7,7 @@ import pytest
 from engine.core import BadNotation
 from engine.games.figures import GAME
 from engine.games.figures.cards import DECK
-from engine.games.figures.rules import PASS, Single, ThreeKings
+from engine.games.figures.model import PASS, Single, ThreeKings
 
 
 def test_every_single_round_trips():

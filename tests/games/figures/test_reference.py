@@ -1,6 +1,6 @@
 """An independent, deliberately plain reading of section 2, checked against the engine move by move.
 
-The reference below shares no code with ``engine.games.figures.rules``: it works on the card codes
+The reference below shares no code with the ``engine.games.figures`` package: it works on the card codes
 directly and recomputes, for every position reached in whole random matches, the set of legal moves
 (singles, the forced pass and every ordered three-kings play) and the state each move leads to.
 """
@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine.games.figures import GAME
-from engine.games.figures.rules import FiguresState, Pass, Single, ThreeKings
+from engine.games.figures.model import FiguresState, Pass, Single, ThreeKings
 
 
 def _number(card: str) -> int | None:

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.games.figures import GAME
-from engine.games.figures.rules import ALLOWED_OVER_BAR, BAR_AFTER, ThreeKings
+from engine.games.figures.model import ALLOWED_OVER_BAR, BAR_AFTER, ThreeKings
 
 from .helpers import legal, play, position, refusal, seat
 

@@ -10,9 +10,8 @@ import pytest
 from engine.games.granja import GAME
 from engine.games.granja.cards import CARDS
 from engine.games.granja.config import CONFIG, DONKEYS
-from engine.games.granja.model import F1_PLAY, OVER, T1_DONKEY
+from engine.games.granja.model import F1_PLAY, OVER, T1_DONKEY, roof_round
 from engine.games.granja.notation import format_move
-from engine.games.granja.rules import roof_round
 from tests.contract_checks import play_checked_game, string_leaves
 
 from .support import all_cards, public, secrets

@@ -6,8 +6,10 @@ import pytest
 
 from engine.games.granja import GAME
 from engine.games.granja.config import CONFIG, CROPS, ROOFS
+from engine.games.granja.effects import effect_args
+from engine.games.granja.farm import gain_pigs, upgrade_price
 from engine.games.granja.model import F3_PROMPT, F4_ROOFS, R2_PICK, T4_DELIVER
-from engine.games.granja.rules import clean_up, effect_args, gain_pigs, harvest, liquidate, upgrade_price
+from engine.games.granja.rules import clean_up, harvest, liquidate
 
 from .support import (
     add_barrow,

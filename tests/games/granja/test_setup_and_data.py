@@ -21,8 +21,8 @@ from engine.games.granja.config import (
     ROOFS,
     START_HEXES,
 )
-from engine.games.granja.model import F1_PLAY, Farm
-from engine.games.granja.rules import NEIGHBOURS, to_act
+from engine.games.granja.model import F1_PLAY, NEIGHBOURS, Farm
+from engine.games.granja.rules import to_act
 
 from .support import all_cards, new, public
 

@@ -21,13 +21,8 @@ from engine.games.orchard.cards import (
     UNLUCKY,
     make_card,
 )
-from engine.games.orchard.rules import (
-    batch_scores,
-    can_place,
-    placement_problem,
-    score_cards,
-    total_score,
-)
+from engine.games.orchard.reasons import placement_problem
+from engine.games.orchard.rules import batch_scores, can_place, score_cards, total_score
 
 from .support import card, cards, empty_orchard, move, orchard_with, stacked_game
 

@@ -7,7 +7,8 @@ import pytest
 from engine.core import IllegalMove
 from engine.games.orchard import GAME
 from engine.games.orchard.cards import BATCH_IDS
-from engine.games.orchard.rules import can_place, placement_problem, score_cards
+from engine.games.orchard.reasons import placement_problem
+from engine.games.orchard.rules import can_place, score_cards
 
 from .support import card, empty_orchard, move, orchard_with, play, stacked_game
 

@@ -12,14 +12,8 @@ import random
 import pytest
 
 from engine.games.orchard.cards import ALL_CARDS, BATCH_IDS, COLOUR, HEIGHT, SWEETNESS
-from engine.games.orchard.rules import (
-    batch_scores,
-    can_place,
-    placement_gain,
-    placement_problem,
-    score_cards,
-    score_gain,
-)
+from engine.games.orchard.reasons import placement_problem
+from engine.games.orchard.rules import batch_scores, can_place, placement_gain, score_cards, score_gain
 
 MONO, FEATHER, SPECIAL, UNLUCKY, FORTE, SWEET, CONST, BAD = range(8)
 

@@ -22,7 +22,8 @@ from engine.games.orchard.cards import (
     picks_per_round,
     rounds_for,
 )
-from engine.games.orchard.rules import Place, current_picker, round_first_picker
+from engine.games.orchard.model import Place
+from engine.games.orchard.rules import current_picker, round_first_picker
 
 from .support import card, move, stacked_game
 

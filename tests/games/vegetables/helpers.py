@@ -10,14 +10,8 @@ from collections.abc import Iterable
 
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS
-from engine.games.vegetables.rules import (
-    COLUMNS,
-    PLAYING,
-    VegetablesState,
-    begin_turn,
-    card_places,
-    expected_cards,
-)
+from engine.games.vegetables.model import COLUMNS, PLAYING, VegetablesState
+from engine.games.vegetables.rules import begin_turn, card_places, expected_cards
 
 
 def new_game(players: int = 4, seed: int = 1, **options: object) -> VegetablesState:

@@ -10,8 +10,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engine.games.vegetables import GAME
-from engine.games.vegetables.two_player import PLAYING, DuoState, card_places, expected_cards
-from engine.games.vegetables.two_player_turns import begin_turn
+from engine.games.vegetables.duo.model import DuoState
+from engine.games.vegetables.duo.rules import begin_turn, card_places, expected_cards
+from engine.games.vegetables.model import PLAYING
 
 P1, P2 = 0, 1
 PILES = ("S1", "S2", "S3", "S4", "W1", "W2", "W3")

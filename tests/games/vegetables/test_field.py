@@ -4,7 +4,7 @@ import pytest
 
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import FAMILY_NAMES
-from engine.games.vegetables.rules import UseTractor
+from engine.games.vegetables.model import UseTractor
 
 from .helpers import (
     build_stack,

@@ -10,18 +10,8 @@ import pytest
 from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
-from engine.games.vegetables.rules import (
-    OVER,
-    PLAYING,
-    Discard,
-    Pass,
-    Play,
-    UseTractor,
-    VegetablesState,
-    closed_count,
-    family_complete,
-    holdings,
-)
+from engine.games.vegetables.model import OVER, PLAYING, Discard, Pass, Play, UseTractor, VegetablesState
+from engine.games.vegetables.rules import closed_count, family_complete, holdings
 from tests.contract_checks import play_checked_game
 
 from .helpers import check_conservation, secrets

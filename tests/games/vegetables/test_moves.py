@@ -6,16 +6,8 @@ import pytest
 from engine.core import IllegalMove, NotYourTurn
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import FAMILY_NAMES
-from engine.games.vegetables.rules import (
-    MUST_PASS,
-    PLAYING,
-    Discard,
-    Done,
-    TakeWell,
-    UseTractor,
-    card_places,
-    well_points,
-)
+from engine.games.vegetables.model import MUST_PASS, PLAYING, Discard, Done, TakeWell, UseTractor
+from engine.games.vegetables.rules import card_places, well_points
 
 from .helpers import (
     build_stack,

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import BadNotation
 from engine.games.vegetables import GAME
-from engine.games.vegetables.rules import Discard, Done, Pass, Play, TakeWell, UseTractor
+from engine.games.vegetables.model import Discard, Done, Pass, Play, TakeWell, UseTractor
 
 CANONICAL = {
     "play R7": Play("R7"),

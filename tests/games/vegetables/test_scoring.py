@@ -4,7 +4,8 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.games.vegetables import GAME
-from engine.games.vegetables.rules import OVER, well_points
+from engine.games.vegetables.model import OVER
+from engine.games.vegetables.rules import well_points
 
 from .helpers import (
     build_stack,

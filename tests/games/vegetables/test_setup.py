@@ -9,7 +9,7 @@ from engine.core import SetupError
 from engine.games import get_game
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import FAMILIES, NUMBERED, back_of, is_tractor
-from engine.games.vegetables.rules import H3, H5, OFFICIAL, PLAYING
+from engine.games.vegetables.model import H3, H5, OFFICIAL, PLAYING
 
 from .helpers import check_conservation, new_game
 

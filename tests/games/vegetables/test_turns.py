@@ -2,7 +2,7 @@
 R8, R15, R17, R24, R27, R31-R34."""
 
 from engine.games.vegetables import GAME
-from engine.games.vegetables.rules import MUST_PASS, OVER, PLAYING, Pass
+from engine.games.vegetables.model import MUST_PASS, OVER, PLAYING, Pass
 
 from .helpers import (
     build_stack,

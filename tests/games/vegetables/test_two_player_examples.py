@@ -1,7 +1,8 @@
 """The worked examples of the 2-player rules (docs/rules/vegetables-2p.md §15, Examples 1-6)."""
 
 from engine.games.vegetables import GAME
-from engine.games.vegetables.two_player import MUST_DRAW, MUST_PASS, OVER, PLAYING
+from engine.games.vegetables.duo.model import MUST_DRAW
+from engine.games.vegetables.model import MUST_PASS, OVER, PLAYING
 
 from .helpers_two import (
     P1,

@@ -13,8 +13,9 @@ import pytest
 from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
-from engine.games.vegetables.rules import Discard
-from engine.games.vegetables.two_player import OVER, Draw, DuoState, holdings, wells_left
+from engine.games.vegetables.duo.model import Draw, DuoState
+from engine.games.vegetables.duo.rules import holdings, wells_left
+from engine.games.vegetables.model import OVER, Discard
 from tests.contract_checks import play_checked_game
 
 from .helpers_two import check_conservation, secrets

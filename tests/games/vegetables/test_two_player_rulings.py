@@ -8,17 +8,9 @@ import pytest
 from engine.core import BadNotation
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import back_of
-from engine.games.vegetables.rules import Discard, Done, Pass, Play, UseTractor
-from engine.games.vegetables.two_player import (
-    MUST_DRAW,
-    MUST_PASS,
-    OVER,
-    PLAYING,
-    Draw,
-    PlayGround,
-    TractorGround,
-    card_places,
-)
+from engine.games.vegetables.duo.model import MUST_DRAW, Draw, PlayGround, TractorGround
+from engine.games.vegetables.duo.rules import card_places
+from engine.games.vegetables.model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
 
 from .helpers_two import (
     P1,

@@ -3,8 +3,8 @@ boards that show it, and the stored state."""
 
 from engine.core import format_event
 from engine.games.vegetables import GAME
-from engine.games.vegetables.rules import VegetablesState
-from engine.games.vegetables.two_player import MUST_DRAW, DuoState
+from engine.games.vegetables.duo.model import MUST_DRAW, DuoState
+from engine.games.vegetables.model import VegetablesState
 from tests.contract_checks import string_leaves
 
 from .helpers_two import P1, P2, new_duo, play, put, set_place, start_turn

@@ -3,7 +3,7 @@
 import json
 
 from engine.games.vegetables import GAME
-from engine.games.vegetables.rules import Discard
+from engine.games.vegetables.model import Discard
 
 from .helpers import (
     build_stack,

@@ -1,15 +1,16 @@
 """Why a move of the 2-player Vege tables is refused, in a player's words (docs/rules/vegetables-2p.md).
 
-Only called for moves ``two_player.is_legal`` refuses. A refusal never says more than the mover
+Only called for moves ``rules.is_legal`` refuses. A refusal never says more than the mover
 may know: in particular a Tractor aimed at a card in the face-down W3 is "not possible now" and
 nothing else (§10, R11).
 """
 
 from __future__ import annotations
 
-from .cards import FOLLOWING, NUMBER, SEQUENCE, SLOT, SLOTS, is_tractor, sequence_card
-from .rules import MUST_PASS, OVER, Discard, Done, Pass, Play, TakeWell, UseTractor, _slot_problem
-from .two_player import (
+from ..cards import FOLLOWING, NUMBER, SEQUENCE, SLOT, SLOTS, is_tractor, sequence_card
+from ..model import MUST_PASS, OVER, Discard, Done, Pass, Play, TakeWell, UseTractor
+from ..reasons import _slot_problem
+from .model import (
     MAY_DRAW_BELOW,
     MUST_DRAW,
     MUST_DRAW_BELOW,
@@ -19,6 +20,8 @@ from .two_player import (
     DuoState,
     PlayGround,
     TractorGround,
+)
+from .rules import (
     dead_held,
     draw_sizes,
     free_silo_cards,

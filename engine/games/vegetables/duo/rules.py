@@ -1,197 +1,262 @@
-"""Vege tables for two players: the 2-player game Board Game Arena offers (state, deal, moves and
-their legality; ``two_player_turns`` carries moves out: turns, draws, releases, scoring).
-
-The rules are docs/rules/vegetables-2p.md; its section numbers (§) and rulings (R) are cited where a
-line exists because of them. What the 2-player game shares with the 4-player one (sequences, the
-step of 4, closing and family points, the closure points) is done by the functions of ``rules``.
-
-Where every card lives (§6.1):
-- a player's Grounds row (face up), Hand (hidden), exposed cards (face up after a pass) or Tractor
-  reserve (``tractors`` available, ``locked`` not yet released);
-- a Silo column (``silos``, bottom to top, all face up) or a well (``wells``: W1, W2 face up, W3
-  face down until ``revealed``), the last card of a pile being its top, the only free card;
-- a stack on the board, or the discard pile.
-Rows are fixed by family (K, G, R, Y: R5) and nobody names one; no cell holds a face-down card.
+"""Legal moves of the 2-player Vege tables, and carrying them out: turns, draws, releases, passes,
+the end (docs/rules/vegetables-2p.md §4-§9). Legality is ``is_legal``; the play functions assume it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
+from engine.core import Event
 
-from engine.core import Rng, SetupError
-
-from .cards import (
-    FOLLOWING,
-    NUMBER,
-    NUMBERED,
-    PRECEDING,
-    SEQUENCE,
-    SEQUENCES,
-    SLOT,
-    back_of,
-)
-from .rules import (
-    MUST_PASS,
-    OVER,
-    PLAYING,
-    Discard,
-    Done,
-    Move,
-    Pass,
-    Play,
-    UseTractor,
+from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS, sorted_cards
+from ..model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
+from ..rules import _finish, _score_closing
+from .model import (
+    EMPTY_PASS_PENALTY,
+    MAY_DRAW_BELOW,
+    MUST_DRAW,
+    MUST_DRAW_BELOW,
+    RELEASE_AT,
+    TRACTORS_P1,
+    TRACTORS_P2,
+    VALVE_TURNS,
+    WELLS,
+    Draw,
+    DuoMove,
+    DuoPlayer,
+    DuoState,
+    PlayGround,
+    TractorGround,
 )
 
-TWO = "two"  # the ``variant`` of a 2-player state
-MUST_DRAW = "must_draw"
-GROUNDS = 8
-HAND_DEAL = 12
-MAY_DRAW_BELOW = 12  # §4.2: a draw brings the Hand to 8 or 12
-MUST_DRAW_BELOW = 8
-SILO_COLUMNS = 4
-WELLS = ("W1", "W2", "W3")
-TRACTORS_P1 = ("T1", "T2", "T3", "T4", "T5")
-TRACTORS_P2 = ("T6", "T7", "T8", "T9", "T10")
-RELEASE_AT = (4, 8)  # used Grounds at which two more Tractors become available (§5.1, R10)
-VALVE_TURNS = 2  # §9: two turns in a row ending in a pass with no draw end the game
-EMPTY_PASS_PENALTY = 50
+# ----- carrying out moves -------------------------------------------------------------------------
 
 
-# ----- moves of their own (§11); the others are the 4-player moves --------------------------------
-
-
-class PlayGround(msgspec.Struct, frozen=True):
-    """M1: play a Ground from the Grounds row and take the free Silo card ``take`` (§3.2)."""
-
-    card: str
-    take: str
-
-
-class TractorGround(msgspec.Struct, frozen=True):
-    """M3 as a base: a Tractor stands for the Ground ``replaced``, its next card follows, and the
-    mover takes the free Silo card ``take``."""
-
-    tractor: str
-    replaced: str
-    take: str
-
-    @property
-    def following(self) -> str | None:
-        return FOLLOWING.get(self.replaced)
-
-
-class Draw(msgspec.Struct, frozen=True):
-    """A1: cards taken one at a time from the wells, in pick order. Each pick is a card (the free
-    top of a well when taken) or a pile name W1-W3 (its free top then)."""
-
-    picks: tuple[str, ...]
-
-
-DuoMove = Move | PlayGround | TractorGround | Draw
-
-
-# ----- state --------------------------------------------------------------------------------------
-
-
-class DuoPlayer(msgspec.Struct, kw_only=True):
-    grounds: list[str] = []  # face up, not yet played
-    hand: list[str] = []  # hidden: the owner only
-    exposed: list[str] = []  # face up after a pass, still the player's cards
-    tractors: list[str] = []  # available (usable) Tractors of the reserve, in id order
-    locked: list[str] = []  # not released yet (public)
-    used_grounds: int = 0  # Grounds that left the row: played as a base, or discarded dead (R10)
-    released: int = 0  # release steps done (0, 1, 2)
-    score: int = 0
-    passes: int = 0
-    pending: list[str] = []  # dead cards asked to be discarded off turn (secret until applied)
-
-
-class DuoState(msgspec.Struct, kw_only=True):
-    players: int = 2
-    variant: str = TWO
-    silos: list[list[str]]  # S1-S4, bottom to top
-    wells: list[list[str]]  # W1, W2, W3, bottom to top
-    revealed: bool = False  # W3 face up (§4.1, R4)
-    stacks: dict[str, list[str]]  # sequence -> cards in slot order
-    seats: list[DuoPlayer]
-    dead: list[str]  # announced in order; their holder is public too (R11)
-    discard: list[str]
-    turn: int
-    phase: str  # PLAYING, MUST_PASS, MUST_DRAW or OVER
-    plays: int = 0  # plays made in the current turn
-    valve: int = 0  # consecutive turns ending in a pass with no draw (§9)
-    went_out: int | None = None
-
-
-# ----- set-up (§2) --------------------------------------------------------------------------------
-
-
-def new_state(seed: int, stacked: Sequence[str] = ()) -> DuoState:
-    """Shuffle and deal: Red to the Grounds rows (8 each), White to the Hands (12 each) and the 8
-    left to W3, Green to the Silos (four columns of 4, S1 first, bottom to top) then W1 and W2 (8
-    each). ``stacked`` cards go on top of their pile in the given order, the rest of each pile is
-    shuffled below them; P1 is always dealt first."""
-    rng = Rng(seed=seed)
-    codes = _read_stacked(stacked)
-
-    def pile(members: list[str]) -> list[str]:
-        member_set = set(members)
-        on_top = [code for code in codes if code in member_set]
-        chosen = set(on_top)
-        rest = [code for code in members if code not in chosen]
-        rng.shuffle(rest)
-        return on_top + rest
-
-    red = pile([code for code in NUMBERED if back_of(code) == "red"])
-    white = pile([code for code in NUMBERED if back_of(code) == "white"])
-    green = pile([code for code in NUMBERED if back_of(code) == "green"])
-    seats = [
-        DuoPlayer(
-            grounds=red[:GROUNDS],
-            hand=white[:HAND_DEAL],
-            tractors=[TRACTORS_P1[0]],
-            locked=list(TRACTORS_P1[1:]),
-        ),
-        DuoPlayer(
-            grounds=red[GROUNDS:],
-            hand=white[HAND_DEAL : 2 * HAND_DEAL],
-            tractors=[TRACTORS_P2[0]],
-            locked=list(TRACTORS_P2[1:]),
-        ),
-    ]
-    silos = [green[4 * column : 4 * column + 4] for column in range(SILO_COLUMNS)]
-    wells = [green[16:24], green[24:32], white[2 * HAND_DEAL :]]
-    assert len(wells[2]) == 8 and len(green) == 32 and len(red) == 2 * GROUNDS
-    first = 0 if "K1" in seats[0].grounds else 1  # R21: whoever holds K1 starts
-    state = DuoState(
-        silos=silos,
-        wells=wells,
-        stacks={sequence: [] for sequence in SEQUENCES},
-        seats=seats,
-        dead=[],
-        discard=[],
-        turn=first,
-        phase=PLAYING,  # TURN_START at the deal: nothing pending, live Grounds to play
-    )
-    return state
-
-
-def _read_stacked(stacked: Sequence[str]) -> list[str]:
-    known = set(NUMBERED)
-    codes: list[str] = []
-    for raw in stacked:
-        code = str(raw).strip().upper()
-        if code not in known:
-            raise SetupError(
-                f"Deck option: {raw!r} is not a card of the deal (K1-K20, G1-G20, R1-R20, Y1-Y20; "
-                "the Tractors are given out, not dealt)."
+def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
+    """Carry out a legal move in place; returns the events (public unless ``visible_to`` is set)."""
+    events: list[Event] = []
+    move = normalize(state, seat, move)
+    player = state.seats[seat]
+    if seat != state.turn:
+        assert isinstance(move, Discard)  # A3 off turn: secret until the holder's next turn
+        player.pending.append(move.card)
+        events.append(
+            Event(
+                text=f"You asked to discard the dead card {move.card}; it leaves your cards at the start of your next turn.",
+                actor=seat,
+                visible_to=(seat,),
             )
-        if code in codes:
-            raise SetupError(f"Deck option: {code} is named twice; every card exists once.")
-        codes.append(code)
-    return codes
+        )
+        return events
+    if isinstance(move, PlayGround):
+        player.grounds.remove(move.card)
+        events.append(Event(text=f"{{p{seat}}} plays the Ground {move.card}.", actor=seat))
+        _place_base(state, seat, move.card, move.card, move.take, events)
+        player.used_grounds += 1
+        _release(state, seat, events)
+        _after_play(state, seat, events)
+    elif isinstance(move, Play):
+        _remove_held(player, move.card)
+        sequence = SEQUENCE[move.card]
+        state.stacks[sequence].append(move.card)
+        events.append(Event(text=f"{{p{seat}}} plays {move.card} on sequence {sequence}.", actor=seat))
+        if SLOT[move.card] == SLOTS:
+            _score_closing(state, seat, sequence, events)
+        _after_play(state, seat, events)
+    elif isinstance(move, (UseTractor, TractorGround)):
+        _use_tractor(state, seat, move, events)
+    elif isinstance(move, Discard) and move.card in player.tractors:
+        player.tractors.remove(move.card)
+        state.discard.append(move.card)
+        state.plays += 1
+        events.append(
+            Event(text=f"{{p{seat}}} discards a Tractor ({move.card}) and ends the turn.", actor=seat)
+        )
+        if is_out(state, seat):
+            _finish(state, seat, events)
+        elif holdings_empty(player):
+            state.phase = MUST_DRAW
+        else:
+            _end_turn(state, events)
+    elif isinstance(move, Discard):
+        _discard_dead(state, seat, move.card, events, asked_earlier=False)
+        if is_out(state, seat):
+            _finish(state, seat, events)
+        elif state.phase == MUST_DRAW:
+            pass  # R28: the draw is still due (and now takes more cards)
+        elif state.plays >= 1:
+            if holdings_empty(player):
+                state.phase = MUST_DRAW
+        else:
+            state.phase = PLAYING if has_play(state, seat) else MUST_PASS
+    elif isinstance(move, Draw):
+        _draw(state, seat, move, events)
+        state.valve = 0  # drawn cards may be playable: the count of passes starts again (R20)
+        _next_turn(state, events)
+    elif isinstance(move, Done):
+        events.append(Event(text=f"{{p{seat}}} is done.", actor=seat))
+        _end_turn(state, events)
+    elif isinstance(move, Pass):
+        _resolve_pass(state, seat, events)
+    else:  # pragma: no cover - legality is checked first
+        raise AssertionError(f"unknown move {move!r}")
+    return events
+
+
+def _remove_held(player: DuoPlayer, card: str) -> None:
+    for place in (player.hand, player.exposed, player.grounds):
+        if card in place:
+            place.remove(card)
+            return
+    raise AssertionError(f"{card} is not held")
+
+
+def _place_base(
+    state: DuoState, seat: int, ground: str, base_card: str, take: str, events: list[Event]
+) -> None:
+    """A base goes on its fixed cell and the mover takes the chosen free Silo card (§3.2, R6)."""
+    sequence = SEQUENCE[ground]
+    state.stacks[sequence].append(base_card)
+    column = next(index for index, silo in enumerate(state.silos) if silo and silo[-1] == take)
+    state.silos[column].pop()
+    state.seats[seat].hand.append(take)
+    events.append(Event(text=f"{{p{seat}}} takes {take} from S{column + 1}.", actor=seat))
+
+
+def _use_tractor(state: DuoState, seat: int, move: UseTractor | TractorGround, events: list[Event]) -> None:
+    player = state.seats[seat]
+    replaced, following = move.replaced, move.following
+    assert following is not None
+    sequence = SEQUENCE[replaced]
+    player.tractors.remove(move.tractor)
+    _remove_held(player, following)
+    rival = opponent(seat)
+    events.append(
+        Event(
+            text=f"{{p{seat}}} plays Tractor {move.tractor} for {replaced}, then {following}. "
+            f"{replaced} is now dead: {{p{rival}}} can only discard it.",
+            actor=seat,
+        )
+    )
+    if isinstance(move, TractorGround):
+        _place_base(state, seat, replaced, move.tractor, move.take, events)
+    else:
+        state.stacks[sequence].append(move.tractor)
+    state.dead.append(replaced)
+    state.stacks[sequence].append(following)
+    if SLOT[following] == SLOTS:
+        _score_closing(state, seat, sequence, events)
+    _after_play(state, seat, events)
+
+
+def _after_play(state: DuoState, seat: int, events: list[Event]) -> None:
+    """After M1-M3 (§6.3): going out ends the game; empty holdings with cards in a well lead to
+    the draw at once (R15)."""
+    state.plays += 1
+    if is_out(state, seat):
+        _finish(state, seat, events)
+    elif holdings_empty(state.seats[seat]):
+        state.phase = MUST_DRAW
+
+
+def _release(state: DuoState, seat: int, events: list[Event]) -> None:
+    """§5.1, R10: two more Tractors at the 4th used Ground, the last two at the 8th."""
+    player = state.seats[seat]
+    while player.released < len(RELEASE_AT) and player.used_grounds >= RELEASE_AT[player.released]:
+        freed, player.locked = player.locked[:2], player.locked[2:]
+        player.tractors.extend(freed)
+        player.released += 1
+        events.append(Event(text=f"{{p{seat}}}: Tractors {', '.join(freed)} released.", actor=seat))
+
+
+def _discard_dead(state: DuoState, seat: int, card: str, events: list[Event], asked_earlier: bool) -> None:
+    player = state.seats[seat]
+    ground = card in player.grounds
+    _remove_held(player, card)
+    state.discard.append(card)
+    when = " (asked earlier)" if asked_earlier else ""
+    events.append(Event(text=f"{{p{seat}}} discards the dead card {card}{when}.", actor=seat))
+    if ground:
+        player.used_grounds += 1  # R10: a discarded dead Ground counts as used
+        _release(state, seat, events)
+
+
+def _draw(state: DuoState, seat: int, move: Draw, events: list[Event]) -> None:
+    taken, reason = resolve_draw(state, move.picks)
+    assert taken is not None, reason
+    player = state.seats[seat]
+    parts = []
+    for card, index in taken:
+        state.wells[index].pop()
+        player.hand.append(card)
+        parts.append(f"{card} ({WELLS[index]})")
+        if not state.revealed and (not state.wells[0] or not state.wells[1]):
+            state.revealed = True
+            shown = " ".join(state.wells[2]) or "empty"
+            parts.append(f"then W3 is revealed (bottom to top: {shown})")
+    events.append(Event(text=f"{{p{seat}}} draws {', '.join(parts)}; Hand {len(player.hand)}.", actor=seat))
+
+
+def _end_turn(state: DuoState, events: list[Event]) -> None:
+    """END_TURN (§6.3): a Hand below 8 with cards in a well must draw first."""
+    if len(state.seats[state.turn].hand) < MUST_DRAW_BELOW and wells_left(state):
+        state.phase = MUST_DRAW
+        return
+    _next_turn(state, events)
+
+
+def _next_turn(state: DuoState, events: list[Event]) -> None:
+    if state.plays >= 1:
+        state.valve = 0  # a turn with a play restarts the safety valve (§9)
+    state.turn = opponent(state.turn)
+    begin_turn(state, events)
+
+
+def begin_turn(state: DuoState, events: list[Event]) -> None:
+    """TURN_START (§6.3): pending discards (a dead Ground may release Tractors), the out check,
+    then PLAYING or MUST_PASS."""
+    seat = state.turn
+    player = state.seats[seat]
+    for card in list(player.pending):
+        _discard_dead(state, seat, card, events, asked_earlier=True)
+    player.pending = []
+    state.plays = 0
+    if is_out(state, seat):
+        _finish(state, seat, events)
+        return
+    state.phase = PLAYING if has_play(state, seat) else MUST_PASS
+
+
+def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
+    """§7, R19: expose the Hand (or lose 50 when it is empty), then the draw when a well has cards."""
+    player = state.seats[seat]
+    player.passes += 1
+    if player.hand:
+        shown = " ".join(sorted_cards(player.hand))
+        player.exposed.extend(player.hand)
+        player.hand = []
+        events.append(Event(text=f"{{p{seat}}} cannot play and passes, exposing {shown}.", actor=seat))
+    else:
+        player.score -= EMPTY_PASS_PENALTY
+        events.append(
+            Event(
+                text=f"{{p{seat}}} cannot play and passes with an empty Hand (-{EMPTY_PASS_PENALTY}).",
+                actor=seat,
+            )
+        )
+    if wells_left(state):
+        state.phase = MUST_DRAW  # the Hand is empty now: the compulsory draw (R19)
+        return
+    state.valve += 1
+    if state.valve >= VALVE_TURNS:
+        events.append(
+            Event(
+                text="Two passes in a row with nothing to draw: nobody can play any more, and the game ends."
+            )
+        )
+        _finish(state, None, events)
+        return
+    _next_turn(state, events)
 
 
 # ----- small questions ----------------------------------------------------------------------------

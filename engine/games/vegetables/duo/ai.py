@@ -12,18 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
-from .rules import Discard, Done, Pass, Play, UseTractor, family_complete
-from .two_player import (
-    MUST_DRAW_BELOW,
-    MUST_PASS,
-    Draw,
-    DuoMove,
-    DuoState,
-    PlayGround,
-    TractorGround,
-    legal_moves,
-)
+from ..cards import SEQUENCE, SLOT, SLOTS, is_tractor
+from ..model import MUST_PASS, Discard, Done, Pass, Play, UseTractor
+from ..rules import family_complete
+from .model import MUST_DRAW_BELOW, Draw, DuoMove, DuoState, PlayGround, TractorGround
+from .rules import legal_moves
 
 
 def choose(state: DuoState, seat: int, rng: random.Random) -> DuoMove:

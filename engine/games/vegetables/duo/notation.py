@@ -14,9 +14,9 @@ import re
 
 from engine.core import BadNotation
 
-from . import notation
-from .rules import Play, UseTractor
-from .two_player import WELLS, Draw, DuoMove, PlayGround, TractorGround
+from .. import notation
+from ..model import Play, UseTractor
+from .model import WELLS, Draw, DuoMove, PlayGround, TractorGround
 
 DRAW_HINT = "Write a draw as the cards in pick order, e.g. draw K15 Y19 R9, or the piles: draw W1 W1 W3."
 

@@ -1,0 +1,199 @@
+"""The public view and a seat's view of Vege tables for 3 to 5 players (docs/rules/vegetables.md §4.2)."""
+
+from __future__ import annotations
+
+from .cards import FAMILIES, SEQUENCE, SLOT, SLOTS, TRACTOR, sorted_cards
+from .model import (
+    COLUMNS,
+    EMPTY_PASS_PENALTY,
+    MUST_PASS,
+    OFFICIAL,
+    OVER,
+    WELL_POINTS_PER_PLAYER,
+    VegetablesState,
+)
+from .rules import closed_count, dead_held, holdings, sequences_in_play, well_eligible, well_points
+
+# ----- views --------------------------------------------------------------------------------------
+
+
+# The sequence in each column of a family's row, left to right (R -> R1, R2, R3, R4).
+ROW_SEQUENCES: dict[str, tuple[str, ...]] = {
+    family: tuple(f"{family}{column + 1}" for column in range(COLUMNS)) for family in FAMILIES
+}
+
+
+def public_view(state: VegetablesState) -> dict[str, object]:
+    """What everyone may see (§4.2): never a hidden hand, a well, a face-down cell, the holder of a
+    dead card kept hidden, a pending discard, or the random generator."""
+    over = state.phase == OVER
+    rows = []
+    for row_index, family in enumerate(state.rows):
+        cells = []
+        for column in range(COLUMNS):
+            sequence = ROW_SEQUENCES[family][column] if family else None
+            stack = list(state.stacks[sequence]) if sequence else []
+            cells.append(
+                {
+                    "column": column + 1,
+                    "sequence": sequence,
+                    "stack": stack,
+                    "top": stack[-1] if stack else None,
+                    "face_down": bool(state.cells[row_index * COLUMNS + column]),
+                    "closed": len(stack) == SLOTS,
+                }
+            )
+        rows.append({"row": row_index + 1, "family": family or None, "cells": cells})
+    seats = []
+    for index, player in enumerate(state.seats):
+        seats.append(
+            {
+                "seat": index,
+                "score": player.score,
+                "farmland": sorted_cards(player.farmland),
+                "exposed": sorted_cards(player.exposed),
+                "hidden": len(player.hand),
+                "well": len(player.well),
+                "well_taken": player.well_taken,
+                "passes": player.passes,
+            }
+        )
+    scores = [player.score for player in state.seats]
+    view: dict[str, object] = {
+        "game": "vegetables",
+        "players": state.players,
+        "variant": state.variant,
+        "house_rules": state.variant != OFFICIAL,
+        "expert_jokers": state.expert_jokers,
+        "removed_family": state.removed_family,
+        "families": list(state.families),
+        "well_threshold": state.well_threshold,
+        "phase": state.phase,
+        "over": over,
+        "turn": None if over else state.turn,
+        "to_act": [] if over else [state.turn],
+        "plays_this_turn": 0 if over else state.plays,
+        "rows": rows,
+        "closed": closed_count(state),
+        "sequences": sequences_in_play(state),
+        "seats": seats,
+        "scores": scores,
+        "dead": list(state.dead),
+        "discard": list(state.discard),
+        "next_well_points": WELL_POINTS_PER_PLAYER
+        * max(0, sum(1 for p in state.seats if not p.well_taken) - 1),
+        "passes_in_a_row": state.valve,
+        "went_out": state.went_out,
+        "prompt": _public_prompt(state),
+    }
+    if over:
+        best = max(scores)
+        view["winners"] = [index for index, score in enumerate(scores) if score == best]
+        view["ranks"] = [1 + sum(1 for other in scores if other > score) for score in scores]
+    return view
+
+
+def _public_prompt(state: VegetablesState) -> str:
+    if state.phase == OVER:
+        return "The game is over."
+    if state.phase == MUST_PASS:
+        return "No play is possible: pass (a dead card may be discarded first)."
+    if state.plays == 0:
+        return "Play at least one card or Tractor."
+    return "Play more cards, or say done."
+
+
+def seat_view(state: VegetablesState, seat: int) -> dict[str, object]:
+    """The public view plus this seat's own secrets: its hand (dead cards marked through the public
+    dead list), its pending discards, and what it can play."""
+    view = public_view(state)
+    player = state.seats[seat]
+    dead = state.dead
+    stacks = state.stacks
+    playable: list[str] = []
+    two_short: list[str] = []  # live cards a Tractor could stand below, if the seat holds one
+    holds_tractor = False  # Farmland cards are never Tractors, so this is "in hand or exposed"
+    for card in holdings(player):
+        if card[0] == TRACTOR:  # is_tractor, inlined: this loop runs for every seat's view
+            holds_tractor = True
+            playable.append(card)
+        elif card in dead:
+            continue
+        elif SLOT[card] == 1:
+            playable.append(card)
+        else:
+            height = len(stacks[SEQUENCE[card]])
+            if height == SLOT[card] - 1:
+                playable.append(card)
+            elif height == SLOT[card] - 2:
+                two_short.append(card)
+    your_turn = state.phase != OVER and seat == state.turn
+    held_dead = dead_held(state, seat)
+    view.update(
+        {
+            "seat": seat,
+            "your_turn": your_turn,
+            "hand": sorted_cards(player.hand),
+            "pending": sorted_cards(player.pending),
+            "dead_held": sorted_cards(held_dead),
+            "playable": sorted_cards(playable),
+            "playable_after_tractor": sorted_cards(two_short) if holds_tractor else [],
+            "can_take_well": well_eligible(state, seat),
+            "prompt": _private_prompt(state, seat, held_dead) if state.phase != OVER else "The game is over.",
+        }
+    )
+    return view
+
+
+def _private_prompt(state: VegetablesState, seat: int, held_dead: list[str]) -> str:
+    """``held_dead`` is ``dead_held(state, seat)``, which the caller has at hand."""
+    if seat != state.turn:
+        pending = state.seats[seat].pending
+        text = "Not your turn."
+        if pending:
+            text += f" Asked to discard: {' '.join(sorted_cards(pending))} (leaves at the start of your next turn)."
+        if any(card not in pending for card in held_dead):
+            text += " You may ask to discard a dead card (it leaves at your next turn)."
+        return text
+    if state.phase == MUST_PASS:
+        return _must_pass_prompt(state, seat)
+    if well_eligible(state, seat):
+        return f"Your turn. You have fewer than {state.well_threshold} hidden cards: play on, or take the well (done does it)."
+    if state.plays == 0:
+        return "Your turn: play at least one card or Tractor."
+    return "Your turn: play more cards, or say done."
+
+
+def _must_pass_prompt(state: VegetablesState, seat: int) -> str:
+    """What the forced pass will do to this seat right now (§5), and the dead cards it may drop
+    first. Only the hidden hand is exposed: a dead Farmland or exposed card saves nothing."""
+    player = state.seats[seat]
+    hidden = len(player.hand)
+    if hidden:
+        effect = f"The pass puts your {hidden} hidden card{'s' if hidden != 1 else ''} face up (no penalty)"
+    else:
+        effect = f"With no hidden card to show, the pass costs {EMPTY_PASS_PENALTY} points"
+    if not player.well_taken:
+        effect += f", then brings in your well (+{well_points(state, seat)})"
+    text = f"You cannot play: pass. {effect}."
+    dead = dead_held(state, seat)
+    if dead:
+        text += f" You may first discard a dead card: {' '.join(sorted_cards(dead))}."
+        if player.hand and all(card in state.dead for card in player.hand):
+            text += (
+                f" Keep one in your hand and the pass is free; with none left it costs {EMPTY_PASS_PENALTY}."
+            )
+    return text
+
+
+def secret_view(state: VegetablesState, seat: int) -> dict[str, object]:
+    # §4.2: the hidden hand, its pending discard requests, and which of its hidden cards are
+    # dead (who holds a dead card is the holder's secret). Wells and the field's face-down
+    # cards are secret from their owner too, so they are not part of anyone's secret view.
+    player = state.seats[seat]
+    dead = state.dead
+    return {
+        "hand": sorted(player.hand),
+        "pending": sorted(player.pending),
+        "dead_in_hand": sorted(card for card in player.hand if card in dead),
+    }
