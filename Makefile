@@ -23,11 +23,14 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q
 
+# Style (ruff), the import contracts of pyproject.toml (import-linter) and the types of engine/ (mypy).
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-logo
+	$(PY) -m mypy
 
 bench: $(STAMP)
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .import_linter_cache

@@ -30,14 +30,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from . import render
+from .actions import DeskActions, ScoreActions
 from .layout import ControlPlan, MoveGroup, plan_controls
 from .replies import reply
 
 if TYPE_CHECKING:
     from engine.referee import GameResult
-
-    from .desk import GameDesk
-    from .scores import ScoreDesk
 
 BUTTON_LABEL_LIMIT = 80  # Discord refuses a longer button label
 
@@ -51,12 +49,12 @@ LOBBY_ACTIONS = {
 }
 
 
-def desk_of(client: discord.Client) -> GameDesk:
+def desk_of(client: discord.Client) -> DeskActions:
     """The GameDesk the bot set up in setup_hook (components are created without arguments)."""
     return client.desk  # type: ignore[attr-defined, no-any-return]
 
 
-def scores_of(client: discord.Client) -> ScoreDesk:
+def scores_of(client: discord.Client) -> ScoreActions:
     return client.scores  # type: ignore[attr-defined, no-any-return]
 
 

@@ -32,7 +32,10 @@ _NAMES_BESIDE = [
 ]
 _NOTES = ("DESIGN" + ".md", "STYLE" + ".md")  # the notes that lived beside the repository
 
-_SKIPPED_DIRS = {".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis", "data", "results"}
+_SKIPPED_DIRS = {
+    ".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".import_linter_cache",
+    ".hypothesis", "data", "results",
+}
 
 
 def checkout_files(repository: Path = REPOSITORY) -> list[Path]:

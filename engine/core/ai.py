@@ -1,25 +1,17 @@
-"""AI seats: one small interface that every player, simple or strong, implements."""
+"""AI seats: helpers for the games' own players, on the interface every player implements.
+
+The interface (``Player``) and the baseline ``RandomPlayer`` are part of the game contract and live
+in engine.core.game; they are re-exported here for the code that reaches them through this module.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
-if TYPE_CHECKING:
-    from .game import Game
+from .game import Game, Player, RandomPlayer
 
-
-class Player(Protocol):
-    """Chooses a move for ``seat``; must return one of ``game.legal_moves(state, seat)``."""
-
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any: ...
-
-
-class RandomPlayer:
-    """Plays a uniformly random legal move. The baseline every game supports."""
-
-    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
-        return rng.choice(game.legal_moves(state, seat))
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer"]
 
 
 class GreedyPlayer:

@@ -23,10 +23,12 @@ view but the chooser's until the reveal.
 
 from __future__ import annotations
 
+import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from types import ModuleType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import msgspec
 
@@ -42,9 +44,6 @@ from .text import (
     check_move_text,
     quote,
 )
-
-if TYPE_CHECKING:
-    from .ai import Player
 
 S = TypeVar("S", bound=msgspec.Struct)
 M = TypeVar("M", bound=Hashable)
@@ -419,36 +418,37 @@ class Game(ABC, Generic[S, M]):
 
     # A game package usually keeps its notation and its text rendering in modules of their own
     # (notation.py with parse_move/format_move, render.py with render_board/render_private);
-    # naming them here is enough, or override the four methods below.
-    notation_module: ClassVar[Any] = None
-    render_module: ClassVar[Any] = None
+    # naming them here is enough, or override the four methods below. (Not ClassVar: mypy takes a
+    # module named in a subclass's body for an instance attribute.)
+    notation_module: ModuleType | None = None
+    render_module: ModuleType | None = None
 
     def parse_move(self, text: str) -> M:
         """Read a move from its notation; raises BadNotation with a hint when unreadable (and for
         anything that is not text of a bounded length, before the notation reads it)."""
-        return self._module("notation_module").parse_move(check_move_text(text))
+        return cast(M, self._module("notation_module").parse_move(check_move_text(text)))
 
     def format_move(self, move: M) -> str:
         """The canonical notation of a move."""
-        return self._module("notation_module").format_move(move)
+        return cast(str, self._module("notation_module").format_move(move))
 
     def describe_move(self, move: M) -> str:
         """What a move does, in a few words, when its notation alone does not say (La Granja's
         ``take 4``: "4 $"); front ends show it beside the move. "" when the notation says it all
         (the default; a game's notation module may define ``describe_move``)."""
         describe = getattr(self.notation_module, "describe_move", None)
-        return describe(move) if describe is not None else ""
+        return cast(str, describe(move)) if describe is not None else ""
 
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
         """Plain text of the public board (monospace friendly)."""
-        return self._module("render_module").render_board(public_view, names)
+        return cast(str, self._module("render_module").render_board(public_view, names))
 
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
         """Plain text of one seat's private part (hand, pending choice)."""
-        return self._module("render_module").render_private(seat_view, names)
+        return cast(str, self._module("render_module").render_private(seat_view, names))
 
-    def _module(self, attribute: str) -> Any:
-        module = getattr(self, attribute)
+    def _module(self, attribute: str) -> ModuleType:
+        module: ModuleType | None = getattr(self, attribute)
         if module is None:
             raise NotImplementedError(f"{type(self).__name__} sets no {attribute} and does not override its methods")
         return module
@@ -457,8 +457,6 @@ class Game(ABC, Generic[S, M]):
 
     def ai_players(self) -> Mapping[str, Callable[[], Player]]:
         """Factories of AI players by kind; every game offers at least "random"."""
-        from .ai import RandomPlayer
-
         return {"random": RandomPlayer}
 
     # ----- serialisation ------------------------------------------------------------------------
@@ -472,3 +470,22 @@ class Game(ABC, Generic[S, M]):
     def copy_state(self, state: S) -> S:
         # MessagePack round-trip is a fast deep copy for plain msgspec data.
         return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=self.state_type)
+
+
+# ----- AI seats ---------------------------------------------------------------------------------
+# What ``Game.ai_players`` returns is part of the contract, so the player interface and the
+# baseline player live here; engine.core.ai builds stronger players on top (it imports this
+# module, never the other way round).
+
+
+class Player(Protocol):
+    """Chooses a move for ``seat``; must return one of ``game.legal_moves(state, seat)``."""
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any: ...
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move. The baseline every game supports."""
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Any:
+        return rng.choice(game.legal_moves(state, seat))

@@ -1,5 +1,7 @@
 """The async referee over the pure engine: tables, seats, turn flow, persistence, outbox."""
 
+from engine.core import STACKING_OPTIONS
+
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
 from .model import (
     ABANDONED,
@@ -46,7 +48,7 @@ from .reports import (
     TimeoutNotice,
     WaitingTurn,
 )
-from .results import STACKING_OPTIONS, is_stacked
+from .results import is_stacked
 from .store import Store
 
 __all__ = [

@@ -100,7 +100,7 @@ def move_text(value: Any) -> str:
 def expected_version(value: Any) -> int | None:
     if value is not None and (not _whole_number(value) or not 0 <= value <= MAX_TABLE_ID):
         raise StaleVersion("The board has changed since you looked at it; here is the current one.")
-    return value
+    return None if value is None else int(value)
 
 
 def seat_number(value: Any) -> int:
@@ -112,7 +112,7 @@ def seat_number(value: Any) -> int:
 def seed(value: Any) -> int | None:
     if value is not None and (not _whole_number(value) or not 0 <= value <= MAX_SEED):
         raise LobbyError(f"A seed is a whole number from 0 to {MAX_SEED}.")
-    return value
+    return None if value is None else int(value)
 
 
 def ai_kind(value: Any) -> str:

@@ -24,14 +24,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Protocol
+from contextlib import AbstractAsyncContextManager
+from typing import Protocol
 
 import msgspec
 
 from .model import LobbyError
-
-if TYPE_CHECKING:
-    from .referee import Referee
 
 DAY = 24 * 3600.0
 CANCELLED_RETENTION = 7 * DAY  # a cancelled lobby is deleted a week after it was cancelled
@@ -161,7 +159,19 @@ class Admission:
             yield
 
 
-async def purge_unstarted(referee: Referee, now: float) -> list[int]:
+class PurgingReferee(Protocol):
+    """What a purge needs of the Referee (referee.py, which imports this module): its store, its
+    per-table locks and its cache of tables."""
+
+    @property
+    def store(self) -> object: ...
+
+    def _lock(self, table_id: int) -> AbstractAsyncContextManager[object]: ...
+
+    def _forget(self, table_id: int) -> None: ...
+
+
+async def purge_unstarted(referee: PurgingReferee, now: float) -> list[int]:
     """Delete the lobbies nobody will start (see the module's text) and forget them; returns their
     ids. Each is deleted under its table's lock, with its status and age checked again in the
     deleting transaction, so that a lobby joined or started meanwhile is kept."""

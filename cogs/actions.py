@@ -1,0 +1,45 @@
+"""What the persistent controls (cogs/components.py) ask of the desks behind them.
+
+A click is handled by the GameDesk (lobby, hands, moves, seats) or the ScoreDesk (leaderboards,
+exports) that the bot sets on its client in ``setup_hook``. The controls know them by these
+interfaces only, so components.py imports neither desk while both desks import components.py
+to build their views: no import circle (issue 15).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+
+
+class DeskActions(Protocol):
+    """The GameDesk's side of a click (cogs/desk.py implements it)."""
+
+    async def lobby_action(self, interaction: discord.Interaction, table_id: int, action: str) -> None: ...
+
+    async def show_hand(self, interaction: discord.Interaction, table_id: int, header: str = "") -> None: ...
+
+    async def open_turn(self, interaction: discord.Interaction, table_id: int, version: int) -> None: ...
+
+    async def play_from_control(
+        self, interaction: discord.Interaction, table_id: int, version: int, move: str
+    ) -> None: ...
+
+    async def show_move_group(
+        self, interaction: discord.Interaction, table_id: int, version: int, page: int | None
+    ) -> None: ...
+
+    async def skip_seat(self, interaction: discord.Interaction, table_id: int, seat: int) -> None: ...
+
+    async def return_to_seat(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
+    async def set_turn_dms(self, interaction: discord.Interaction, enabled: bool) -> None: ...
+
+
+class ScoreActions(Protocol):
+    """The ScoreDesk's side of a click (cogs/scores.py implements it)."""
+
+    async def turn_leaderboard_page(self, interaction: discord.Interaction, game_name: str, page: int) -> None: ...
+
+    async def export(self, interaction: discord.Interaction, table_id: int) -> None: ...
