@@ -7,13 +7,16 @@ from typing import Any, Protocol
 
 from engine.core import RecordedMove
 
+from .announcements import AnnouncementStore
 from .clock import QuietHours
 from .model import GameResult, RatingChange, Seat, Table, TimedSeat
 from .ratings import Rating
 from .reports import HighScore, LeaderboardPage, PlayerStats, TableLinks
 
 
-class Store(Protocol):
+class Store(AnnouncementStore, Protocol):
+    """Also the announcement outbox's queries (announcements.py)."""
+
     async def create_table(self, table: Table) -> int:
         """Insert a new table (lobby) with its seats; returns its id."""
 
