@@ -6,7 +6,8 @@ what is due now and when to look again (``due_actions``). This task only deliver
 - a reminder goes by DM to that player alone (never to the channel), with their move controls;
 - a seat that ran out of time gets a message in the game's thread with a **Skip** button for the
   other players, and its player a DM saying so (not during their quiet hours);
-- a forfeit is announced in the game's thread.
+- a forfeit is announced in the game's thread;
+- every poll also announces the games whose latest board was never posted (cogs/announcer.py).
 
 Each poll also stores the referee's heartbeat, from which the downtime of a crash is measured, so
 the task never sleeps longer than ``HEARTBEAT_SECONDS``.
@@ -61,6 +62,11 @@ class ClockKeeper:
             log.exception("could not read the due clock actions; trying again later")
             return HEARTBEAT_SECONDS
         await self.deliver(due)
+        try:
+            # Boards a failure or a crash left unposted (their retries have their own backoff).
+            await self.desk.announcer.catch_up_all()
+        except Exception:
+            log.exception("could not look for games left unannounced; trying again at the next poll")
         return max(MIN_WAIT, due.wait_seconds())
 
     async def deliver(self, due: DueActions) -> None:
