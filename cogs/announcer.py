@@ -297,7 +297,9 @@ class Announcer:
         else:
             log.debug("game #%s: board try %d failed (%s)", table.id, trouble.attempts, error)
         if not self._closed and (trouble.task is None or trouble.task.done() or trouble.task is asyncio.current_task()):
-            delay = RETRY_DELAYS[min(trouble.attempts, len(RETRY_DELAYS)) - 1]
+            # A thread that is gone is replaced at once (the catch-up opens a new one).
+            gone = trouble.attempts == 1 and error.code in THREAD_GONE
+            delay = 0.0 if gone else RETRY_DELAYS[min(trouble.attempts, len(RETRY_DELAYS)) - 1]
             trouble.task = asyncio.create_task(self._retry(table.id, delay), name=f"announce game {table.id}")
 
     async def _dms_open_to_act(self, table: Table) -> bool:
