@@ -88,8 +88,9 @@ class Announcements:
         """The Outbox of the current position, as if every move since the last announcement had
         just been reported together: who must act, and, for a finished game, the final outcome
         and result. With ``notices_since`` (the last version whose private notices were sent),
-        ``private_changed`` lists the human seats whose secret (their hand...) changed since
-        then: every one of them when nothing was ever sent (-1: the deal)."""
+        ``private_changed`` lists the human seats whose secret (their hand...) another seat's move
+        changed since then: every one of them when nothing was ever sent (-1: the deal). Rare
+        (after a crash or a failure), so the moves since are replayed from the seed."""
         table = await self.referee.table(table_id)
         if table.status not in (RUNNING, FINISHED):
             return Outbox(table=table)
@@ -103,26 +104,26 @@ class Announcements:
             outbox.result = await self.referee.result(table_id)
             outbox.forfeited = [seat.index for seat in table.seats if seat.forfeited]
         if notices_since is not None and notices_since < table.version:
-            outbox.private_changed = await self._secrets_changed(game, table, state, notices_since)
+            outbox.private_changed = await self._secrets_changed(game, table, notices_since)
         return outbox
 
-    async def _secrets_changed(self, game: Game[Any, Any], table: Table, state: Any, since: int) -> list[int]:
+    async def _secrets_changed(self, game: Game[Any, Any], table: Table, since: int) -> list[int]:
+        """The human seats whose secret was changed by another seat's move since ``since`` (as
+        the normal path DMs them: a player's own move shows them their hand in its answer)."""
         humans = [seat.index for seat in table.humans]
         if since < 0:
             return humans  # the deal itself was never told
-        before = await self._state_at(game, table, since)
-        return [
-            seat
-            for seat in humans
-            if _encode(game.secret_view(before, seat)) != _encode(game.secret_view(state, seat))
-        ]
-
-    async def _state_at(self, game: Game[Any, Any], table: Table, version: int) -> Any:
-        """The state after the first ``version`` moves, replayed from the seed (rare: only for a
-        table whose notices were lost, after a crash)."""
-        moves = (await self.referee.store.move_log(table.id))[:version]
-        record = GameRecord(game=game.name, players=len(table.seats), seed=table.seed or 0, options=table.options, moves=moves)
-        return replay(game, record)[0]
+        moves = await self.referee.store.move_log(table.id)
+        record = GameRecord(
+            game=game.name, players=len(table.seats), seed=table.seed or 0, options=table.options, moves=moves[:since]
+        )
+        state = replay(game, record)[0]
+        changed: set[int] = set()
+        for move in moves[since : table.version]:
+            before = {seat: _encode(game.secret_view(state, seat)) for seat in humans if seat != move.seat}
+            state, _ = game.apply(state, move.seat, game.parse_move(move.move))
+            changed.update(seat for seat, view in before.items() if _encode(game.secret_view(state, seat)) != view)
+        return sorted(changed)
 
 
 _ENCODER = msgspec.msgpack.Encoder(order="deterministic")

@@ -100,12 +100,14 @@ async def test_the_catch_up_says_the_current_position_and_whose_hand_changed_sin
     outbox = Announcements(referee)
     # Nothing was ever told: the deal, so every hand.
     assert (await outbox.catch_up(table.id, -1)).private_changed == [0, 1, 2]
-    await referee.play(table.id, "alice", "play a01")  # version 1: only Alice's own hand changed
-    await referee.play(table.id, "bob", "give b02")  # version 2: Bob's and Carol's hands changed
+    # Version 1: only Alice's hand changed, by her own move (its answer shows it to her).
+    await referee.play(table.id, "alice", "play a01")
+    assert (await outbox.catch_up(table.id, 0)).private_changed == []
+    await referee.play(table.id, "bob", "give b02")  # version 2: Bob gives Carol a card
     caught = await outbox.catch_up(table.id, 1)
     assert caught.to_act == [2] and caught.board_changed and not caught.finished
-    assert caught.private_changed == [1, 2]
-    assert (await outbox.catch_up(table.id, 0)).private_changed == [0, 1, 2]
+    assert caught.private_changed == [2]
+    assert (await outbox.catch_up(table.id, 0)).private_changed == [2]
     assert (await outbox.catch_up(table.id)).private_changed == []  # notices not asked for
     # A finished game: its final outcome and stored result.
     for user, move in (("carol", "play c01"), ("alice", "play a02"), ("bob", "play b01"), ("carol", "play c02")):
