@@ -114,9 +114,10 @@ class Announcer:
                 first=self._board.get(table_id, -1) < table.version,
             )
             # A catch-up may have announced this very version while this publish waited for it.
-            delivery.done = delivery.moved and min(
-                self._board.get(table_id, -1), self._notices.get(table_id, -1)
-            ) >= table.version
+            delivery.done = (
+                delivery.moved
+                and min(self._board.get(table_id, -1), self._notices.get(table_id, -1)) >= table.version
+            )
             yield delivery
             if delivery.done:
                 return
@@ -205,7 +206,9 @@ class Announcer:
         except discord.HTTPException as error:
             if error.code not in THREAD_GONE or table.thread_id in (None, table.channel_id):
                 return error
-            log.info("game #%s: its thread %s is gone (%s); opening a new one", table.id, table.thread_id, error)
+            log.info(
+                "game #%s: its thread %s is gone (%s); opening a new one", table.id, table.thread_id, error
+            )
         outbox.table = await self._reopen_thread(table)
         try:
             await self.desk.post_board(outbox, ping=to_act, nonce=nonce)
@@ -258,7 +261,9 @@ class Announcer:
         try:
             await self.outbox.mark_announced(table_id, version, board=board, notices=notices)
         except Exception:  # not stored: the table is announced again later (the nonce spares a duplicate)
-            log.warning("game #%s: could not store that version %s was announced", table_id, version, exc_info=True)
+            log.warning(
+                "game #%s: could not store that version %s was announced", table_id, version, exc_info=True
+            )
 
     async def _delivered(self, table: Table, *, board: bool, notices: bool) -> None:
         trouble = self._trouble.pop(table.id, None) if board else None
@@ -296,7 +301,9 @@ class Announcer:
             )
         else:
             log.debug("game #%s: board try %d failed (%s)", table.id, trouble.attempts, error)
-        if not self._closed and (trouble.task is None or trouble.task.done() or trouble.task is asyncio.current_task()):
+        if not self._closed and (
+            trouble.task is None or trouble.task.done() or trouble.task is asyncio.current_task()
+        ):
             # A thread that is gone is replaced at once (the catch-up opens a new one).
             gone = trouble.attempts == 1 and error.code in THREAD_GONE
             delay = 0.0 if gone else RETRY_DELAYS[min(trouble.attempts, len(RETRY_DELAYS)) - 1]

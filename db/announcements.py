@@ -45,7 +45,11 @@ class AnnouncementQueries:
             rows = await cursor.fetchall()
         return [
             PendingAnnouncement(
-                table_id=row[0], version=row[1], board_version=row[2], notice_version=row[3], unreachable_since=row[4]
+                table_id=row[0],
+                version=row[1],
+                board_version=row[2],
+                notice_version=row[3],
+                unreachable_since=row[4],
             )
             for row in rows
         ]
@@ -59,10 +63,15 @@ class AnnouncementQueries:
 
     async def mark_unreachable(self, table_id: int, since: float | None) -> None:
         if since is None:
-            await self._commit_in_group(_Sql("UPDATE games SET unreachable_since = NULL WHERE id = ?", (table_id,)))
+            await self._commit_in_group(
+                _Sql("UPDATE games SET unreachable_since = NULL WHERE id = ?", (table_id,))
+            )
         else:  # the first time it was seen stays
             await self._commit_in_group(
-                _Sql("UPDATE games SET unreachable_since = COALESCE(unreachable_since, ?) WHERE id = ?", (since, table_id))
+                _Sql(
+                    "UPDATE games SET unreachable_since = COALESCE(unreachable_since, ?) WHERE id = ?",
+                    (since, table_id),
+                )
             )
 
     async def unreachable_table_ids(self, table_ids: Iterable[int] | None = None) -> dict[int, float]:
@@ -130,5 +139,6 @@ class _MarkBatch:
         for start in range(0, len(rows), _ROWS_PER_STATEMENT):
             chunk = rows[start : start + _ROWS_PER_STATEMENT]
             connection.execute(
-                _MARK_SQL.format(rows=",".join(["(?,?,?)"] * len(chunk))), [value for row in chunk for value in row]
+                _MARK_SQL.format(rows=",".join(["(?,?,?)"] * len(chunk))),
+                [value for row in chunk for value in row],
             )

@@ -75,8 +75,12 @@ class Announcements:
     async def pending(self) -> list[PendingAnnouncement]:
         return await self.store.pending_announcements()
 
-    async def mark_announced(self, table_id: int, version: int, *, board: bool = True, notices: bool = True) -> None:
-        await self.store.mark_announced(AnnouncedMark(table_id=table_id, version=version, board=board, notices=notices))
+    async def mark_announced(
+        self, table_id: int, version: int, *, board: bool = True, notices: bool = True
+    ) -> None:
+        await self.store.mark_announced(
+            AnnouncedMark(table_id=table_id, version=version, board=board, notices=notices)
+        )
 
     async def mark_unreachable(self, table_id: int, unreachable: bool = True) -> None:
         await self.store.mark_unreachable(table_id, self.referee.clock() if unreachable else None)
@@ -115,14 +119,20 @@ class Announcements:
             return humans  # the deal itself was never told
         moves = await self.referee.store.move_log(table.id)
         record = GameRecord(
-            game=game.name, players=len(table.seats), seed=table.seed or 0, options=table.options, moves=moves[:since]
+            game=game.name,
+            players=len(table.seats),
+            seed=table.seed or 0,
+            options=table.options,
+            moves=moves[:since],
         )
         state = replay(game, record)[0]
         changed: set[int] = set()
         for move in moves[since : table.version]:
             before = {seat: _encode(game.secret_view(state, seat)) for seat in humans if seat != move.seat}
             state, _ = game.apply(state, move.seat, game.parse_move(move.move))
-            changed.update(seat for seat, view in before.items() if _encode(game.secret_view(state, seat)) != view)
+            changed.update(
+                seat for seat, view in before.items() if _encode(game.secret_view(state, seat)) != view
+            )
         return sorted(changed)
 
 

@@ -21,7 +21,9 @@ def boards(thread) -> list:
 
 
 def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING and r.name == "cogs.announcer"]
+    return [
+        r.getMessage() for r in caplog.records if r.levelno == logging.WARNING and r.name == "cogs.announcer"
+    ]
 
 
 async def test_a_move_committed_but_never_announced_is_announced_once_after_the_restart(
@@ -53,7 +55,12 @@ async def test_a_refused_board_with_closed_dms_marks_the_game_until_the_board_go
     thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
     before = len(boards(thread))
     env.inject_error(
-        "POST", f"/channels/{thread.id}/messages", status=403, code=50013, message="Missing Permissions", times=None
+        "POST",
+        f"/channels/{thread.id}/messages",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        times=None,
     )
     await world.alice.slash(thread, "play", move="play a01")
     await env.advance_time(100)  # several tries, all refused
@@ -79,7 +86,12 @@ async def test_a_thread_that_is_gone_is_replaced_by_a_new_one(world: World) -> N
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
     env.inject_error(
-        "POST", f"/channels/{thread.id}/messages", status=404, code=10003, message="Unknown Channel", times=None
+        "POST",
+        f"/channels/{thread.id}/messages",
+        status=404,
+        code=10003,
+        message="Unknown Channel",
+        times=None,
     )
     await world.alice.slash(thread, "play", move="play a01")
     await env.advance_time(1)

@@ -110,7 +110,12 @@ async def test_the_catch_up_says_the_current_position_and_whose_hand_changed_sin
     assert (await outbox.catch_up(table.id, 0)).private_changed == [2]
     assert (await outbox.catch_up(table.id)).private_changed == []  # notices not asked for
     # A finished game: its final outcome and stored result.
-    for user, move in (("carol", "play c01"), ("alice", "play a02"), ("bob", "play b01"), ("carol", "play c02")):
+    for user, move in (
+        ("carol", "play c01"),
+        ("alice", "play a02"),
+        ("bob", "play b01"),
+        ("carol", "play c02"),
+    ):
         await referee.play(table.id, user, move)
     over = await outbox.catch_up(table.id, 6)
     assert over.finished and over.to_act == [] and over.outcome is not None and over.result is not None
