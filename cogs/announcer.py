@@ -26,6 +26,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from engine.core import GameError
@@ -45,6 +46,8 @@ RETRY_DELAYS: tuple[float, ...] = (5.0, 20.0, 60.0, 300.0, 900.0)
 # Discord's codes for a thread the bot can no longer post in as it is: unknown channel (deleted),
 # archived thread (and locked: an archived thread that is not locked takes the message).
 THREAD_GONE = frozenset({10003, 50083})
+# What a board that did not go out raises: Discord's refusals, and the network's failures.
+DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
 UNREACHABLE_NOTE = "⚠ cannot post the board: check the bot's permissions in the game's channel"
 BOARD_FAILED_HEADER = (
     "**{label}**: I could not post the board in the game's thread (Discord refused it), so your turn "
@@ -66,7 +69,7 @@ class Delivery:
     moved: bool  # the change applied moves: the version is new
     first: bool  # no board of this version was posted yet: the board gets the version's nonce
     done: bool = False  # already announced (by a catch-up that came first): say nothing
-    board_error: discord.HTTPException | None = None  # the board could not be posted
+    board_error: Exception | None = None  # the board could not be posted (one of DELIVERY_ERRORS)
 
 
 @dataclass
@@ -118,7 +121,14 @@ class Announcer:
                 delivery.moved
                 and min(self._board.get(table_id, -1), self._notices.get(table_id, -1)) >= table.version
             )
-            yield delivery
+            try:
+                yield delivery
+            except Exception:
+                if not self._closed:
+                    raise
+            if self._closed:  # cut short by the shutdown (the connection closed under it)
+                log.info("game #%s: left for the next start to announce (shutting down)", table_id)
+                return
             if delivery.done:
                 return
             if delivery.board_error is None:
@@ -194,7 +204,7 @@ class Announcer:
         await self._failed(table, error, dm_version=table.version, reached=bool(dmed & set(to_act)))
         return bool(dmed)
 
-    async def _post_board(self, outbox: Outbox, to_act: list[str]) -> discord.HTTPException | None:
+    async def _post_board(self, outbox: Outbox, to_act: list[str]) -> Exception | None:
         """Post the board of the current position; a thread that is gone is replaced once."""
         table = outbox.table
         if table.thread_id is None and table.channel_id is not None:
@@ -203,8 +213,8 @@ class Announcer:
         try:
             await self.desk.post_board(outbox, ping=to_act, nonce=nonce)
             return None
-        except discord.HTTPException as error:
-            if error.code not in THREAD_GONE or table.thread_id in (None, table.channel_id):
+        except DELIVERY_ERRORS as error:
+            if _code(error) not in THREAD_GONE or table.thread_id in (None, table.channel_id):
                 return error
             log.info(
                 "game #%s: its thread %s is gone (%s); opening a new one", table.id, table.thread_id, error
@@ -213,7 +223,7 @@ class Announcer:
         try:
             await self.desk.post_board(outbox, ping=to_act, nonce=nonce)
             return None
-        except discord.HTTPException as error:
+        except DELIVERY_ERRORS as error:
             return error
 
     async def _reopen_thread(self, table: Table) -> Table:
@@ -278,7 +288,7 @@ class Announcer:
         log.info("game #%s: board delivered after %d failed tries", table.id, trouble.attempts)
 
     async def _failed(
-        self, table: Table, error: discord.HTTPException, *, dm_version: int, reached: bool = False
+        self, table: Table, error: Exception, *, dm_version: int, reached: bool = False
     ) -> None:
         """A board failed: retry later (backoff); mark "cannot reach" when nobody to act heard."""
         trouble = self._trouble.setdefault(table.id, _Trouble())
@@ -291,12 +301,10 @@ class Announcer:
         if not trouble.warned:
             trouble.warned = True
             log.warning(
-                "could not post the board of game #%s in channel %s (%s %s: %s)%s; retrying with backoff",
+                "could not post the board of game #%s in channel %s (%s)%s; retrying with backoff",
                 table.id,
                 table.thread_id or table.channel_id,
-                error.status,
-                error.code,
-                error.text,
+                _describe(error),
                 "" if reached else ", and nobody to act can be reached by DM: marked 'cannot reach'",
             )
         else:
@@ -305,7 +313,7 @@ class Announcer:
             trouble.task is None or trouble.task.done() or trouble.task is asyncio.current_task()
         ):
             # A thread that is gone is replaced at once (the catch-up opens a new one).
-            gone = trouble.attempts == 1 and error.code in THREAD_GONE
+            gone = trouble.attempts == 1 and _code(error) in THREAD_GONE
             delay = 0.0 if gone else RETRY_DELAYS[min(trouble.attempts, len(RETRY_DELAYS)) - 1]
             trouble.task = asyncio.create_task(self._retry(table.id, delay), name=f"announce game {table.id}")
 
@@ -331,3 +339,14 @@ class Announcer:
     async def unreachable(self, table_ids: list[int]) -> dict[int, float]:
         """The tables of ``table_ids`` marked "cannot reach" (for /game list)."""
         return await self.outbox.unreachable(table_ids)
+
+
+def _code(error: Exception) -> int | None:
+    """Discord's error code of a refusal (None for a network failure)."""
+    return error.code if isinstance(error, discord.HTTPException) else None
+
+
+def _describe(error: Exception) -> str:
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.code}: {error.text}"
+    return f"{type(error).__name__}: {error}"

@@ -37,7 +37,7 @@ from engine.referee import (
 )
 
 from . import render
-from .announcer import Announcer, Delivery, board_nonce
+from .announcer import DELIVERY_ERRORS, Announcer, Delivery, board_nonce
 from .components import board_view, group_moves_view, lobby_view, move_view, return_view
 from .layout import plan_controls
 from .replies import reply
@@ -604,7 +604,7 @@ class GameDesk:
             nonce = board_nonce(table.id, table.version) if delivery.first else None
             try:
                 announced = await self.post_board(outbox, ping=ping, nonce=nonce) is not None
-            except discord.HTTPException as error:
+            except DELIVERY_ERRORS as error:
                 delivery.board_error = error  # the announcer retries it
         if outbox.finished:
             return  # the final board says it all; nobody has a move left to make

@@ -104,7 +104,9 @@ async def interrupted_between_commit_and_board(fake: FakeDiscord, tmp_path: Path
         await wait_until(lambda: fake.held, "the board request")
         assert stored(database)[:2] == (1, 0)  # committed, not announced
     finally:
-        await stop_bot(process, signum)
+        interrupted = await stop_bot(process, signum)
+    if signum == signal.SIGINT:  # a clean stop, the board left for the next start
+        assert "Traceback" not in interrupted and "stopped cleanly" in interrupted, interrupted
     fake.release()
     assert fake.boards(THREAD) == []
     # The next start announces the move: one board, pinging Bob, whose turn it is.
