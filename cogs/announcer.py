@@ -93,6 +93,7 @@ class Announcer:
         self._board: dict[int, int] = {}
         self._notices: dict[int, int] = {}
         self._trouble: dict[int, _Trouble] = {}
+        self._caught_up: dict[int, int] = {}  # the latest version a catch-up announced, per table
         self._broken: set[int] = set()  # tables that cannot even be loaded: warned once
         self._closed = False
 
@@ -116,11 +117,9 @@ class Announcer:
                 moved=outbox.moves_applied > 0,
                 first=self._board.get(table_id, -1) < table.version,
             )
-            # A catch-up may have announced this very version while this publish waited for it.
-            delivery.done = (
-                delivery.moved
-                and min(self._board.get(table_id, -1), self._notices.get(table_id, -1)) >= table.version
-            )
+            # A catch-up may have announced this very version while this publish waited for it
+            # (not another publish: that one told only its own moves).
+            delivery.done = delivery.moved and self._caught_up.get(table_id, -1) >= table.version
             try:
                 yield delivery
             except Exception:
@@ -190,6 +189,7 @@ class Announcer:
             if seat.user_id and not seat.plays_by_ai and not await self.desk.dms_closed(seat.user_id):
                 if await self.desk.send_dm(table, seat.user_id, ()):
                     dmed.add(seat.user_id)
+        self._caught_up[table_id] = table.version
         if error is None:
             await self._delivered(table, board=True, notices=True)
             return True

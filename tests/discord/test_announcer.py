@@ -102,3 +102,22 @@ async def test_a_thread_that_is_gone_is_replaced_by_a_new_one(world: World) -> N
     # The game goes on there.
     await world.bob.slash(new, "play", move="play b03")
     assert pinged(env, latest_board(new)) == [world.alice.id]
+
+
+async def test_a_catch_up_that_came_first_is_not_followed_by_the_moves_own_board(world: World) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
+    before = len(boards(thread))
+    desk = env.bot.desk
+    # A move committed, and the clock task's poll finds it before its own publish runs.
+    outbox = await env.bot.referee.play(1, str(world.alice.id), "play a01")
+    assert await desk.announcer.catch_up_all() == 1
+    await desk.publish(outbox)
+    [board] = boards(thread)[before:]
+    assert pinged(env, board) == [world.bob.id]
+    # A later publish of an older version (its answer was slower) still tells its own moves.
+    second = await env.bot.referee.play(1, str(world.bob.id), "play b01")
+    third = await env.bot.referee.play(1, str(world.alice.id), "play a02")
+    await desk.publish(third)
+    await desk.publish(second)
+    assert len(boards(thread)) == before + 3
