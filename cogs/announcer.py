@@ -69,6 +69,7 @@ class Delivery:
     moved: bool  # the change applied moves: the version is new
     first: bool  # no board of this version was posted yet: the board gets the version's nonce
     done: bool = False  # already announced (by a catch-up that came first): say nothing
+    posted: bool = False  # a board was posted
     board_error: Exception | None = None  # the board could not be posted (one of DELIVERY_ERRORS)
 
 
@@ -95,6 +96,7 @@ class Announcer:
         self._trouble: dict[int, _Trouble] = {}
         self._caught_up: dict[int, int] = {}  # the latest version a catch-up announced, per table
         self._broken: set[int] = set()  # tables that cannot even be loaded: warned once
+        self._warned: set[int] = set()  # tables whose catch-up failed unexpectedly: warned once
         self._closed = False
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -133,7 +135,8 @@ class Announcer:
             if delivery.board_error is None:
                 # A change that posted no board (nothing public changed) completes the board too,
                 # unless an earlier board is still owed.
-                await self._delivered(outbox.table, board=table_id not in self._trouble, notices=True)
+                board = delivery.posted or table_id not in self._trouble
+                await self._delivered(outbox.table, board=board, notices=True)
             else:
                 # The desk sent the turn by DM to whoever could get one instead.
                 await self._mark(table_id, table.version, board=False, notices=True)
@@ -163,11 +166,14 @@ class Announcer:
         try:
             async with self._lock(table_id):
                 return await self._announce(table_id)
-        except (GameError, discord.HTTPException) as error:
-            if table_id not in self._broken:
-                self._broken.add(table_id)
-                log.warning("game #%s could not be announced (%s); left as it is", table_id, error)
-            return False
+        except GameError as error:  # gone, or a game no longer installed: left alone
+            self._broken.add(table_id)
+            log.warning("game #%s cannot be announced (%s); left as it is", table_id, error)
+        except Exception:  # unexpected: the next poll tries again; said once per table
+            if table_id not in self._warned:
+                self._warned.add(table_id)
+                log.warning("game #%s could not be announced; trying again later", table_id, exc_info=True)
+        return False
 
     async def _announce(self, table_id: int) -> bool:
         table = await self.referee.table(table_id)

@@ -603,7 +603,7 @@ class GameDesk:
         if outbox.board_changed or outbox.finished:
             nonce = board_nonce(table.id, table.version) if delivery.first else None
             try:
-                announced = await self.post_board(outbox, ping=ping, nonce=nonce) is not None
+                announced = delivery.posted = await self.post_board(outbox, ping=ping, nonce=nonce) is not None
             except DELIVERY_ERRORS as error:
                 delivery.board_error = error  # the announcer retries it
         if outbox.finished:

@@ -28,10 +28,11 @@ _MARK_SQL = (
 
 
 class AnnouncementQueries:
-    """Mixed into SqliteStore: ``_db`` and ``_commit_in_group`` are its own."""
+    """Mixed into SqliteStore: ``_db``, ``_commit_in_group`` and ``_enqueue`` are its own."""
 
     _db: Any
     _commit_in_group: Callable[[Any], Awaitable[Any]]
+    _enqueue: Callable[[Any], asyncio.Future[Any]]
 
     def _init_marks(self) -> None:
         self._marks = _MarkBatch()
@@ -55,11 +56,18 @@ class AnnouncementQueries:
         ]
 
     async def mark_announced(self, mark: AnnouncedMark) -> None:
-        batch = self._marks
-        flush = batch.add(mark)
-        if flush is None:  # the first mark since the last write: this one queues the write
-            flush = batch.queue(asyncio.ensure_future(self._commit_in_group(_TakeMarks(batch))))
-        await asyncio.shield(flush)
+        # Each caller waits for a future of its own (cancelling one wait cancels no other), that
+        # the write which takes its mark resolves.
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._marks.add(mark, waiter):  # the first mark since the last write: queue one
+            work = _TakeMarks(self._marks)
+            try:
+                written = self._enqueue(work)
+            except Exception:  # the store is closed: nothing will take these marks
+                self._marks.take()
+                raise
+            written.add_done_callback(work.answer)
+        await waiter
 
     async def mark_unreachable(self, table_id: int, since: float | None) -> None:
         if since is None:
@@ -96,26 +104,46 @@ class _Sql:
 
 
 class _TakeMarks:
-    """A unit of the group transaction: writes whatever marks are waiting when it runs."""
+    """A unit of the group transaction: writes whatever marks are waiting when it runs, then
+    (on the event loop) answers the callers whose marks it took."""
 
     def __init__(self, batch: _MarkBatch) -> None:
         self.batch = batch
+        self.waiters: list[asyncio.Future[None]] = []
 
     def run(self, connection: sqlite3.Connection) -> None:
-        self.batch.write(connection)
+        rows, self.waiters = self.batch.take()
+        for start in range(0, len(rows), _ROWS_PER_STATEMENT):
+            chunk = rows[start : start + _ROWS_PER_STATEMENT]
+            connection.execute(
+                _MARK_SQL.format(rows=",".join(["(?,?,?)"] * len(chunk))),
+                [value for row in chunk for value in row],
+            )
+
+    def answer(self, written: asyncio.Future[Any]) -> None:
+        error = written.exception() if not written.cancelled() else None
+        for waiter in self.waiters:
+            if waiter.done():
+                continue
+            if error is not None:
+                waiter.set_exception(error)
+            else:
+                waiter.set_result(None)
 
 
 class _MarkBatch:
-    """The marks waiting for the next group transaction, merged by table (the highest versions).
-    Filled on the event loop, written (and emptied) in the connection's thread: hence the lock."""
+    """The marks waiting for the next group transaction, merged by table (the highest versions),
+    and their callers. Filled on the event loop, written (and emptied) in the connection's
+    thread: hence the lock."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._marks: dict[int, tuple[int | None, int | None]] = {}
-        self._flush: asyncio.Future[Any] | None = None  # the queued write that will take them
+        self._waiters: list[asyncio.Future[None]] = []
+        self._queued = False  # a write is queued that has not taken the marks yet
 
-    def add(self, mark: AnnouncedMark) -> asyncio.Future[Any] | None:
-        """Merge a mark; returns the write already queued to take it, or None (queue one)."""
+    def add(self, mark: AnnouncedMark, waiter: asyncio.Future[None]) -> bool:
+        """Merge a mark; True when no write is queued to take it (the caller queues one)."""
         with self._lock:
             board, notices = self._marks.get(mark.table_id, (None, None))
             if mark.board:
@@ -123,22 +151,13 @@ class _MarkBatch:
             if mark.notices:
                 notices = max(notices if notices is not None else -1, mark.version)
             self._marks[mark.table_id] = (board, notices)
-            return self._flush
+            self._waiters.append(waiter)
+            queue, self._queued = not self._queued, True
+            return queue
 
-    def queue(self, flush: asyncio.Future[Any]) -> asyncio.Future[Any]:
-        """The write that takes the marks added since the last one (queued with no wait after
-        ``add``: no other mark can come between)."""
+    def take(self) -> tuple[list[tuple[int, int | None, int | None]], list[asyncio.Future[None]]]:
+        """The rows to write and their callers; the next mark queues a new write."""
         with self._lock:
-            self._flush = flush
-        return flush
-
-    def write(self, connection: sqlite3.Connection) -> None:
-        with self._lock:
-            marks, self._marks, self._flush = self._marks, {}, None
-        rows = [(table_id, board, notices) for table_id, (board, notices) in marks.items()]
-        for start in range(0, len(rows), _ROWS_PER_STATEMENT):
-            chunk = rows[start : start + _ROWS_PER_STATEMENT]
-            connection.execute(
-                _MARK_SQL.format(rows=",".join(["(?,?,?)"] * len(chunk))),
-                [value for row in chunk for value in row],
-            )
+            marks, self._marks = self._marks, {}
+            waiters, self._waiters, self._queued = self._waiters, [], False
+        return [(table_id, board, notices) for table_id, (board, notices) in marks.items()], waiters

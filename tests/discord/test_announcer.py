@@ -121,3 +121,18 @@ async def test_a_catch_up_that_came_first_is_not_followed_by_the_moves_own_board
     await desk.publish(third)
     await desk.publish(second)
     assert len(boards(thread)) == before + 3
+
+
+async def test_a_failed_board_overtaken_by_the_next_moves_board_is_not_posted_again(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
+    before = len(boards(thread))
+    env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50013, message="Missing Permissions")
+    await world.alice.slash(thread, "play", move="play a01")  # refused once
+    assert len(boards(thread)) == before and len(warnings(caplog)) == 1
+    await world.bob.slash(thread, "play", move="play b01")  # Bob had his turn by DM; this board goes out
+    await env.advance_time(600)
+    [board] = boards(thread)[before:]
+    assert pinged(env, board) == [world.alice.id] and "bob plays b01" in board.content
