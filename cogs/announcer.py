@@ -177,7 +177,9 @@ class Announcer:
 
     async def _announce(self, table_id: int) -> bool:
         table = await self.referee.table(table_id)
-        if table.status not in (RUNNING, FINISHED):
+        if table.status not in (RUNNING, FINISHED):  # cancelled meanwhile: nothing more to tell
+            if self._trouble.pop(table_id, None) is not None:
+                await self.outbox.mark_unreachable(table_id, False)
             return False
         board_at, notices_at = self._board.get(table_id, -1), self._notices.get(table_id, -1)
         board_due = board_at < table.version or table_id in self._trouble
