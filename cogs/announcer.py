@@ -117,7 +117,9 @@ class Announcer:
             delivery = Delivery(
                 version=table.version,
                 moved=outbox.moves_applied > 0,
-                first=self._board.get(table_id, -1) < table.version,
+                # Only a change that made the version gets its nonce: another board of the same
+                # version (a skip, a return) must not be taken for the one already posted.
+                first=outbox.moves_applied > 0 and self._board.get(table_id, -1) < table.version,
             )
             # A catch-up may have announced this very version while this publish waited for it
             # (not another publish: that one told only its own moves).
