@@ -4,12 +4,11 @@ Three columns of ``games`` (migration 0004): ``announced_version``, ``notified_v
 ``unreachable_since``. A move never writes them, so a move costs nothing more than before but one
 partial index entry (``games_unannounced``: the tables behind). A front end marks a table
 announced once its board is posted: one mark per move, so the marks waiting for the same group
-transaction are written together, in a single statement (``_MarkBatch``).
+transaction are merged and written together, in a single statement (``_MarkBatch``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 import threading
 from collections.abc import Awaitable, Callable, Iterable
@@ -28,11 +27,10 @@ _MARK_SQL = (
 
 
 class AnnouncementQueries:
-    """Mixed into SqliteStore: ``_db``, ``_commit_in_group`` and ``_enqueue`` are its own."""
+    """Mixed into SqliteStore: ``_db`` and ``_commit_in_group`` are its own."""
 
     _db: Any
     _commit_in_group: Callable[[Any], Awaitable[Any]]
-    _enqueue: Callable[[Any], asyncio.Future[Any]]
 
     def _init_marks(self) -> None:
         self._marks = _MarkBatch()
@@ -56,18 +54,10 @@ class AnnouncementQueries:
         ]
 
     async def mark_announced(self, mark: AnnouncedMark) -> None:
-        # Each caller waits for a future of its own (cancelling one wait cancels no other), that
-        # the write which takes its mark resolves.
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self._marks.add(mark, waiter):  # the first mark since the last write: queue one
-            work = _TakeMarks(self._marks)
-            try:
-                written = self._enqueue(work)
-            except Exception:  # the store is closed: nothing will take these marks
-                self._marks.take()
-                raise
-            written.add_done_callback(work.answer)
-        await waiter
+        # Every caller queues a unit of its own (and waits for it as any write does); the first
+        # of them to run writes every mark merged so far, the others find nothing left to write.
+        self._marks.add(mark)
+        await self._commit_in_group(_TakeMarks(self._marks))
 
     async def mark_unreachable(self, table_id: int, since: float | None) -> None:
         if since is None:
@@ -104,15 +94,13 @@ class _Sql:
 
 
 class _TakeMarks:
-    """A unit of the group transaction: writes whatever marks are waiting when it runs, then
-    (on the event loop) answers the callers whose marks it took."""
+    """A unit of the group transaction: writes whatever marks are waiting when it runs."""
 
     def __init__(self, batch: _MarkBatch) -> None:
         self.batch = batch
-        self.waiters: list[asyncio.Future[None]] = []
 
     def run(self, connection: sqlite3.Connection) -> None:
-        rows, self.waiters = self.batch.take()
+        rows = self.batch.take()
         for start in range(0, len(rows), _ROWS_PER_STATEMENT):
             chunk = rows[start : start + _ROWS_PER_STATEMENT]
             connection.execute(
@@ -120,30 +108,16 @@ class _TakeMarks:
                 [value for row in chunk for value in row],
             )
 
-    def answer(self, written: asyncio.Future[Any]) -> None:
-        error = written.exception() if not written.cancelled() else None
-        for waiter in self.waiters:
-            if waiter.done():
-                continue
-            if error is not None:
-                waiter.set_exception(error)
-            else:
-                waiter.set_result(None)
-
 
 class _MarkBatch:
-    """The marks waiting for the next group transaction, merged by table (the highest versions),
-    and their callers. Filled on the event loop, written (and emptied) in the connection's
-    thread: hence the lock."""
+    """The marks waiting for the next group transaction, merged by table (the highest versions).
+    Filled on the event loop, written (and emptied) in the connection's thread: hence the lock."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._marks: dict[int, tuple[int | None, int | None]] = {}
-        self._waiters: list[asyncio.Future[None]] = []
-        self._queued = False  # a write is queued that has not taken the marks yet
 
-    def add(self, mark: AnnouncedMark, waiter: asyncio.Future[None]) -> bool:
-        """Merge a mark; True when no write is queued to take it (the caller queues one)."""
+    def add(self, mark: AnnouncedMark) -> None:
         with self._lock:
             board, notices = self._marks.get(mark.table_id, (None, None))
             if mark.board:
@@ -151,13 +125,8 @@ class _MarkBatch:
             if mark.notices:
                 notices = max(notices if notices is not None else -1, mark.version)
             self._marks[mark.table_id] = (board, notices)
-            self._waiters.append(waiter)
-            queue, self._queued = not self._queued, True
-            return queue
 
-    def take(self) -> tuple[list[tuple[int, int | None, int | None]], list[asyncio.Future[None]]]:
-        """The rows to write and their callers; the next mark queues a new write."""
+    def take(self) -> list[tuple[int, int | None, int | None]]:
         with self._lock:
             marks, self._marks = self._marks, {}
-            waiters, self._waiters, self._queued = self._waiters, [], False
-        return [(table_id, board, notices) for table_id, (board, notices) in marks.items()], waiters
+        return [(table_id, board, notices) for table_id, (board, notices) in marks.items()]

@@ -206,10 +206,6 @@ class SqliteStore(AnnouncementQueries):
         written is handed to the connection's thread at once, not at the event loop's next turn:
         the disk then works while the loop goes on with the next moves. With one move at a time
         this is a single hop per move."""
-        return await self._enqueue(work)
-
-    def _enqueue(self, work: _Work) -> asyncio.Future[Any]:
-        """Queue ``work`` for the next group transaction; its future gets its result."""
         if not self._db._running:
             raise ValueError("The store is closed.")
         loop = asyncio.get_running_loop()
@@ -219,7 +215,7 @@ class SqliteStore(AnnouncementQueries):
             start, self._draining = not self._draining, True
         if start:
             self._queue_in_connection_thread(functools.partial(self._drain, loop))
-        return future
+        return await future
 
     def _queue_in_connection_thread(self, function: Callable[[], None]) -> None:
         """Queue ``function`` in aiosqlite's connection thread without waiting for it (its own
