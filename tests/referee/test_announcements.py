@@ -65,6 +65,10 @@ async def test_marks_that_arrive_together_are_all_written(referee: Referee) -> N
         *(outbox.mark_announced(table, 1, notices=False) for table in tables[1:2]),
     )
     assert behind(await outbox.pending()) == {tables[3]: (1, 0, 1)}
+    # Two marks of one table in the same write: the later version stays, whatever their order.
+    await referee.play(tables[0], "q0", "take 1")
+    await asyncio.gather(outbox.mark_announced(tables[0], 2), outbox.mark_announced(tables[0], 1))
+    assert tables[0] not in behind(await outbox.pending())
     # Read back by a fresh store: the marks are on disk.
     referee.forget_cache()
     assert behind(await Announcements(referee).pending()) == {tables[3]: (1, 0, 1)}
