@@ -158,6 +158,10 @@ class RefereeBot(commands.Bot):
             touched = await self.desk.resume_running_games()
             if touched:
                 log.info("resumed %d running games", touched)
+            # Moves committed but never announced (a crash between the commit and the board).
+            caught_up = await self.desk.announcer.catch_up_all()
+            if caught_up:
+                log.info("announced %d games whose boards were not posted before the restart", caught_up)
             if self.clock_keeper is not None and self._clock_task is None:
                 # One task for every timer: reminders, timeouts and forfeits, all read from SQLite.
                 self._clock_task = asyncio.create_task(self.clock_keeper.run(), name="referee clocks")
@@ -181,6 +185,8 @@ class RefereeBot(commands.Bot):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self.desk is not None:
+            await self.desk.announcer.close()
         try:
             await super().close()
         finally:

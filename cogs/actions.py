@@ -1,4 +1,4 @@
-"""What the persistent controls (cogs/components.py) ask of the desks behind them.
+"""What the persistent controls (cogs/components.py) and the announcer ask of the desks behind them.
 
 A click is handled by the GameDesk (lobby, hands, moves, seats) or the ScoreDesk (leaderboards,
 exports) that the bot sets on its client in ``setup_hook``. The controls know them by these
@@ -8,9 +8,12 @@ to build their views: no import circle (issue 15).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import discord
+
+from engine.referee import Outbox, Referee, Table
 
 
 class DeskActions(Protocol):
@@ -43,3 +46,37 @@ class ScoreActions(Protocol):
     async def turn_leaderboard_page(self, interaction: discord.Interaction, game_name: str, page: int) -> None: ...
 
     async def export(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
+
+class PublishingDesk(Protocol):
+    """What the announcer (cogs/announcer.py) uses of the GameDesk that owns it: the board, the
+    thread and the DMs. The desk builds its announcer; the announcer knows it by this only."""
+
+    bot: discord.Client
+    referee: Referee
+
+    async def dms_closed(self, user_id: str) -> bool: ...
+
+    async def ensure_thread(self, table: Table, lobby_message: discord.Message | None) -> Table: ...
+
+    def note_thread(self, thread_id: str, table_id: int) -> None: ...
+
+    async def post_board(
+        self, outbox: Outbox, *, ping: Iterable[str] | None = None, nonce: str | None = None
+    ) -> discord.Message | None: ...
+
+    async def seats_to_act(self, table: Table) -> tuple[int, ...]: ...
+
+    async def send_dm(
+        self,
+        table: Table,
+        user_id: str,
+        log_lines: Sequence[str],
+        *,
+        header: str = "",
+        view: discord.ui.View | None = None,
+    ) -> bool: ...
+
+    async def send_private(
+        self, table: Table, user_id: str, header: str, view: discord.ui.View | None = None
+    ) -> bool: ...

@@ -9,7 +9,8 @@ what is due now and when to look again (``due_actions``). This task only deliver
   end, then delivered as a ``Reminder`` with ``ran_out``);
 - a forfeit is announced in the game's thread;
 - what the referee did itself (a seat nobody was left to skip, the AI taking over a forfeited
-  seat) is published like a move: a new board in the thread.
+  seat) is published like a move: a new board in the thread;
+- every poll also announces the games whose latest board was never posted (cogs/announcer.py).
 
 Each poll also stores the referee's heartbeat, from which the downtime of a crash is measured, so
 the task never sleeps longer than ``HEARTBEAT_SECONDS``; and, once an hour, has the referee purge
@@ -67,6 +68,11 @@ class ClockKeeper:
             log.exception("could not read the due clock actions; trying again later")
             return HEARTBEAT_SECONDS
         await self.deliver(due)
+        try:
+            # Boards a failure or a crash left unposted (their retries have their own backoff).
+            await self.desk.announcer.catch_up_all()
+        except Exception:
+            log.exception("could not look for games left unannounced; trying again at the next poll")
         await self.purge_if_due()
         return max(MIN_WAIT, due.wait_seconds())
 

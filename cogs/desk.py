@@ -39,6 +39,7 @@ from engine.referee import (
 )
 
 from . import render
+from .announcer import DELIVERY_ERRORS, Announcer, Delivery, board_nonce
 from .components import board_view, group_moves_view, lobby_view, move_view, return_view
 from .layout import plan_controls
 from .replies import reply
@@ -120,6 +121,8 @@ class GameDesk:
         # The latest board of each game while nothing was posted after it: the next board of the
         # same turn (the same seats waited for, nobody to ping) updates it instead of adding one.
         self._boards: dict[int, BoardPost] = {}
+        # Every board is announced exactly once, even across crashes (cogs/announcer.py).
+        self.announcer = Announcer(self)
 
     # ----- finding the game a command is about ------------------------------------------------
 
@@ -599,7 +602,22 @@ class GameDesk:
         controls keep working. ``answered`` is the user whose own interaction response already
         shows their new view (their hand included): never DMed, never pinged. Seats an AI plays
         for absent players get nothing until their players come back.
+
+        The announcer wraps it: one publish per table at a time, the table marked announced
+        afterwards, a board that failed retried later (cogs/announcer.py).
         """
+        async with self.announcer.publishing(outbox) as delivery:
+            if not delivery.done:
+                await self._publish(outbox, delivery, interaction=interaction, answered=answered)
+
+    async def _publish(
+        self,
+        outbox: Outbox,
+        delivery: Delivery,
+        *,
+        interaction: discord.Interaction | None,
+        answered: str | None,
+    ) -> None:
         table = outbox.table
         humans = {seat.index: seat.user_id for seat in table.humans if seat.user_id}
         newly = self._note_asked(outbox)
@@ -607,7 +625,11 @@ class GameDesk:
         ping = [humans[index] for index in newly if index in humans and humans[index] != answered]
         announced = False
         if outbox.board_changed or outbox.finished:
-            announced = await self.post_board(outbox, ping=ping) is not None
+            nonce = board_nonce(table.id, table.version) if delivery.first else None
+            try:
+                announced = delivery.posted = await self.post_board(outbox, ping=ping, nonce=nonce) is not None
+            except DELIVERY_ERRORS as error:
+                delivery.board_error = error  # the announcer retries it
         if outbox.finished:
             return  # the final board says it all; nobody has a move left to make
         asked = [
@@ -650,10 +672,11 @@ class GameDesk:
         return newly
 
     async def post_board(
-        self, outbox: Outbox, *, ping: Iterable[str] | None = None
+        self, outbox: Outbox, *, ping: Iterable[str] | None = None, nonce: str | None = None
     ) -> discord.Message | None:
         """The board with the log of what happened; ``ping``: the users to notify (default:
-        every human to act)."""
+        every human to act); ``nonce``: see announcer.board_nonce. Raises discord.HTTPException
+        when Discord refuses the board (the announcer tries again later)."""
         table = outbox.table
         game = get_game(table.game)
         channel_id = table.thread_id or table.channel_id
@@ -732,14 +755,17 @@ class GameDesk:
         }
         if view is not None:
             kwargs["view"] = view
-        try:
-            message = await channel.send(**kwargs)
-        except discord.HTTPException:
-            log.exception("could not post the board of game #%s in channel %s", table.id, channel_id)
-            return None
+        if nonce is not None:
+            kwargs["nonce"] = nonce
+        message = await channel.send(**kwargs)
         if not outbox.finished:
             self._boards[table.id] = BoardPost(message.id, to_act, log_lines)
         return message
+
+    def note_thread(self, thread_id: str, table_id: int) -> None:
+        """A game's new thread (the announcer opened it after the old one was gone)."""
+        self._thread_tables[thread_id] = table_id
+        self._boards.pop(table_id, None)
 
     def note_other_message(self, channel_id: int | str) -> None:
         """Something else was posted in a game's channel: its next board is a new message."""

@@ -18,6 +18,7 @@ from engine.games import REGISTRY, get_game
 from engine.referee import LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS
 
 from . import render
+from .announcer import UNREACHABLE_NOTE
 from .desk import GameDesk, parse_options
 from .replies import reply
 
@@ -87,7 +88,12 @@ class GameCommands(commands.Cog):
         if not tables:
             await reply(interaction, "No game is open or running here. Start one with `/game new`.")
             return
-        lines = [render.table_summary_line(table, get_game(table.game)) for table in tables]
+        unreachable = await self.desk.announcer.unreachable([table.id for table in tables])
+        lines = [
+            render.table_summary_line(table, get_game(table.game))
+            + (f" · {UNREACHABLE_NOTE}" if table.id in unreachable else "")
+            for table in tables
+        ]
         await reply(interaction, render.clip("\n".join(lines), render.CONTENT_LIMIT))
 
     @game.command(name="cancel", description="Cancel a game (the host, or members with Manage Server)")

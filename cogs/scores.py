@@ -31,8 +31,10 @@ from engine.referee import (
     format_duration,
     presentation,
 )
+from engine.referee.announcements import Announcements
 
 from . import render
+from .announcer import UNREACHABLE_NOTE
 from .components import export_view, leaderboard_view
 from .replies import reply
 
@@ -64,7 +66,9 @@ class ScoreDesk:
         if not turns:
             await reply(interaction, f"It is not your turn in any game {where}.")
             return
-        lines = [turn_line(turn) for turn in turns[:MAX_TURNS]]
+        shown = turns[:MAX_TURNS]
+        unreachable = await Announcements(self.referee).unreachable([turn.links.table_id for turn in shown])
+        lines = [turn_line(turn, unreachable=turn.links.table_id in unreachable) for turn in shown]
         more = f"\n…and {len(turns) - MAX_TURNS} more." if len(turns) > MAX_TURNS else ""
         embed = discord.Embed(
             title=f"Your turn in {len(turns)} game{'s' if len(turns) != 1 else ''}",
@@ -195,7 +199,7 @@ def table_url(links: TableLinks) -> str | None:
     return f"https://discord.com/channels/{links.guild_id or '@me'}/{channel}"
 
 
-def turn_line(turn: WaitingTurn) -> str:
+def turn_line(turn: WaitingTurn, *, unreachable: bool = False) -> str:
     label = f"{render.game_title(turn.links.game)} #{turn.links.table_id}"
     url = table_url(turn.links)
     parts = [
@@ -207,6 +211,8 @@ def turn_line(turn: WaitingTurn) -> str:
     elif turn.remaining is not None:
         deadline = f" (runs out {render.timestamp(turn.deadline)})" if turn.deadline is not None else ""
         parts.append(f"{format_duration(turn.remaining)} left{deadline}")
+    if unreachable:  # its board is refused and DMs are closed: a person must fix the channel
+        parts.append(UNREACHABLE_NOTE)
     return " · ".join(parts)
 
 

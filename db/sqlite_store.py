@@ -22,6 +22,7 @@ from typing import Any
 import aiosqlite
 import msgspec
 
+from db.announcements import AnnouncementQueries
 from engine.core import Outcome, RecordedMove
 from engine.referee import ratings as rating_model
 from engine.referee.clock import QuietHours, SeatClock
@@ -92,7 +93,7 @@ def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
-class SqliteStore(LimitsRows):
+class SqliteStore(LimitsRows, AnnouncementQueries):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection
         self.path = path
@@ -102,6 +103,7 @@ class SqliteStore(LimitsRows):
         self._waiting_lock = threading.Lock()
         self._draining = False
         self._stop_checkpoints: threading.Event | None = None
+        self._init_marks()  # the announcement marks waiting for the next group (db/announcements.py)
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str] | None = None) -> SqliteStore:

@@ -208,3 +208,22 @@ class Outbox(msgspec.Struct, kw_only=True):
     forfeited: list[int] = []  # seats forfeited by this call (or, when finished, in the game)
     result: GameResult | None = None  # the stored result, when this call ended the game
     rating_changes: list[RatingChange] = []  # rating updates stored with that result
+
+
+class PendingAnnouncement(msgspec.Struct, kw_only=True, frozen=True):
+    """A running or finished table whose board or private notices are behind its version."""
+
+    table_id: int
+    version: int
+    board_version: int  # the last version whose board was posted (-1: none)
+    notice_version: int  # the last version whose private notices were sent (-1: none)
+    unreachable_since: float | None = None
+
+
+class AnnouncedMark(msgspec.Struct, kw_only=True, frozen=True):
+    """A delivery done: raise the table's announced versions to ``version`` (never lower them)."""
+
+    table_id: int
+    version: int
+    board: bool
+    notices: bool

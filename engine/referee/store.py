@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from engine.core import RecordedMove
 
 from .clock import QuietHours
-from .model import GameResult, RatingChange, Seat, Table, TimedSeat
+from .model import AnnouncedMark, GameResult, PendingAnnouncement, RatingChange, Seat, Table, TimedSeat
 from .ratings import Rating
 from .reports import HighScore, LeaderboardPage, PlayerStats, TableLinks
 
 
-class Store(Protocol):
+class AnnouncementStore(Protocol):
+    async def pending_announcements(self) -> list[PendingAnnouncement]:
+        """Running and finished tables whose board or notices are behind their version."""
+
+    async def mark_announced(self, mark: AnnouncedMark) -> None:
+        """Raise the announced versions (a delivery worked): also clears the unreachable mark.
+        Marks that arrive together are written as one statement of the group commit."""
+
+    async def mark_unreachable(self, table_id: int, since: float | None) -> None:
+        """Set (``since``: when first seen) or clear (None) the "cannot reach" mark."""
+
+    async def unreachable_table_ids(self, table_ids: Iterable[int] | None = None) -> dict[int, float]:
+        """{table id: unreachable since} among ``table_ids`` (None: all tables)."""
+
+
+class Store(AnnouncementStore, Protocol):
+    """Also the announcement outbox's queries (announcements.py)."""
+
     async def create_table(self, table: Table) -> int:
         """Insert a new table (lobby) with its seats; returns its id."""
 

@@ -1,14 +1,19 @@
 """A small stand-in for Discord's REST API and gateway on loopback, for running bot.py for real.
 
-It implements just what a start-up, a command sync, one slash command and a shutdown need:
-the token check, the application, command registration, a gateway session (HELLO, IDENTIFY,
-READY, GUILD_CREATE, heartbeats), interaction callbacks, and a record of every request. Anything
-else is answered 404 and recorded, so an unexpected call is visible in the test.
+It implements just what a start-up, a command sync, slash commands, a game's boards and a
+shutdown need: the token check, the application, command registration, a gateway session (HELLO,
+IDENTIFY, READY, GUILD_CREATE, heartbeats), interaction callbacks and follow-ups, messages in any
+channel or thread (with Discord's nonce check: a second message with the nonce of one created
+before returns that one), DM channels, threads, and a record of every request. A test can make
+requests fail (``fail``: 403, 404, 5xx...) or hold them unanswered (``hold``: the process can be
+killed while Discord "has not received" them yet). Anything else is answered 404 and recorded, so
+an unexpected call is visible in the test.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fnmatch
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -32,20 +37,41 @@ class Request:
 
 
 @dataclass
+class Fault:
+    """Requests matching ``method`` and the fnmatch ``pattern`` fail ``times`` times (None: until
+    cleared) with this status and Discord error code."""
+
+    method: str
+    pattern: str
+    status: int
+    code: int
+    message: str
+    times: int | None = None
+
+
+@dataclass
 class FakeDiscord:
     token: str
     application_id: int = 900_000_000_000_000_001
     bot_user_id: int = 900_000_000_000_000_001
     guild_id: int = 900_000_000_000_000_100
     channel_id: int = 900_000_000_000_000_101
-    user_id: int = 900_000_000_000_000_200
+    user_id: int = 900_000_000_000_000_200  # alice, who runs the slash commands by default
+    other_user_id: int = 900_000_000_000_000_201  # bob
     requests: list[Request] = field(default_factory=list)
     commands: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # scope -> registered
     callbacks: list[dict[str, Any]] = field(default_factory=list)
+    followups: list[dict[str, Any]] = field(default_factory=list)  # webhook edits and follow-ups
     identified: asyncio.Event = field(default_factory=asyncio.Event)
     disconnected: asyncio.Event = field(default_factory=asyncio.Event)
     base_url: str = ""
+    messages: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # channel -> created
+    faults: list[Fault] = field(default_factory=list)
+    holds: list[tuple[str, str]] = field(default_factory=list)  # (method, pattern) left unanswered
+    held: list[Request] = field(default_factory=list)
     _ids: Any = field(default_factory=lambda: itertools.count(900_000_000_000_001_000))
+    _release: asyncio.Event = field(default_factory=asyncio.Event)
+    _nonces: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
     _socket: web.WebSocketResponse | None = None
     _sequence: int = 0
     _runner: web.AppRunner | None = None
@@ -65,19 +91,44 @@ class FakeDiscord:
         return self.base_url
 
     async def stop(self) -> None:
+        self._release.set()
         if self._runner is not None:
             await self._runner.cleanup()
 
     # ----- REST ---------------------------------------------------------------------------------
 
+    def fail(self, method: str, pattern: str, status: int, code: int, message: str, times: int | None = None) -> None:
+        self.faults.append(Fault(method, pattern, status, code, message, times))
+
+    def hold(self, method: str, pattern: str) -> None:
+        """Leave matching requests unanswered until ``release`` (then they fail: never created)."""
+        self.holds.append((method, pattern))
+
+    def release(self) -> None:
+        self.holds.clear()
+        self._release.set()
+
+    def boards(self, channel_id: int) -> list[dict[str, Any]]:
+        """The messages with embeds created in a channel (the boards)."""
+        return [message for message in self.messages.get(channel_id, []) if message["embeds"]]
+
     async def rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
-        body = await request.json() if request.can_read_body else None
+        body = await _body(request)
         self.requests.append(Request(request.method, path, body))
         if request.headers.get("Authorization") != f"Bot {self.token}" and not path.startswith(
-            "/interactions/"
+            ("/interactions/", "/webhooks/")
         ):
             return reply({"message": "401: Unauthorized", "code": 0}, status=401)
+        for fault in self.faults:
+            if fault.method == request.method and fnmatch.fnmatch(path, fault.pattern) and fault.times != 0:
+                if fault.times is not None:
+                    fault.times -= 1
+                return reply({"message": fault.message, "code": fault.code}, status=fault.status)
+        if any(method == request.method and fnmatch.fnmatch(path, pattern) for method, pattern in self.holds):
+            self.held.append(self.requests[-1])
+            await self._release.wait()
+            return reply({"message": "503: held, never delivered", "code": 0}, status=503)
         parts = path.strip("/").split("/")
         if request.method == "GET" and path == "/users/@me":
             return reply(self.bot_user())
@@ -91,6 +142,20 @@ class FakeDiscord:
         if parts[0] == "interactions" and parts[-1] == "callback":
             self.callbacks.append(body)
             return reply(self.callback_response(parts[1], body))
+        if parts[0] == "webhooks":  # an interaction's follow-up, or its original answer edited
+            self.followups.append(body or {})
+            return reply(self.message(self.channel_id, body or {}))
+        if parts[0] == "users" and parts[-1] == "channels" and request.method == "POST":
+            recipient = int(body["recipient_id"])
+            return reply({"id": str(recipient + 1_000_000), "type": 1, "recipients": [self.user(recipient)]})
+        if parts[0] == "channels" and parts[-1] == "threads" and request.method == "POST":
+            return reply(self.thread(int(parts[1]), body))
+        if parts[0] == "channels" and "thread-members" in parts:
+            return web.Response(status=204)
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "messages" and request.method == "POST":
+            return reply(self.create_message(int(parts[1]), body))
+        if parts[0] == "channels" and len(parts) == 4 and parts[2] == "messages" and request.method == "PATCH":
+            return reply({**self.message(int(parts[1]), body), "id": parts[3]})
         return reply({"message": "404: Not Found (not faked)", "code": 0}, status=404)
 
     def registered(self, command: dict[str, Any], scope: str) -> dict[str, Any]:
@@ -102,6 +167,58 @@ class FakeDiscord:
             "guild_id": guild,
             "version": "1",
             "default_member_permissions": command.get("default_member_permissions"),
+        }
+
+    def create_message(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce") and (channel_id, str(nonce)) in self._nonces:
+            return self._nonces[(channel_id, str(nonce))]  # Discord's answer to a repeated nonce
+        message = self.message(channel_id, body)
+        self.messages.setdefault(channel_id, []).append(message)
+        if nonce is not None:
+            self._nonces[(channel_id, str(nonce))] = message
+        return message
+
+    def thread(self, parent_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": str(next(self._ids)),
+            "guild_id": str(self.guild_id),
+            "parent_id": str(parent_id),
+            "owner_id": str(self.bot_user_id),
+            "name": body.get("name", "thread"),
+            "type": 11,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        }
+
+    def message(self, channel_id: int, data: dict[str, Any]) -> dict[str, Any]:
+        mentions = (data.get("allowed_mentions") or {}).get("users") or []
+        return {
+            "id": str(next(self._ids)),
+            "channel_id": str(channel_id),
+            "author": self.bot_user(),
+            "content": data.get("content") or "",
+            "embeds": data.get("embeds") or [],
+            "components": data.get("components") or [],
+            "flags": data.get("flags") or 0,
+            "nonce": data.get("nonce"),
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [self.user(int(user)) for user in mentions],
+            "mention_roles": [],
+            "attachments": [],
+            "pinned": False,
+            "type": 0,
         }
 
     def callback_response(self, interaction_id: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -164,8 +281,9 @@ class FakeDiscord:
         self._sequence += 1
         await self._socket.send_str(json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data}))
 
-    async def slash(self, name: str, options: list[dict[str, Any]]) -> str:
-        """A user runs a registered slash command; returns the interaction id."""
+    async def slash(self, name: str, options: list[dict[str, Any]], *, user_id: int | None = None) -> str:
+        """A user (alice unless ``user_id``) runs a registered slash command; returns the
+        interaction id."""
         command = next(command for command in self.commands["global"] if command["name"] == name)
         interaction_id = str(next(self._ids))
         await self.dispatch(
@@ -184,7 +302,7 @@ class FakeDiscord:
                     "guild_id": str(self.guild_id),
                     "name": "games",
                 },
-                "member": self.member(),
+                "member": self.member(user_id or self.user_id),
                 "app_permissions": "2251799813685247",
                 "locale": "en-US",
                 "guild_locale": "en-US",
@@ -209,18 +327,19 @@ class FakeDiscord:
             "global_name": None,
         }
 
-    def user(self) -> dict[str, Any]:
+    def user(self, user_id: int | None = None) -> dict[str, Any]:
+        name = "bob" if user_id == self.other_user_id else "alice"
         return {
-            "id": str(self.user_id),
-            "username": "alice",
+            "id": str(user_id or self.user_id),
+            "username": name,
             "discriminator": "0",
             "avatar": None,
-            "global_name": "Alice",
+            "global_name": name.title(),
         }
 
-    def member(self) -> dict[str, Any]:
+    def member(self, user_id: int | None = None) -> dict[str, Any]:
         return {
-            "user": self.user(),
+            "user": self.user(user_id),
             "roles": [],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,
@@ -295,3 +414,14 @@ class FakeDiscord:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
+
+
+async def _body(request: web.Request) -> Any:
+    """The JSON of a request: its body, or the ``payload_json`` part of a multipart one (files)."""
+    if not request.can_read_body:
+        return None
+    if request.content_type.startswith("multipart/"):
+        form = await request.post()
+        return json.loads(str(form.get("payload_json") or "null"))
+    text = await request.text()
+    return json.loads(text) if text else None

@@ -5,6 +5,8 @@
 Only the two addresses discord.py talks to change: the REST base and the gateway. Everything
 else (configuration, .env, logging, start-up, shutdown) is bot.py exactly as `make run` runs it.
 The test game Sprint is registered, so a slash command can be answered without a real game.
+With FAKE_RETRY_SECONDS, a board that failed is tried again after that many seconds (instead of
+the bot's backoff of seconds to minutes), so a test sees the retries without waiting for them.
 """
 
 import os
@@ -18,11 +20,14 @@ from discord.gateway import DiscordWebSocket
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import bot  # noqa: E402
+import cogs.announcer  # noqa: E402
 import engine.games  # noqa: E402
 
 base = os.environ["FAKE_DISCORD_URL"]
 discord.http.Route.BASE = f"{base}/api/v10"
 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http://", "ws://") + "/gateway")
 engine.games.REGISTRY["sprint"] = "tests.discord.sprint"
+if os.environ.get("FAKE_RETRY_SECONDS"):
+    cogs.announcer.RETRY_DELAYS = (float(os.environ["FAKE_RETRY_SECONDS"]),)
 
 sys.exit(bot.main())

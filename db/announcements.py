@@ -1,0 +1,132 @@
+"""The announcement outbox on SQLite (engine/referee/announcements.py says what it is for).
+
+Three columns of ``games`` (migration 0004): ``announced_version``, ``notified_version`` and
+``unreachable_since``. A move never writes them, so a move costs nothing more than before but one
+partial index entry (``games_unannounced``: the tables behind). A front end marks a table
+announced once its board is posted: one mark per move, so the marks waiting for the same group
+transaction are merged and written together, in a single statement (``_MarkBatch``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from engine.referee.model import AnnouncedMark, PendingAnnouncement
+
+_ROWS_PER_STATEMENT = 1_000  # SQLite binds at most 32,766 values in one statement
+_MARK_SQL = (
+    "WITH v(id, board, notices) AS (VALUES {rows})"
+    " UPDATE games SET announced_version = MAX(announced_version, COALESCE(v.board, -1)),"
+    " notified_version = MAX(notified_version, COALESCE(v.notices, -1)),"
+    " unreachable_since = CASE WHEN v.board IS NULL THEN unreachable_since END"
+    " FROM v WHERE games.id = v.id"
+)
+
+
+class AnnouncementQueries:
+    """Mixed into SqliteStore: ``_db`` and ``_commit_in_group`` are its own."""
+
+    _db: Any
+    _commit_in_group: Callable[[Any], Awaitable[Any]]
+
+    def _init_marks(self) -> None:
+        self._marks = _MarkBatch()
+
+    async def pending_announcements(self) -> list[PendingAnnouncement]:
+        async with self._db.execute(
+            "SELECT id, version, announced_version, notified_version, unreachable_since"
+            " FROM games INDEXED BY games_unannounced WHERE status IN ('running', 'finished')"
+            " AND (announced_version < version OR notified_version < version) ORDER BY id"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            PendingAnnouncement(
+                table_id=row[0],
+                version=row[1],
+                board_version=row[2],
+                notice_version=row[3],
+                unreachable_since=row[4],
+            )
+            for row in rows
+        ]
+
+    async def mark_announced(self, mark: AnnouncedMark) -> None:
+        # Every caller queues a unit of its own (and waits for it as any write does); the first
+        # of them to run writes every mark merged so far, the others find nothing left to write.
+        self._marks.add(mark)
+        await self._commit_in_group(_TakeMarks(self._marks))
+
+    async def mark_unreachable(self, table_id: int, since: float | None) -> None:
+        if since is None:
+            await self._commit_in_group(
+                _Sql("UPDATE games SET unreachable_since = NULL WHERE id = ?", (table_id,))
+            )
+        else:  # the first time it was seen stays
+            await self._commit_in_group(
+                _Sql(
+                    "UPDATE games SET unreachable_since = COALESCE(unreachable_since, ?) WHERE id = ?",
+                    (since, table_id),
+                )
+            )
+
+    async def unreachable_table_ids(self, table_ids: Iterable[int] | None = None) -> dict[int, float]:
+        async with self._db.execute(
+            "SELECT id, unreachable_since FROM games INDEXED BY games_unreachable WHERE unreachable_since IS NOT NULL"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        found = {row[0]: row[1] for row in rows}
+        if table_ids is None:
+            return found
+        return {table_id: found[table_id] for table_id in table_ids if table_id in found}
+
+
+class _Sql:
+    """One statement as a unit of the group transaction."""
+
+    def __init__(self, sql: str, values: tuple[Any, ...]) -> None:
+        self.sql, self.values = sql, values
+
+    def run(self, connection: sqlite3.Connection) -> None:
+        connection.execute(self.sql, self.values)
+
+
+class _TakeMarks:
+    """A unit of the group transaction: writes whatever marks are waiting when it runs."""
+
+    def __init__(self, batch: _MarkBatch) -> None:
+        self.batch = batch
+
+    def run(self, connection: sqlite3.Connection) -> None:
+        rows = self.batch.take()
+        for start in range(0, len(rows), _ROWS_PER_STATEMENT):
+            chunk = rows[start : start + _ROWS_PER_STATEMENT]
+            connection.execute(
+                _MARK_SQL.format(rows=",".join(["(?,?,?)"] * len(chunk))),
+                [value for row in chunk for value in row],
+            )
+
+
+class _MarkBatch:
+    """The marks waiting for the next group transaction, merged by table (the highest versions).
+    Filled on the event loop, written (and emptied) in the connection's thread: hence the lock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._marks: dict[int, tuple[int | None, int | None]] = {}
+
+    def add(self, mark: AnnouncedMark) -> None:
+        with self._lock:
+            board, notices = self._marks.get(mark.table_id, (None, None))
+            if mark.board:
+                board = max(board if board is not None else -1, mark.version)
+            if mark.notices:
+                notices = max(notices if notices is not None else -1, mark.version)
+            self._marks[mark.table_id] = (board, notices)
+
+    def take(self) -> list[tuple[int, int | None, int | None]]:
+        with self._lock:
+            marks, self._marks = self._marks, {}
+        return [(table_id, board, notices) for table_id, (board, notices) in marks.items()]
