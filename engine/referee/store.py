@@ -1,4 +1,10 @@
-"""The storage interface the referee needs; db/ implements it with SQLite."""
+"""The storage interface the referee needs; db/ implements it with SQLite.
+
+One small protocol per job, so that another backend implements them piece by piece: the tables
+and their moves (``TableStore``), the clocks (``ClockStore``), the results and ratings
+(``ResultStore``), the players' settings (``UserStore``) and the announcement outbox
+(``AnnouncementStore``). ``Store`` is all of them together, with ``close``. The limits' rows
+have their own protocol beside the limits (limits.py: ``LimitsStore``)."""
 
 from __future__ import annotations
 
@@ -28,8 +34,8 @@ class AnnouncementStore(Protocol):
         """{table id: unreachable since} among ``table_ids`` (None: all tables)."""
 
 
-class Store(AnnouncementStore, Protocol):
-    """Also the announcement outbox's queries (announcements.py)."""
+class TableStore(Protocol):
+    """Tables, their seats, their move log and their state snapshot."""
 
     async def create_table(self, table: Table) -> int:
         """Insert a new table (lobby) with its seats; returns its id."""
@@ -75,11 +81,23 @@ class Store(AnnouncementStore, Protocol):
         limit: int = 100,
     ) -> list[Table]: ...
 
+
+class UserStore(Protocol):
+    """A player's flags and settings."""
+
     async def get_user_flag(self, user_id: str, flag: str) -> bool: ...
 
     async def set_user_flag(self, user_id: str, flag: str, value: bool) -> None: ...
 
-    # ----- clocks -------------------------------------------------------------------------------
+    async def get_quiet_hours(self, user_id: str) -> QuietHours | None: ...
+
+    async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]: ...
+
+    async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None: ...
+
+
+class ClockStore(Protocol):
+    """Due seats, running timed tables, turns waiting and the heartbeat."""
 
     async def due_table_ids(self, now: float) -> list[int]:
         """Running tables with a seat whose ``next_due_at`` is at or before ``now``."""
@@ -106,17 +124,13 @@ class Store(AnnouncementStore, Protocol):
     ) -> list[tuple[TableLinks, str, Seat]]:
         """(links, speed, seat) where the user must act, oldest waiting first."""
 
-    async def get_quiet_hours(self, user_id: str) -> QuietHours | None: ...
-
-    async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]: ...
-
-    async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None: ...
-
     async def get_heartbeat(self) -> float | None: ...
 
     async def set_heartbeat(self, at: float) -> None: ...
 
-    # ----- results and ratings --------------------------------------------------------------------
+
+class ResultStore(Protocol):
+    """Results, ratings, leaderboards, statistics and history."""
 
     async def game_result(self, table_id: int) -> GameResult | None: ...
 
@@ -143,5 +157,9 @@ class Store(AnnouncementStore, Protocol):
     async def history(
         self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
     ) -> list[GameResult]: ...
+
+
+class Store(TableStore, ClockStore, ResultStore, UserStore, AnnouncementStore, Protocol):
+    """Everything the referee asks of its storage."""
 
     async def close(self) -> None: ...
