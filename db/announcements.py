@@ -16,6 +16,8 @@ from typing import Any
 
 from engine.referee.model import AnnouncedMark, PendingAnnouncement
 
+from .writer import Work
+
 _ROWS_PER_STATEMENT = 1_000  # SQLite binds at most 32,766 values in one statement
 _MARK_SQL = (
     "WITH v(id, board, notices) AS (VALUES {rows})"
@@ -83,7 +85,7 @@ class AnnouncementQueries:
         return {table_id: found[table_id] for table_id in table_ids if table_id in found}
 
 
-class _Sql:
+class _Sql(Work):
     """One statement as a unit of the group transaction."""
 
     def __init__(self, sql: str, values: tuple[Any, ...]) -> None:
@@ -93,7 +95,7 @@ class _Sql:
         connection.execute(self.sql, self.values)
 
 
-class _TakeMarks:
+class _TakeMarks(Work):
     """A unit of the group transaction: writes whatever marks are waiting when it runs."""
 
     def __init__(self, batch: _MarkBatch) -> None:

@@ -10,6 +10,8 @@ import aiosqlite
 
 from engine.referee.limits import OpenCounts
 
+from .writer import Call, Statement
+
 _OPEN = "('lobby', 'running')"
 
 
@@ -27,12 +29,10 @@ class LimitsRows:
         return {row[0]: row[1] for row in rows}
 
     async def set_guild_limit(self, guild_id: str, name: str, value: int | None) -> None:
-        from .sqlite_store import _Statement  # the group writer's unit of work
-
         if value is None:
-            work = _Statement("DELETE FROM guild_limits WHERE guild_id = ? AND name = ?", (guild_id, name))
+            work = Statement("DELETE FROM guild_limits WHERE guild_id = ? AND name = ?", (guild_id, name))
         else:
-            work = _Statement(
+            work = Statement(
                 "INSERT INTO guild_limits (guild_id, name, value) VALUES (?,?,?)"
                 " ON CONFLICT (guild_id, name) DO UPDATE SET value = excluded.value",
                 (guild_id, name, value),
@@ -70,9 +70,7 @@ class LimitsRows:
     async def purge_unstarted(
         self, table_ids: list[int], cancelled_before: float, idle_before: float
     ) -> list[int]:
-        from .sqlite_store import _Call
-
-        return await self._commit_in_group(_Call(_purge, table_ids, cancelled_before, idle_before))
+        return await self._commit_in_group(Call(_purge, table_ids, cancelled_before, idle_before))
 
 
 # Never started (no seed), and cancelled long ago or left in its lobby longer still. Seats go

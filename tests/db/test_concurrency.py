@@ -47,16 +47,16 @@ async def test_moves_of_many_games_commit_concurrently(tmp_path, toy_game):
 async def test_moves_arriving_together_share_transactions(tmp_path, toy_game, monkeypatch):
     """Group commit: moves that arrive while a transaction is being written go together in the
     next one, so forty simultaneous moves take far fewer than forty transactions."""
-    import db.sqlite_store as sqlite_store
+    import db.writer as writer
 
     groups: list[int] = []
-    write_group = sqlite_store._write_group
+    write_group = writer._write_group
 
     def counting(connection, works):
         groups.append(len(works))
         return write_group(connection, works)
 
-    monkeypatch.setattr(sqlite_store, "_write_group", counting)
+    monkeypatch.setattr(writer, "_write_group", counting)
     store = await SqliteStore.open(tmp_path / "group.sqlite3")
     referee = Referee(store, ai_rng=random.Random(2))
     table_ids = await two_player_tables(referee, 40)
@@ -78,17 +78,17 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypat
     """A group's moves first go together; when one is on a stale version, the transaction starts
     again and each move runs in its own savepoint: the stale one is refused and undone, while the
     moves beside it in the same transaction are committed."""
-    import db.sqlite_store as sqlite_store
+    import db.tables as table_queries
 
     attempts: list[tuple[int, bool]] = []
-    write_together = sqlite_store._write_moves_together
+    write_together = table_queries._write_moves_together
 
     def spy(connection, works):
         written = write_together(connection, works)
         attempts.append((len(works), written))
         return written
 
-    monkeypatch.setattr(sqlite_store, "_write_moves_together", spy)
+    monkeypatch.setattr(table_queries, "_write_moves_together", spy)
     store = await SqliteStore.open(tmp_path / "stale.sqlite3")
     referee = Referee(store, ai_rng=random.Random(3))
     tables = [await referee.table(table_id) for table_id in await two_player_tables(referee, 3)]
@@ -99,7 +99,7 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypat
         return store.commit_moves(table, version, [RecordedMove(0, "take 1")], state)
 
     gate = threading.Event()
-    store._queue_in_connection_thread(gate.wait)  # the thread waits until all three are queued
+    store._writer._queue_in_connection_thread(gate.wait)  # the thread waits until all three are queued
     moving = asyncio.gather(
         one_move(tables[0], tables[0].version),
         one_move(tables[1], tables[1].version - 1),  # stale: another process moved first
@@ -124,7 +124,7 @@ async def test_checkpoints_run_off_the_move_path(tmp_path):
     async with store._db.execute("PRAGMA wal_autocheckpoint") as cursor:
         assert (await cursor.fetchone())[0] == 0
     assert any(thread.name == "sqlite-checkpoints" for thread in threading.enumerate())
-    stop = store._stop_checkpoints
+    stop = store._writer._stop_checkpoints
     await store.close()
     assert stop is not None and stop.is_set()
 
@@ -146,17 +146,17 @@ async def test_moves_written_together_store_what_moves_written_one_by_one_store(
     that writing each move on its own leaves (game rows with their snapshots, seats, moves)."""
     import sqlite3
 
-    import db.sqlite_store as sqlite_store
+    import db.tables as table_queries
 
     together: list[int] = []
-    write_together = sqlite_store._write_moves_together
+    write_together = table_queries._write_moves_together
 
     def counting(connection, works):
         written = write_together(connection, works)
         together.append(len(works) if written else 0)
         return written
 
-    monkeypatch.setattr(sqlite_store, "_write_moves_together", counting)
+    monkeypatch.setattr(table_queries, "_write_moves_together", counting)
 
     async def play(path, at_once: bool) -> None:
         store = await SqliteStore.open(path)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from db import sqlite_store
+from db import results as result_queries
 from engine.core import replay
 from engine.games import get_game
 from engine.referee import RUNNING, Referee, is_stacked
@@ -121,7 +121,7 @@ async def test_a_failure_during_the_rating_update_leaves_no_trace_of_the_last_mo
     def broken(*args, **kwargs):
         raise RuntimeError("disk full while rating")
 
-    monkeypatch.setattr(sqlite_store, "_apply_ratings", broken)
+    monkeypatch.setattr(result_queries, "_apply_ratings", broken)
     with pytest.raises(RuntimeError, match="disk full"):
         await referee.play(table_id, "bob", "take 3")
     table = await referee.table(table_id)
@@ -143,7 +143,7 @@ async def test_a_failure_during_the_rating_update_leaves_no_trace_of_the_last_mo
 CRASH_SCRIPT = textwrap.dedent(
     """
     import asyncio, os, random, sys
-    from db import SqliteStore, sqlite_store
+    from db import SqliteStore, results
     from engine.games import REGISTRY
     from engine.referee import Referee
 
@@ -158,7 +158,7 @@ CRASH_SCRIPT = textwrap.dedent(
         table = await referee.create_table("nim", "alice", "Alice", options={"tokens": 1}, speed="daily-2")
         await referee.join(table.id, "bob", "Bob")
         await referee.start(table.id, "alice", seed=1)
-        sqlite_store._apply_ratings = crash
+        results._apply_ratings = crash
         await referee.play(table.id, "alice", "take 1")
 
     asyncio.run(main())

@@ -10,6 +10,7 @@ import logging
 
 import pytest
 
+import db.rows as db_rows
 import db.sqlite_store as sqlite_store
 from engine.referee import Referee, SkipRefused, TimedSeat
 from engine.referee.clock import get_speed
@@ -243,7 +244,7 @@ async def test_a_late_credit_reaches_tables_already_cached(tmp_path, clock):
 
 
 async def test_store_writes_timed_seats_in_chunks_and_skips_tables_that_moved(tmp_path, clock, monkeypatch):
-    monkeypatch.setattr(sqlite_store, "_IN_LIST_LIMIT", 2)  # several IN lists, as with huge servers
+    monkeypatch.setattr(db_rows, "IN_LIST_LIMIT", 2)  # several IN lists, as with huge servers
     referee = await open_referee(tmp_path / "chunks.sqlite3", clock)
     store = referee.store
     ids = [await two_player_nim(referee, first=f"p{n}", second=f"q{n}") for n in range(5)]
