@@ -113,7 +113,7 @@ class _TakeMarks(Work):
 
 class _MarkBatch:
     """The marks waiting for the next group transaction, merged by table (the highest versions).
-    Filled on the event loop, written (and emptied) in the connection's thread: hence the lock."""
+    Filled on the event loop, written (and emptied) in the writer's thread: hence the lock."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()

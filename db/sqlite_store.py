@@ -11,6 +11,7 @@ changes are numbered SQL files under ``migrations/``, applied in order and track
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -48,33 +49,40 @@ def database_path_from_env() -> str:
 
 class SqliteStore(TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
-        self._db = connection
+        self._db = connection  # the reads (and the migrations, before the writer starts)
         self.path = path
-        self._writer = GroupWriter(connection, path)
+        self._writer = GroupWriter(path)  # every write (writer.py)
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
         self._init_marks()  # the announcement marks waiting for the next group (db/announcements.py)
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str] | None = None) -> SqliteStore:
         path = str(path or database_path_from_env())
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        scratch = None
+        if path == ":memory:":
+            # The reads and the writer have a connection each, and two connections to
+            # ":memory:" are two databases: a fresh file instead, gone when the store closes.
+            scratch = tempfile.TemporaryDirectory(prefix="referee-")
+            path = os.path.join(scratch.name, "referee.sqlite3")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions
-        for pragma in PRAGMAS:
+        for pragma in (*PRAGMAS, "wal_autocheckpoint=0"):
             # Some setting PRAGMAs return a row; read it and close the cursor, or the statement
             # stays "in progress" and a later COMMIT fails.
             async with connection.execute(f"PRAGMA {pragma}") as cursor:
                 await cursor.fetchall()
         store = cls(connection, path)
+        store._scratch = scratch
         await store.migrate()
-        if path != ":memory:":
-            async with connection.execute("PRAGMA wal_autocheckpoint=0") as cursor:
-                await cursor.fetchall()
-            store._writer.start_checkpoints(path)
+        await store._writer.open(PRAGMAS)
+        store._writer.start_checkpoints(path)
         return store
 
     async def close(self) -> None:
         await self._writer.close()  # writes already accepted go to disk before the connection closes
         await self._db.close()
+        if self._scratch is not None:
+            self._scratch.cleanup()
 
     async def migrate(self) -> int:
         """Apply the migrations not yet applied; returns the schema version."""

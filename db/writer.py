@@ -11,12 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import queue
 import sqlite3
 import threading
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
-
-import aiosqlite
 
 from . import wal
 
@@ -64,17 +63,49 @@ class Statement(Work):
 
 
 class GroupWriter:
-    """Runs the store's writes in groups, one transaction (and one sync) per group."""
+    """Runs the store's writes in groups, one transaction (and one sync) per group, in a thread
+    of its own on a plain sqlite3 connection (the standard library's public API: the reads stay
+    on aiosqlite's connection, which WAL mode lets read while the writer commits)."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
-        self._db = connection
+    def __init__(self, path: str) -> None:
         self.path = path
+        # What the writer's thread runs, in order (None: stop); functions that never raise.
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._connection: sqlite3.Connection | None = None
+        self._closed = False
         # The writes waiting for the next transaction, and whether a drain is queued in the
-        # connection's thread; both shared with that thread.
+        # writer's thread; both shared with that thread.
         self._waiting: list[tuple[Work, asyncio.Future[Any]]] = []
         self._waiting_lock = threading.Lock()
         self._draining = False
         self._stop_checkpoints: threading.Event | None = None
+        self._thread = threading.Thread(
+            target=self._serve,
+            name="sqlite-writer",
+            daemon=True,  # a store left open never holds the process open
+        )
+
+    async def open(self, pragmas: Sequence[str]) -> None:
+        """Start the thread and connect in it, with the store's settings; SQLite's automatic
+        checkpoint is off (the background thread and ``wal.restart_if_large`` do it)."""
+        self._thread.start()
+        await self._in_thread(self._connect, (*pragmas, "wal_autocheckpoint=0"))
+
+    def _connect(self, pragmas: Sequence[str]) -> None:
+        # Explicit transactions (isolation_level=None): _transaction says BEGIN IMMEDIATE.
+        connection = sqlite3.connect(self.path, isolation_level=None)
+        for pragma in pragmas:
+            connection.execute(f"PRAGMA {pragma}").fetchall()  # some return a row: read it
+        self._connection = connection
+
+    def _disconnect(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def _serve(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            job()
 
     def start_checkpoints(self, path: str) -> None:
         """Copy the WAL back into the database file from another thread and connection, so that
@@ -89,23 +120,51 @@ class GroupWriter:
         ).start()
 
     async def close(self) -> None:
-        """Once the writes already accepted are on disk: stop the background checkpoints."""
+        """Once the writes already accepted are on disk: close the connection, stop the thread
+        and the background checkpoints. Any write after this is refused."""
         while self._draining:
             await asyncio.sleep(0.001)
+        if not self._closed:
+            self._closed = True
+            if self._thread.is_alive():
+                await self._in_thread(self._disconnect)
+                self._jobs.put(None)  # the thread ends
         if self._stop_checkpoints is not None:
             self._stop_checkpoints.set()
+
+    async def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(connection, *args)`` in the writer's thread, outside any group: its result.
+        For tests that look at the writer's own connection (its settings)."""
+        if self._closed:
+            raise ValueError("The store is closed.")
+        return await self._in_thread(lambda: function(self._connection, *args))
+
+    async def _in_thread(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in the writer's thread, behind what is queued: its result."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def job() -> None:
+            try:
+                answer: tuple[bool, Any] = (True, function(*args))
+            except BaseException as error:
+                answer = (False, error)
+            _hand_over(loop, [((None, future), answer)])
+
+        self._jobs.put(job)
+        return await future
 
     async def commit(self, work: Work) -> Any:
         """Run ``work`` in the next group transaction and return its result (or raise its error).
 
         Every write goes this way. A commit costs about the same for one move as for fifty (the
-        sync to disk, the hand-over to the connection's thread), so the writes that arrive while
+        sync to disk, the hand-over to the writer's thread), so the writes that arrive while
         a transaction is on its way to disk wait and share the next one; see _write_group for how
         one failing write is kept from the others. The first write to arrive when none is being
-        written is handed to the connection's thread at once, not at the event loop's next turn:
+        written is handed to the writer's thread at once, not at the event loop's next turn:
         the disk then works while the loop goes on with the next moves. With one move at a time
         this is a single hop per move."""
-        if not self._db._running:
+        if self._closed:
             raise ValueError("The store is closed.")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
@@ -113,37 +172,46 @@ class GroupWriter:
             self._waiting.append((work, future))
             start, self._draining = not self._draining, True
         if start:
-            self._queue_in_connection_thread(functools.partial(self._drain, loop))
+            self._queue_in_writer_thread(functools.partial(self._drain, loop))
         return await future
 
-    def _queue_in_connection_thread(self, function: Callable[[], None]) -> None:
-        """Queue ``function`` in aiosqlite's connection thread without waiting for it (its own
-        request queue, as its methods do; the aiosqlite version is pinned). ``function`` must
+    def _queue_in_writer_thread(self, function: Callable[[], None]) -> None:
+        """Queue ``function`` in the writer's thread without waiting for it. ``function`` must
         never raise: it hands its outcome to the event loop itself."""
-        self._db._tx.put_nowait((None, function))
+        self._jobs.put(function)
 
     def _drain(self, loop: asyncio.AbstractEventLoop) -> None:
-        """In the connection's thread: write everything waiting as one group, hand the answers to
-        the event loop, and queue itself again behind whatever was queued meanwhile (reads get
-        their turn between groups); stop when nothing waits."""
+        """In the writer's thread: write everything waiting as one group, hand the answers to
+        the event loop, and queue itself again behind whatever was queued meanwhile; stop when
+        nothing waits."""
         with self._waiting_lock:
             group, self._waiting = self._waiting, []
             if not group:
                 self._draining = False
                 return
+        connection = self._connection
+        assert connection is not None  # connected before any write is accepted
         try:
-            answers = _write_group(self._db._conn, [work for work, _ in group])
+            answers = _write_group(connection, [work for work, _ in group])
         except BaseException as error:  # the COMMIT itself failed: nothing of the group is on disk
             answers = [(False, error)] * len(group)
-        if self.path != ":memory:":
-            # Between two groups, the writer keeps the WAL bounded (wal.py); the moves that
-            # arrive meanwhile wait for the next group, as they would for this one's sync.
-            wal.restart_if_large(self._db._conn, self.path)
-        try:
-            loop.call_soon_threadsafe(_deliver, group, answers)
-        except RuntimeError:  # the event loop is closed: nobody is waiting any more
-            pass
-        self._queue_in_connection_thread(functools.partial(self._drain, loop))
+        # Between two groups, the writer keeps the WAL bounded (wal.py); the moves that
+        # arrive meanwhile wait for the next group, as they would for this one's sync.
+        wal.restart_if_large(connection, self.path)
+        _hand_over(loop, list(zip(group, answers, strict=True)))
+        self._queue_in_writer_thread(functools.partial(self._drain, loop))
+
+
+def _hand_over(
+    loop: asyncio.AbstractEventLoop, answered: list[tuple[tuple[Any, asyncio.Future[Any]], tuple[bool, Any]]]
+) -> None:
+    """From the writer's thread: each waiting caller gets its result or its error."""
+    try:
+        loop.call_soon_threadsafe(
+            _deliver, [entry for entry, _ in answered], [answer for _, answer in answered]
+        )
+    except RuntimeError:  # the event loop is closed: nobody is waiting any more
+        pass
 
 
 @contextlib.contextmanager
@@ -203,7 +271,7 @@ def _together(works: list[Work]) -> list[Work]:
     return together
 
 
-def _deliver(group: list[tuple[Work, asyncio.Future[Any]]], answers: list[tuple[bool, Any]]) -> None:
+def _deliver(group: list[tuple[Any, asyncio.Future[Any]]], answers: list[tuple[bool, Any]]) -> None:
     """On the event loop: each waiting write gets its result or its error."""
     for (_, future), (ok, value) in zip(group, answers, strict=True):
         if future.done():  # its caller gave up waiting (cancelled); the write stands

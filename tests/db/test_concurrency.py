@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 import threading
 
 from db import SqliteStore
 from engine.core import RecordedMove
 from engine.referee import Referee
 from engine.referee.model import VersionConflict
+
+
+def pragma(connection: sqlite3.Connection, name: str) -> object:
+    return connection.execute(f"PRAGMA {name}").fetchone()[0]
 
 
 async def two_player_tables(referee: Referee, count: int) -> list[int]:
@@ -99,7 +104,7 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypat
         return store.commit_moves(table, version, [RecordedMove(0, "take 1")], state)
 
     gate = threading.Event()
-    store._writer._queue_in_connection_thread(gate.wait)  # the thread waits until all three are queued
+    store._writer._queue_in_writer_thread(gate.wait)  # the thread waits until all three are queued
     moving = asyncio.gather(
         one_move(tables[0], tables[0].version),
         one_move(tables[1], tables[1].version - 1),  # stale: another process moved first
@@ -121,8 +126,7 @@ async def test_checkpoints_run_off_the_move_path(tmp_path):
     the WAL, and stops when the store closes (the writer restarts the WAL between groups only
     past a size: tests/db/test_wal.py)."""
     store = await SqliteStore.open(tmp_path / "ckpt.sqlite3")
-    async with store._db.execute("PRAGMA wal_autocheckpoint") as cursor:
-        assert (await cursor.fetchone())[0] == 0
+    assert await store._writer.call(pragma, "wal_autocheckpoint") == 0  # the connection that commits
     assert any(thread.name == "sqlite-checkpoints" for thread in threading.enumerate())
     stop = store._writer._stop_checkpoints
     await store.close()
@@ -134,18 +138,15 @@ async def test_every_commit_waits_for_the_disk(tmp_path):
     """An accepted move must survive a host crash, not only a crash of the bot: the store's
     connection syncs the log at every commit (synchronous=FULL, 2), and stays in WAL mode."""
     store = await SqliteStore.open(tmp_path / "durable.sqlite3")
-    async with store._db.execute("PRAGMA synchronous") as cursor:
-        assert (await cursor.fetchone())[0] == 2
-    async with store._db.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"
+    # The group writer's own connection is the one that commits.
+    assert await store._writer.call(pragma, "synchronous") == 2
+    assert await store._writer.call(pragma, "journal_mode") == "wal"
     await store.close()
 
 
 async def test_moves_written_together_store_what_moves_written_one_by_one_store(tmp_path, toy_game, monkeypatch):
     """Moves of a group go to disk in a few multi-row statements; the rows they leave are those
     that writing each move on its own leaves (game rows with their snapshots, seats, moves)."""
-    import sqlite3
-
     import db.tables as table_queries
 
     together: list[int] = []

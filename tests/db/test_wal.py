@@ -44,8 +44,8 @@ def small_wal(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_the_wal_stays_bounded_while_writes_never_pause(tmp_path, small_wal):
     store = await SqliteStore.open(tmp_path / "busy.sqlite3")
     try:
-        async with store._db.execute(f"PRAGMA journal_size_limit={wal.JOURNAL_SIZE_LIMIT}") as cursor:
-            await cursor.fetchall()
+        # The scaled-down limit, on the connection that commits (the group writer's).
+        await store._writer.call(lambda connection: connection.execute(f"PRAGMA journal_size_limit={wal.JOURNAL_SIZE_LIMIT}").fetchall())
         largest = await write_without_pause(store, tables=1500, writers=20)
     finally:
         await store.close()
@@ -77,4 +77,6 @@ async def test_the_journal_size_limit_is_set(tmp_path):
     store = await SqliteStore.open(tmp_path / "limit.sqlite3")
     async with store._db.execute("PRAGMA journal_size_limit") as cursor:
         assert (await cursor.fetchone())[0] == wal.JOURNAL_SIZE_LIMIT
+    writer_limit = await store._writer.call(lambda connection: connection.execute("PRAGMA journal_size_limit").fetchone()[0])
+    assert writer_limit == wal.JOURNAL_SIZE_LIMIT  # the connection that commits
     await store.close()
