@@ -40,12 +40,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-import math
 import random
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -69,12 +66,11 @@ from . import absence, inputs
 from . import clock as clocks
 from . import limits as table_limits
 from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
+from .deadlines import credit_seat, credit_timed_seats, forfeit_at, next_due
 from .limits import DEFAULT_LIMITS, Admission, Limits
-from .locks import TableLocks
 from .model import (
     ABANDONED,
     FINISHED,
-    LOBBY,
     RUNNING,
     SOLO_BOARD,
     WITH_AI_BOARD,
@@ -89,8 +85,6 @@ from .model import (
     SkipRefused,
     StaleVersion,
     Table,
-    TableNotFound,
-    TimedSeat,
     VersionConflict,
     WrongStatus,
 )
@@ -108,87 +102,11 @@ from .reports import (
 )
 from .results import build_result, final_outcome
 from .store import Store
+from .tables import Downtime, Loaded, Step, Tables, copy_table, fingerprint
 
 logger = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-
-# A move the referee makes itself: (seat, move, by_ai); the move is None until an AI chooses it.
-_Step = tuple[int, Any, bool]
-
-
-class _Loaded:
-    """A table as kept in the cache.
-
-    The state is kept decoded only while the game is among the recently used ones (see
-    Referee.hot_states); otherwise only its encoding is kept, and decoded again when needed.
-    Why: a decoded state is hundreds of small objects that Python's cyclic garbage collector
-    walks on every full collection, so thousands of decoded idle games turn each collection into
-    a pause of a second; bytes are never walked and take less memory."""
-
-    __slots__ = ("table", "encoded", "_state", "secrets", "public", "quiet", "step")
-
-    def __init__(self, table: Table, state: Any = None, encoded: bytes | None = None) -> None:
-        self.table = table
-        self.encoded = encoded
-        self._state = state
-        # Fingerprints of this state's secret views by human seat (Referee._secret_prints), kept
-        # from the move that made it: the next move compares against them without computing them.
-        self.secrets: dict[int, bytes] | None = None
-        # The public view's fingerprint, when the move that made this state computed it (a move
-        # that told the table nothing: see _apply_and_store); None otherwise.
-        self.public: bytes | None = None
-        # The seated players' quiet hours by seat, read once; dropped when one of them changes.
-        self.quiet: dict[int, QuietHours] | None = None
-        # The referee's own next move for this very table and state (see Referee._pending_step).
-        self.step: tuple[Any, Table, _Step | None] | None = None
-
-    @property
-    def state(self) -> Any:
-        if self._state is None and self.encoded is not None:
-            self._state = get_game(self.table.game).decode_state(self.encoded)
-        return self._state
-
-    def set_state(self, state: Any, encoded: bytes) -> None:
-        self._state, self.encoded = state, encoded
-
-    def take_state(self) -> Any:
-        """The decoded state, for a move to change in place; until ``set_state``, readers get
-        the committed state decoded again from ``encoded``."""
-        state = self.state
-        self._state = None
-        self.step = None  # it holds the state being changed
-        return state
-
-    def cool(self) -> None:
-        """Keep only the encoding (the game has not been used for a while)."""
-        if self.encoded is not None:
-            self._state = None
-            self.step = None  # it holds the decoded state too
-
-
-_VIEW_ENCODER = msgspec.msgpack.Encoder(order="deterministic")
-
-
-def _fingerprint(view: Any) -> bytes:
-    """A short digest of a view: equal views, equal digests (keys and sets in sorted order)."""
-    return hashlib.blake2b(_VIEW_ENCODER.encode(view), digest_size=16).digest()
-
-
-class _Downtime:
-    """An outage found at start-up, from the last heartbeat (``since``) to the start (``until``),
-    and the running timed tables not credited for it yet (None while they are being read)."""
-
-    __slots__ = ("since", "until", "tables")
-
-    def __init__(self, since: float, until: float, tables: set[int] | None) -> None:
-        self.since = since
-        self.until = until
-        self.tables = tables
-
-    def owes(self, table_id: int) -> bool:
-        return self.tables is None or table_id in self.tables
-
 
 class Referee:
     def __init__(
@@ -205,112 +123,32 @@ class Referee:
     ) -> None:
         self.store = store
         self.clock = clock
+        self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         self.new_seed = new_seed or (lambda: random.SystemRandom().randrange(2**53))
         self.ai_rng = ai_rng or random.Random()
-        self.cache_size = cache_size
-        self.hot_states = hot_states  # how many cached games keep their state decoded
         self.max_ai_moves = max_ai_moves
-        self._cache: OrderedDict[int, _Loaded] = OrderedDict()
-        self._hot: OrderedDict[int, _Loaded] = OrderedDict()  # the most recently used, decoded
-        # Per-table locks, dropped with the table from the cache (see locks.py).
-        self._locks = TableLocks(self._cache.__contains__)
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self._downtime_credited = False
-        # Downtime still owed to some tables; the lock makes each table credited exactly once,
-        # either when it is first loaded or by the batch.
-        self._downtime: _Downtime | None = None
-        self._credit_lock = asyncio.Lock()
-
-    # ----- loading ------------------------------------------------------------------------------
-
-    def _lock(self, table_id: int) -> Any:
-        """``async with self._lock(table_id):`` one call at a time per table."""
-        return self._locks(table_id)
-
-    async def _load(self, table_id: int) -> _Loaded:
-        loaded = self._cache.get(table_id)
-        if loaded is not None:
-            self._cache.move_to_end(table_id)
-            self._keep_hot(loaded)
-            return loaded
-        downtime = self._downtime
-        if downtime is not None and downtime.owes(table_id):
-            return await self._load_owed(table_id)
-        return await self._load_stored(table_id, await self.store.load_table(table_id))
-
-    async def _load_owed(self, table_id: int) -> _Loaded:
-        """Load a table still owed downtime: credit it and store that first, so that nothing reads,
-        times or writes its clocks uncredited. Under the credit lock: credited once, here or by
-        the batch, never both."""
-        async with self._credit_lock:
-            loaded = self._cache.get(table_id)
-            if loaded is not None:  # loaded by another caller while this one waited
-                self._cache.move_to_end(table_id)
-                self._keep_hot(loaded)
-                return loaded
-            table = await self.store.load_table(table_id)
-            downtime = self._downtime
-            if table is not None and downtime is not None and downtime.owes(table_id):
-                if not await self._credit_table(table, downtime):
-                    table = await self.store.load_table(table_id)
-                assert downtime.tables is not None  # known once the lock is free
-                downtime.tables.discard(table_id)
-            return await self._load_stored(table_id, table)
-
-    async def _load_stored(self, table_id: int, table: Table | None) -> _Loaded:
-        if table is None:
-            raise TableNotFound(f"There is no game #{table_id}.")
-        encoded = None
-        if table.status != LOBBY:
-            get_game(table.game)  # fails here, at load, for a game no longer installed
-            encoded = await self.store.load_state(table_id)
-        loaded = _Loaded(table, encoded=encoded)
-        self._remember(loaded)
-        return loaded
-
-    def _remember(self, loaded: _Loaded) -> None:
-        self._cache[loaded.table.id] = loaded
-        self._cache.move_to_end(loaded.table.id)
-        while len(self._cache) > self.cache_size:
-            table_id, _ = self._cache.popitem(last=False)
-            self._hot.pop(table_id, None)
-            self._locks.discard(table_id)
-        self._keep_hot(loaded)
-
-    def _keep_hot(self, loaded: _Loaded) -> None:
-        hot = self._hot
-        hot[loaded.table.id] = loaded
-        hot.move_to_end(loaded.table.id)
-        while len(hot) > self.hot_states:
-            hot.popitem(last=False)[1].cool()
-
-    def _forget(self, table_id: int) -> None:
-        """Drop a table whose cached copy may be stale (another process moved it)."""
-        self._cache.pop(table_id, None)
-        self._hot.pop(table_id, None)
-        self._locks.discard(table_id)
 
     def forget_cache(self) -> None:
         """Drop every cached table (tests use it to prove state comes back from the store)."""
-        self._cache.clear()
-        self._hot.clear()
-        self._locks.clear_idle()
+        self._tables.forget_all()
 
     @inputs.checked
     async def table(self, table_id: int) -> Table:
-        return (await self._load(table_id)).table
+        return (await self._tables.load(table_id)).table
 
     @inputs.checked
     async def state(self, table_id: int) -> Any:
         """The whole game state, every secret and the seed included: for tools, benchmarks and
         tests. Front ends show views (``board_text``, ``private_text``) and ask ``to_act``."""
-        return (await self._load(table_id)).state
+        return (await self._tables.load(table_id)).state
 
     @inputs.checked
     async def to_act(self, table_id: int) -> tuple[int, ...]:
         """The seats that must act now (none before the start or once the game is over)."""
-        loaded = await self._load(table_id)
+        loaded = await self._tables.load(table_id)
         if loaded.state is None:
             return ()
         return get_game(loaded.table.game).to_act(loaded.state)
@@ -357,13 +195,13 @@ class Referee:
             table.seats.append(_ai_seat(game, table, kind))
         async with self.admission.admit(guild_id, host_id, opens_table=True, seated=host_takes_seat):
             table.id = await self.store.create_table(table)
-        self._remember(_Loaded(table, None))
+        self._tables.remember(Loaded(table, None))
         return table
 
     @inputs.checked
     async def join(self, table_id: int, user_id: str, name: str) -> Table:
-        async with self._lock(table_id):
-            table = await self._lobby(table_id)
+        async with self._tables.lock(table_id):
+            table = await self._tables.lobby(table_id)
             if table.seat_of(user_id) is not None:
                 raise LobbyError("You are already seated at this table.")
             game = get_game(table.game)
@@ -376,8 +214,8 @@ class Referee:
 
     @inputs.checked
     async def leave(self, table_id: int, user_id: str) -> Table:
-        async with self._lock(table_id):
-            table = await self._lobby(table_id)
+        async with self._tables.lock(table_id):
+            table = await self._tables.lobby(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotInGame("You are not seated at this table.")
@@ -389,8 +227,8 @@ class Referee:
 
     @inputs.checked
     async def add_ai(self, table_id: int, by_user: str, kind: str = "greedy") -> Table:
-        async with self._lock(table_id):
-            table = await self._lobby(table_id)
+        async with self._tables.lock(table_id):
+            table = await self._tables.lobby(table_id)
             self._require_host(table, by_user, "add AI seats")
             table.seats.append(_ai_seat(get_game(table.game), table, kind))
             await self._save_lobby(table)
@@ -398,8 +236,8 @@ class Referee:
 
     @inputs.checked
     async def remove_ai(self, table_id: int, by_user: str) -> Table:
-        async with self._lock(table_id):
-            table = await self._lobby(table_id)
+        async with self._tables.lock(table_id):
+            table = await self._tables.lobby(table_id)
             self._require_host(table, by_user, "remove AI seats")
             ai_seats = [seat for seat in table.seats if seat.is_ai]
             if not ai_seats:
@@ -411,8 +249,8 @@ class Referee:
     @inputs.checked
     async def set_speed(self, table_id: int, by_user: str, speed: str) -> Table:
         """Change the speed of a table still in its lobby (host only)."""
-        async with self._lock(table_id):
-            table = await self._lobby(table_id)
+        async with self._tables.lock(table_id):
+            table = await self._tables.lobby(table_id)
             self._require_host(table, by_user, "change the speed")
             table.speed = _checked_speed(speed).name
             await self._save_lobby(table)
@@ -421,8 +259,8 @@ class Referee:
     @inputs.checked
     async def start(self, table_id: int, by_user: str, *, seed: int | None = None) -> Outbox:
         """Deal and begin; AI seats that must act first play at once."""
-        async with self._lock(table_id):
-            table = await self._lobby(table_id)
+        async with self._tables.lock(table_id):
+            table = await self._tables.lobby(table_id)
             self._require_host(table, by_user, "start the game")
             game = get_game(table.game)
             players = len(table.seats)
@@ -433,7 +271,7 @@ class Referee:
             seed = self.new_seed() if seed is None else seed
             state = game.setup(players, seed, options)
             now = self.clock()
-            table = _copy_table(table)
+            table = copy_table(table)
             table.seed, table.status, table.updated_at = seed, RUNNING, now
             speed = get_speed(table.speed)
             for seat in table.seats:
@@ -443,9 +281,9 @@ class Referee:
             table.needs_resume = step is not None
             encoded = game.encode_state(state)
             await self.store.commit_moves(table, 0, [], encoded)
-            loaded = _Loaded(table, state, encoded)
+            loaded = Loaded(table, state, encoded)
             loaded.step = (state, table, step)
-            self._remember(loaded)
+            self._tables.remember(loaded)
             outbox = Outbox(table=table, board_changed=True, private_changed=[s.index for s in table.humans])
             await self._run_automatic(game, loaded, outbox)
             self._finish_outbox(game, loaded, outbox)
@@ -453,14 +291,14 @@ class Referee:
 
     @inputs.checked
     async def cancel(self, table_id: int, by_user: str, *, is_admin: bool = False) -> Table:
-        async with self._lock(table_id):
-            loaded = await self._load(table_id)
+        async with self._tables.lock(table_id):
+            loaded = await self._tables.load(table_id)
             table = loaded.table
             if table.status in (FINISHED, ABANDONED):
                 raise WrongStatus("This game has already ended.")
             if by_user != table.host and not is_admin:
                 raise LobbyError("Only the host (or a server manager) can cancel this game.")
-            table = _copy_table(table)
+            table = copy_table(table)
             table.status = ABANDONED
             table.updated_at = self.clock()
             table.needs_resume = False
@@ -473,15 +311,15 @@ class Referee:
     async def purge_unstarted(self, now: float | None = None) -> list[int]:
         """Delete lobbies cancelled a week ago and lobbies untouched for a month (limits.py);
         returns their ids. Finished games are never deleted."""
-        return await table_limits.purge_unstarted(self, self.clock() if now is None else now)
+        return await table_limits.purge_unstarted(self._tables, self.clock() if now is None else now)
 
     @inputs.checked
     async def set_links(
         self, table_id: int, *, thread_id: str | None = None, message_id: str | None = None
     ) -> Table:
         """Remember where a front end shows the table (thread, latest board or lobby message)."""
-        async with self._lock(table_id):
-            table = (await self._load(table_id)).table
+        async with self._tables.lock(table_id):
+            table = (await self._tables.load(table_id)).table
             if thread_id is not None:
                 table.thread_id = thread_id
             if message_id is not None:
@@ -498,8 +336,8 @@ class Referee:
         """A human move in notation. Raises a GameError (player-readable) and changes nothing
         when the move is refused, with one exception: a skipped player who plays has their seat
         back from the AI even if the move itself is refused (usually: not their turn yet)."""
-        async with self._lock(table_id):
-            loaded = await self._running(table_id)
+        async with self._tables.lock(table_id):
+            loaded = await self._tables.running(table_id)
             table = loaded.table
             seat = table.seat_of(user_id)
             if seat is None:
@@ -531,18 +369,18 @@ class Referee:
     @inputs.checked
     async def resume(self, table_id: int) -> Outbox:
         """Play whatever AI seats or automatic moves are due (after a restart, or a takeover)."""
-        async with self._lock(table_id):
-            loaded = await self._running(table_id)
+        async with self._tables.lock(table_id):
+            loaded = await self._tables.running(table_id)
             game = get_game(loaded.table.game)
             outbox = Outbox(table=loaded.table)
             await self._run_automatic(game, loaded, outbox)
             if not outbox.moves_applied and loaded.table.needs_resume:
                 # Nothing was left to play (a game stored before the flag existed): clear it, so
                 # that the next start does not look at this game again.
-                table = _copy_table(loaded.table)
+                table = copy_table(loaded.table)
                 table.needs_resume = False
                 with contextlib.suppress(StaleVersion):
-                    await self._save_seats(loaded, table)
+                    await self._tables.save_seats(loaded, table)
             self._finish_outbox(game, loaded, outbox)
             return outbox
 
@@ -555,7 +393,7 @@ class Referee:
     async def _apply_and_store(
         self,
         game: Game[Any, Any],
-        loaded: _Loaded,
+        loaded: Loaded,
         seat: int,
         move: Any,
         outbox: Outbox,
@@ -577,7 +415,7 @@ class Referee:
         finished = game.is_over(state)
         now = self.clock()
         # A copy: the cached table must not change before the commit succeeds.
-        new_table = _copy_table(table)
+        new_table = copy_table(table)
         new_table.version = table.version + 1
         new_table.status = FINISHED if finished else RUNNING
         new_table.updated_at = now
@@ -609,7 +447,7 @@ class Referee:
             )
         except VersionConflict:
             # Another process moved first: our copy is stale. Reload next time, refuse this one.
-            self._forget(table.id)
+            self._tables.forget(table.id)
             raise StaleVersion(
                 "The game changed while you were moving; look at the board and try again."
             ) from None
@@ -617,7 +455,7 @@ class Referee:
         loaded.table = new_table
         loaded.set_state(state, encoded)
         loaded.step = (state, new_table, step)
-        self._keep_hot(loaded)  # it may have been cooled while the commit was on its way
+        self._tables.keep_hot(loaded)  # it may have been cooled while the commit was on its way
         outbox.table = new_table
         outbox.moves_applied += 1
         public_lines = len(outbox.public_log)
@@ -637,15 +475,15 @@ class Referee:
             # too) rather than kept for every move.
             if public_before is None:
                 assert encoded_before is not None
-                public_before = _fingerprint(game.view(game.decode_state(encoded_before), None))
-            loaded.public = _fingerprint(game.view(state, None))
+                public_before = fingerprint(game.view(game.decode_state(encoded_before), None))
+            loaded.public = fingerprint(game.view(state, None))
             outbox.board_changed = public_before != loaded.public
         secrets_after = loaded.secrets = self._secret_prints(game, new_table, state)
         for index, part in secrets_after.items():
             if secrets_before.get(index) != part and index not in outbox.private_changed:
                 outbox.private_changed.append(index)
 
-    async def _run_automatic(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
+    async def _run_automatic(self, game: Game[Any, Any], loaded: Loaded, outbox: Outbox) -> None:
         """Play AI seats (and skipped seats) and moves that leave a human no choice, until a
         human must decide."""
         for _ in range(self.max_ai_moves):
@@ -662,7 +500,7 @@ class Referee:
             await self._apply_and_store(game, loaded, index, move, outbox, by_ai=by_ai)
         raise RuntimeError(f"game #{loaded.table.id}: AI seats kept playing past {self.max_ai_moves} moves")
 
-    def _pending_step(self, game: Game[Any, Any], loaded: _Loaded) -> _Step | None:
+    def _pending_step(self, game: Game[Any, Any], loaded: Loaded) -> Step | None:
         """The referee's own next move at a loaded table, or None when a human must decide. A
         move computes it before its commit (to store ``needs_resume``); kept for that very table
         and state, so that the loop that follows does not compute it again."""
@@ -672,14 +510,14 @@ class Referee:
         loaded.step = (loaded.state, loaded.table, step)
         return step
 
-    def _finish_outbox(self, game: Game[Any, Any], loaded: _Loaded, outbox: Outbox) -> None:
+    def _finish_outbox(self, game: Game[Any, Any], loaded: Loaded, outbox: Outbox) -> None:
         outbox.to_act = list(game.to_act(loaded.state))
         outbox.finished = game.is_over(loaded.state)
         outbox.outcome = self._final_outcome(game, loaded) if outbox.finished else None
         if outbox.finished:
             outbox.forfeited = [seat.index for seat in loaded.table.seats if seat.forfeited]
 
-    def _final_outcome(self, game: Game[Any, Any], loaded: _Loaded) -> Outcome:
+    def _final_outcome(self, game: Game[Any, Any], loaded: Loaded) -> Outcome:
         forfeited = {seat.index for seat in loaded.table.seats if seat.forfeited}
         return final_outcome(game.outcome(loaded.state), forfeited)
 
@@ -699,19 +537,19 @@ class Referee:
         card received) without counting what changes every turn anyway (legal moves, "your
         turn", prompts). Never the full seat view here: it is the costly one (some games
         compute every legal move in it) and nobody needs it to tell what changed."""
-        return {seat.index: _fingerprint(game.secret_view(state, seat.index)) for seat in table.humans}
+        return {seat.index: fingerprint(game.secret_view(state, seat.index)) for seat in table.humans}
 
     # ----- clocks and absent players -------------------------------------------------------------
 
     async def _advance_turns(
-        self, table: Table, before: Iterable[int], after: Iterable[int], now: float, loaded: _Loaded | None = None
+        self, table: Table, before: Iterable[int], after: Iterable[int], now: float, loaded: Loaded | None = None
     ) -> None:
         """Bring every seat's waiting time and clock up to date once the seats to act went from
         ``before`` to ``after`` (on ``table``, a copy about to be stored; ``loaded``: its cache
         entry, whose quiet hours are reused)."""
         before, after = set(before), set(after)
         speed = get_speed(table.speed)
-        quiet = await self._quiet_hours_at(table, loaded) if speed.timed else {}
+        quiet = await self._tables.quiet_hours_at(table, loaded) if speed.timed else {}
         running = table.status == RUNNING
         for seat in table.seats:
             acting = running and seat.index in after
@@ -727,53 +565,17 @@ class Referee:
                     seat.clock = clocks.end_turn(seat.clock, now, speed, hours)
                 elif not seat.clock.running:
                     seat.clock = clocks.start_turn(seat.clock, now)
-            seat.next_due_at = self._next_due(seat, speed, quiet.get(seat.index)) if running else None
+            seat.next_due_at = next_due(seat, speed, quiet.get(seat.index)) if running else None
         if running and speed.timed:
             absence.due_at_once(table, now)
-
-    async def _quiet_hours_at(self, table: Table, loaded: _Loaded | None = None) -> dict[int, QuietHours]:
-        """Quiet hours of the seated players, by seat; kept on ``loaded`` (the table's cache
-        entry) so that a move does not read them again."""
-        if loaded is not None and loaded.quiet is not None:
-            return loaded.quiet
-        users = [seat.user_id for seat in table.seats if seat.user_id is not None and not seat.is_ai]
-        by_user = await self.store.quiet_hours_of(users) if users else {}
-        quiet = {seat.index: by_user[seat.user_id] for seat in table.seats if seat.user_id in by_user}
-        if loaded is not None:
-            loaded.quiet = quiet
-        return quiet
-
-    def _next_due(self, seat: Seat, speed: Speed, quiet: QuietHours | None) -> float | None:
-        if seat.forfeited or not speed.timed:
-            return None
-        if seat.absent:
-            held = seat.clock.notice_at if seat.clock is not None else None
-            return min(self._forfeit_at(seat, speed, quiet), held or math.inf)
-        if seat.clock is None:
-            return None
-        return clocks.next_check(seat.clock, speed, quiet)
-
-    def _forfeit_at(self, seat: Seat, speed: Speed, quiet: QuietHours | None) -> float:
-        """A skipped seat that stays away a further full bank is forfeited."""
-        assert seat.absent_since is not None and speed.bank is not None
-        return clocks.time_after(seat.absent_since, speed.bank, quiet, speed.quiet_pauses)
-
-    async def _save_seats(self, loaded: _Loaded, table: Table) -> None:
-        """Store a table whose seats changed without a move (skip, return, clocks checked)."""
-        try:
-            await self.store.save_table(table, table.version)
-        except VersionConflict:
-            self._forget(table.id)
-            raise StaleVersion("The game changed in the meantime; look at the board and try again.") from None
-        loaded.table = table
 
     @inputs.checked
     async def skip(self, table_id: int, by_user: str, seat: int) -> Outbox:
         """Another player skips ``seat`` (0-based), whose time has run out: from now on an AI plays
         it (at once, if it must act) until its player comes back. A seat skipped a second time is
         forfeited. Raises SkipRefused (player-readable) when the seat cannot be skipped."""
-        async with self._lock(table_id):
-            loaded = await self._running(table_id)
+        async with self._tables.lock(table_id):
+            loaded = await self._tables.running(table_id)
             table = loaded.table
             game = get_game(table.game)
             speed = get_speed(table.speed)
@@ -794,7 +596,7 @@ class Referee:
             if not speed.timed or target.clock is None:
                 raise SkipRefused("This game is untimed, so nobody runs out of time; the host can cancel it.")
             now = self.clock()
-            hours = (await self._quiet_hours_at(table, loaded)).get(seat)
+            hours = (await self._tables.quiet_hours_at(table, loaded)).get(seat)
             if not target.clock.running:
                 raise SkipRefused(f"It is not {target.name}'s turn.")
             left = clocks.remaining_at(target.clock, now, speed, hours)
@@ -803,13 +605,13 @@ class Referee:
             return await self._skip_seat(game, loaded, seat, now)
 
     async def _skip_seat(
-        self, game: Game[Any, Any], loaded: _Loaded, seat: int, now: float, *, by_referee: bool = False
+        self, game: Game[Any, Any], loaded: Loaded, seat: int, now: float, *, by_referee: bool = False
     ) -> Outbox:
         """Skip a seat whose time ran out (checked by the caller), store it, let the AI play."""
         table = loaded.table
         speed = get_speed(table.speed)
-        hours = (await self._quiet_hours_at(table, loaded)).get(seat)
-        new_table = _copy_table(table)
+        hours = (await self._tables.quiet_hours_at(table, loaded)).get(seat)
+        new_table = copy_table(table)
         skipped = new_table.seats[seat]
         assert skipped.clock is not None and speed.bank is not None
         skipped.clock = clocks.pause(skipped.clock, now, speed, hours)
@@ -817,11 +619,11 @@ class Referee:
         skipped.absent_since = now
         skipped.waiting_since = None
         skipped.forfeited = skipped.skips >= 2
-        skipped.next_due_at = self._next_due(skipped, speed, hours)
+        skipped.next_due_at = next_due(skipped, speed, hours)
         absence.due_at_once(new_table, now)
         new_table.updated_at = now
         new_table.needs_resume = _referee_step(game, loaded.state, new_table) is not None
-        await self._save_seats(loaded, new_table)
+        await self._tables.save_seats(loaded, new_table)
         outbox = Outbox(table=new_table, board_changed=True)
         if skipped.forfeited:
             outbox.forfeited = [seat]
@@ -834,8 +636,8 @@ class Referee:
     async def return_to_seat(self, table_id: int, user_id: str) -> Outbox:
         """A skipped player takes their seat back from the AI (playing a move does it too).
         Does nothing for a player who was not skipped; refused once the seat is forfeited."""
-        async with self._lock(table_id):
-            loaded = await self._running(table_id)
+        async with self._tables.lock(table_id):
+            loaded = await self._tables.running(table_id)
             seat = loaded.table.seat_of(user_id)
             if seat is None:
                 raise NotInGame("You are not playing in this game.")
@@ -853,8 +655,8 @@ class Referee:
             self._finish_outbox(game, loaded, outbox)
             return outbox
 
-    async def _return(self, game: Game[Any, Any], loaded: _Loaded, index: int) -> None:
-        table = _copy_table(loaded.table)
+    async def _return(self, game: Game[Any, Any], loaded: Loaded, index: int) -> None:
+        table = copy_table(loaded.table)
         now = self.clock()
         speed = get_speed(table.speed)
         seat = table.seats[index]
@@ -868,7 +670,7 @@ class Referee:
         # Only this seat "enters": its clock starts if it must act now (rare: the AI answers at once).
         await self._advance_turns(table, [other for other in acting if other != index], acting, now)
         table.needs_resume = _referee_step(game, loaded.state, table) is not None
-        await self._save_seats(loaded, table)
+        await self._tables.save_seats(loaded, table)
 
     async def due_actions(self, now: float | None = None) -> DueActions:
         """Everything a front end must do now: private reminders, seats that ran out (the other
@@ -885,9 +687,9 @@ class Referee:
             await self.store.set_heartbeat(now)
         actions = DueActions(now=now)
         for table_id in await self.store.due_table_ids(now):
-            async with self._lock(table_id):
+            async with self._tables.lock(table_id):
                 try:
-                    loaded = await self._load(table_id)
+                    loaded = await self._tables.load(table_id)
                 except GameError:  # gone, or a game no longer installed: never stop the clock task
                     logger.warning("clocks of game #%s skipped: it cannot be loaded", table_id, exc_info=True)
                     continue
@@ -896,10 +698,10 @@ class Referee:
         actions.next_due_at = await self.store.next_due_at()
         return actions
 
-    async def _due_at_table(self, loaded: _Loaded, now: float, actions: DueActions) -> None:
-        table = _copy_table(loaded.table)
+    async def _due_at_table(self, loaded: Loaded, now: float, actions: DueActions) -> None:
+        table = copy_table(loaded.table)
         speed = get_speed(table.speed)
-        quiet = await self._quiet_hours_at(table, loaded)
+        quiet = await self._tables.quiet_hours_at(table, loaded)
         links = _links(table)
         found = DueActions(now=now)
         for seat in table.seats:
@@ -910,12 +712,12 @@ class Referee:
             if held is not None:
                 found.reminders.append(held)
             if seat.absent or seat.forfeited or seat.clock is None or not speed.timed:
-                if seat.absent and not seat.forfeited and now >= self._forfeit_at(seat, speed, hours):
+                if seat.absent and not seat.forfeited and now >= forfeit_at(seat, speed, hours):
                     seat.forfeited = True
                     found.forfeits.append(
                         ForfeitNotice(links=links, seat=seat.index, user_id=seat.user_id, name=seat.name)
                     )
-                seat.next_due_at = self._next_due(seat, speed, hours)
+                seat.next_due_at = next_due(seat, speed, hours)
                 continue
             check = clocks.check(seat.clock, now, speed, hours)
             seat.clock.reminders_sent = check.rungs_sent
@@ -950,7 +752,7 @@ class Referee:
                 )
             seat.next_due_at = clocks.next_check(seat.clock, speed, hours) if check.ran_out else check.next_due
         try:
-            await self._save_seats(loaded, table)
+            await self._tables.save_seats(loaded, table)
         except StaleVersion:
             return  # another process moved: the next poll looks again at the fresh table
         actions.reminders.extend(found.reminders)
@@ -988,17 +790,17 @@ class Referee:
         self._downtime_credited = True
         await self.finish_downtime_credit()  # an earlier outage first: each is credited once
         # Until the outage is known, every table loaded waits for it (see _load_owed).
-        downtime = self._downtime = _Downtime(now, now, None)
-        async with self._credit_lock:
+        downtime = self._tables.downtime = Downtime(now, now, None)
+        async with self._tables.credit_lock:
             last = await self.store.get_heartbeat()
             if last is None or now <= last:
-                self._downtime = None
+                self._tables.downtime = None
                 await self.store.set_heartbeat(now)
                 return 0.0
             downtime.since = last
             downtime.tables = set(await self.store.running_timed_table_ids())
         # Tables cached before this call (only when it comes late) are credited where they are.
-        for table_id in [cached for cached in self._cache if cached in downtime.tables]:
+        for table_id in [cached for cached in self._tables.cache if cached in downtime.tables]:
             await self._credit_cached(table_id, downtime)
         if not defer:
             await self.finish_downtime_credit()
@@ -1007,77 +809,38 @@ class Referee:
     async def finish_downtime_credit(self) -> None:
         """Credit every table still owed the downtime found at start-up, in ONE transaction that
         also stores the heartbeat; a no-op when nothing is owed. ``due_actions`` calls it first."""
-        downtime = self._downtime
+        downtime = self._tables.downtime
         if downtime is not None and downtime.tables is None:
-            async with self._credit_lock:  # the outage is being noted: wait until it is known
-                downtime = self._downtime
+            async with self._tables.credit_lock:  # the outage is being noted: wait until it is known
+                downtime = self._tables.downtime
         if downtime is None or downtime.tables is None:
             return
         # Read and computed outside the lock, so that commands go on meanwhile: a table credited on
         # its own in the meantime is no longer owed and is not written again below; the others
         # cannot have changed since they were read, as loading one takes the lock.
         seats = await self.store.running_timed_seats()
-        credited = await asyncio.to_thread(self._credit_timed_seats, seats, downtime.since, downtime.until)
-        async with self._credit_lock:
-            if self._downtime is not downtime:
+        credited = await asyncio.to_thread(credit_timed_seats, seats, downtime.since, downtime.until)
+        async with self._tables.credit_lock:
+            if self._tables.downtime is not downtime:
                 return  # finished by another caller meanwhile
             owed = [timed for timed in credited if timed.table_id in downtime.tables]
             left_alone = await self.store.save_timed_seats(owed, heartbeat=downtime.until)
             if left_alone:
                 # Only another process writing the same database can do this.
                 logger.warning("downtime not credited to games %s: they changed during the restart", left_alone)
-            self._downtime = None
+            self._tables.downtime = None
 
-    def _credit_timed_seats(self, seats: list[TimedSeat], since: float, until: float) -> list[TimedSeat]:
-        """The seats whose clocks changed once credited the time between ``since`` and ``until``
-        (pure: runs in a worker thread)."""
-        return [
-            timed
-            for timed in seats
-            if self._credit_seat(timed.seat, get_speed(timed.speed), timed.quiet, since, until)
-        ]
-
-    def _credit_seat(
-        self, seat: Seat, speed: Speed, hours: QuietHours | None, since: float, until: float
-    ) -> bool:
-        """Give one seat back the time between ``since`` and ``until`` (its clock, and the wait of
-        a skipped seat before it forfeits), in place; True if anything stored changed."""
-        before = (seat.clock, seat.absent_since, seat.next_due_at)
-        if seat.clock is not None and seat.clock.running:
-            seat.clock = clocks.settle(seat.clock, since, until, speed, hours)
-        if seat.absent_since is not None and not seat.forfeited:
-            seat.absent_since += max(0.0, until - max(seat.absent_since, since))
-        seat.next_due_at = self._next_due(seat, speed, hours)
-        return (seat.clock, seat.absent_since, seat.next_due_at) != before
-
-    async def _credit_table(self, table: Table, downtime: _Downtime) -> bool:
-        """Credit one table (changed in place) and store its changed seats; False if the store had
-        moved on from the version read (nothing written then)."""
-        speed = get_speed(table.speed)
-        if table.status != RUNNING or not speed.timed:
-            return True
-        quiet = await self._quiet_hours_at(table)
-        changed = [
-            TimedSeat(table_id=table.id, version=table.version, speed=table.speed, seat=seat)
-            for seat in table.seats
-            if self._credit_seat(seat, speed, quiet.get(seat.index), downtime.since, downtime.until)
-        ]
-        if changed and await self.store.save_timed_seats(changed):
-            logger.warning("downtime not credited to game #%s: it changed during the restart", table.id)
-            return False
-        return True
-
-    async def _credit_cached(self, table_id: int, downtime: _Downtime) -> None:
+    async def _credit_cached(self, table_id: int, downtime: Downtime) -> None:
         """Credit a table that was cached before the outage was noted, where it is."""
-        async with self._lock(table_id), self._credit_lock:
-            loaded = self._cache.get(table_id)
+        async with self._tables.lock(table_id), self._tables.credit_lock:
+            loaded = self._tables.cache.get(table_id)
             if loaded is None or not downtime.owes(table_id):
                 return  # evicted meanwhile: credited when loaded again
-            table = _copy_table(loaded.table)
-            if await self._credit_table(table, downtime):
+            table = copy_table(loaded.table)
+            if await self._tables.credit_table(table, downtime):
                 loaded.table = table
             else:
-                self._forget(table_id)
+                self._tables.forget(table_id)
             assert downtime.tables is not None
             downtime.tables.discard(table_id)
 
@@ -1108,13 +871,13 @@ class Referee:
             wanted = (guild_id,)
         rows = await self.store.waiting_seats(user_id, wanted)
         hours = await self.store.get_quiet_hours(user_id)
-        downtime = self._downtime
+        downtime = self._tables.downtime
         turns: list[WaitingTurn] = []
         for links, speed_name, seat in rows:
             speed = get_speed(speed_name)
             if downtime is not None and downtime.tables is not None and links.table_id in downtime.tables:
                 # Read straight from the store: a table not credited yet is credited here, in memory.
-                self._credit_seat(seat, speed, hours, downtime.since, downtime.until)
+                credit_seat(seat, speed, hours, downtime.since, downtime.until)
             turn = WaitingTurn(
                 links=links, seat=seat.index, speed=speed_name, waiting_since=seat.waiting_since or 0.0
             )
@@ -1129,13 +892,13 @@ class Referee:
     @inputs.checked
     async def clock_views(self, table_id: int, now: float | None = None) -> list[SeatClockView]:
         """Every human seat's clock at a timed table (empty when untimed), for the board."""
-        loaded = await self._started(table_id)
+        loaded = await self._tables.started(table_id)
         table = loaded.table
         speed = get_speed(table.speed)
         if not speed.timed:
             return []
         now = self.clock() if now is None else now
-        quiet = await self._quiet_hours_at(table, loaded)
+        quiet = await self._tables.quiet_hours_at(table, loaded)
         views: list[SeatClockView] = []
         for seat in table.seats:
             if seat.clock is None:
@@ -1185,26 +948,26 @@ class Referee:
         now = self.clock()
         old = await self.store.get_quiet_hours(user_id)
         await self.store.set_quiet_hours(user_id, quiet)
-        for cached in self._cache.values():
+        for cached in self._tables.cache.values():
             if cached.table.seat_of(user_id) is not None:
                 cached.quiet = None  # read again at its next move
         for listed in await self.store.list_tables(statuses=(RUNNING,), user_id=user_id, limit=1_000_000):
             speed = get_speed(listed.speed)
             if not speed.timed:
                 continue
-            async with self._lock(listed.id):
-                loaded = await self._load(listed.id)
+            async with self._tables.lock(listed.id):
+                loaded = await self._tables.load(listed.id)
                 loaded.quiet = None  # under the lock: no move in flight keeps the old hours
                 seat = loaded.table.seat_of(user_id)
                 if loaded.table.status != RUNNING or seat is None:
                     continue
-                table = _copy_table(loaded.table)
+                table = copy_table(loaded.table)
                 mine = table.seats[seat.index]
                 if mine.clock is not None and mine.clock.running:
                     mine.clock = clocks.settle(mine.clock, now, now, speed, old)
-                mine.next_due_at = self._next_due(mine, speed, quiet)
+                mine.next_due_at = next_due(mine, speed, quiet)
                 try:
-                    await self._save_seats(loaded, table)
+                    await self._tables.save_seats(loaded, table)
                 except StaleVersion:
                     continue
 
@@ -1262,7 +1025,7 @@ class Referee:
     @inputs.checked
     async def board_text(self, table_id: int) -> str:
         """The public board; at timed tables followed by one line with every seat's clock."""
-        loaded = await self._started(table_id)
+        loaded = await self._tables.started(table_id)
         game = get_game(loaded.table.game)
         board = game.render_board(game.view(loaded.state, None), loaded.table.names)
         if loaded.table.status == RUNNING and get_speed(loaded.table.speed).timed:
@@ -1271,7 +1034,7 @@ class Referee:
 
     @inputs.checked
     async def private_text(self, table_id: int, user_id: str) -> str:
-        loaded = await self._started(table_id)
+        loaded = await self._tables.started(table_id)
         seat = loaded.table.seat_of(user_id)
         if seat is None:
             raise NotInGame("You are not playing in this game.")
@@ -1288,7 +1051,7 @@ class Referee:
     ) -> list[tuple[str, str]]:
         """The caller's legal moves in notation, each with what it does in words when the
         notation does not say (``("take 4", "4 $")``; "" otherwise): for lists of moves."""
-        loaded = await self._load(table_id)
+        loaded = await self._tables.load(table_id)
         if loaded.table.status != RUNNING:
             return []
         seat = loaded.table.seat_of(user_id)
@@ -1303,7 +1066,7 @@ class Referee:
     @inputs.checked
     async def outcome(self, table_id: int) -> Outcome | None:
         """The final outcome of a finished game (forfeited seats ranked last)."""
-        loaded = await self._load(table_id)
+        loaded = await self._tables.load(table_id)
         if loaded.table.status != FINISHED:
             return None
         return self._final_outcome(get_game(loaded.table.game), loaded)
@@ -1314,7 +1077,7 @@ class Referee:
 
         Only once the game is over: the seed and the move log of a running game would reveal
         hands, hidden choices and out-of-turn requests."""
-        table = (await self._started(table_id)).table
+        table = (await self._tables.started(table_id)).table
         if table.status == RUNNING:
             raise WrongStatus("A game's record can be exported once the game has ended.")
         return GameRecord(
@@ -1327,10 +1090,10 @@ class Referee:
 
     @inputs.checked
     async def waiting_text(self, table_id: int) -> str:
-        loaded = await self._running(table_id)
+        loaded = await self._tables.running(table_id)
         return self._waiting_text(get_game(loaded.table.game), loaded)
 
-    def _waiting_text(self, game: Game[Any, Any], loaded: _Loaded) -> str:
+    def _waiting_text(self, game: Game[Any, Any], loaded: Loaded) -> str:
         names = [loaded.table.seats[index].name for index in game.to_act(loaded.state)]
         return f"It is not your turn; waiting for {', '.join(names)}."
 
@@ -1349,26 +1112,6 @@ class Referee:
 
     # ----- checks -------------------------------------------------------------------------------
 
-    async def _lobby(self, table_id: int) -> Table:
-        table = (await self._load(table_id)).table
-        if table.status != LOBBY:
-            raise WrongStatus(_status_text(table))
-        return table
-
-    async def _started(self, table_id: int) -> _Loaded:
-        loaded = await self._load(table_id)
-        if loaded.table.status == LOBBY:
-            raise WrongStatus("This game has not started yet.")
-        if loaded.state is None:
-            raise WrongStatus("This game was cancelled before it started.")
-        return loaded
-
-    async def _running(self, table_id: int) -> _Loaded:
-        loaded = await self._load(table_id)
-        if loaded.table.status != RUNNING:
-            raise WrongStatus(_status_text(loaded.table))
-        return loaded
-
     def _require_host(self, table: Table, user_id: str, action: str) -> None:
         if user_id != table.host:
             raise LobbyError(f"Only the host can {action}.")
@@ -1376,17 +1119,6 @@ class Referee:
     async def _save_lobby(self, table: Table) -> None:
         table.updated_at = self.clock()
         await self.store.save_table(table, table.version)
-
-
-def _copy_table(table: Table) -> Table:
-    """A copy to change before a commit: its own seats, clocks and options (everything in them
-    that is changed in place); strings and numbers are shared, as they never change."""
-    replace = msgspec.structs.replace
-    return replace(
-        table,
-        options=dict(table.options),
-        seats=[replace(seat, clock=None if seat.clock is None else replace(seat.clock)) for seat in table.seats],
-    )
 
 
 def _ai_seat(game: Game[Any, Any], table: Table, kind: str) -> Seat:
@@ -1408,7 +1140,7 @@ def _checked_speed(name: str) -> Speed:
         raise SetupError(str(error)) from None
 
 
-def _referee_step(game: Game[Any, Any], state: Any, table: Table) -> _Step | None:
+def _referee_step(game: Game[Any, Any], state: Any, table: Table) -> Step | None:
     """What the referee must play itself next, in the order it plays: the first seat to act that
     an AI plays (an AI seat, or a skipped one) or that has an automatic move; None when the game
     is over or a human must decide."""
@@ -1463,15 +1195,6 @@ def _renumber(seats: Iterable[Seat]) -> list[Seat]:
     for index, seat in enumerate(kept):
         seat.index = index
     return kept
-
-
-def _status_text(table: Table) -> str:
-    return {
-        LOBBY: "This game has not started yet.",
-        RUNNING: "This game is already running.",
-        FINISHED: "This game is over.",
-        ABANDONED: "This game was cancelled.",
-    }[table.status]
 
 
 __all__ = ["Referee", "GameError", "clock_line"]
