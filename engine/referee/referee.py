@@ -39,25 +39,18 @@ A front end's clock task, in full:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import msgspec
-
 from engine.core import (
-    Event,
     Game,
     GameError,
     GameRecord,
-    NotYourTurn,
     Outcome,
-    RecordedMove,
     SetupError,
-    format_event,
 )
 from engine.core.text import quote
 from engine.games import get_game
@@ -65,6 +58,7 @@ from engine.games import get_game
 from . import absence, inputs
 from . import clock as clocks
 from . import limits as table_limits
+from .absence import referee_step
 from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
 from .deadlines import credit_seat, credit_timed_seats, forfeit_at, next_due
 from .limits import DEFAULT_LIMITS, Admission, Limits
@@ -85,7 +79,6 @@ from .model import (
     SkipRefused,
     StaleVersion,
     Table,
-    VersionConflict,
     WrongStatus,
 )
 from .reports import (
@@ -100,9 +93,10 @@ from .reports import (
     TimeoutNotice,
     WaitingTurn,
 )
-from .results import build_result, final_outcome
 from .store import Store
-from .tables import Downtime, Loaded, Step, Tables, copy_table, fingerprint
+from .tables import Downtime, Loaded, Tables, copy_table
+from .timekeeping import advance_turns, return_seat
+from .turns import Turns, outcome_of, waiting_text
 
 logger = logging.getLogger(__name__)
 
@@ -125,8 +119,7 @@ class Referee:
         self.clock = clock
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         self.new_seed = new_seed or (lambda: random.SystemRandom().randrange(2**53))
-        self.ai_rng = ai_rng or random.Random()
-        self.max_ai_moves = max_ai_moves
+        self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self._downtime_credited = False
@@ -276,8 +269,8 @@ class Referee:
             speed = get_speed(table.speed)
             for seat in table.seats:
                 seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None
-            await self._advance_turns(table, (), game.to_act(state), now)
-            step = _referee_step(game, state, table)
+            await advance_turns(self._tables, table, (), game.to_act(state), now)
+            step = referee_step(game, state, table)
             table.needs_resume = step is not None
             encoded = game.encode_state(state)
             await self.store.commit_moves(table, 0, [], encoded)
@@ -285,8 +278,8 @@ class Referee:
             loaded.step = (state, table, step)
             self._tables.remember(loaded)
             outbox = Outbox(table=table, board_changed=True, private_changed=[s.index for s in table.humans])
-            await self._run_automatic(game, loaded, outbox)
-            self._finish_outbox(game, loaded, outbox)
+            await self._turns.run_automatic(game, loaded, outbox)
+            self._turns.finish_outbox(game, loaded, outbox)
             return outbox
 
     @inputs.checked
@@ -336,53 +329,12 @@ class Referee:
         """A human move in notation. Raises a GameError (player-readable) and changes nothing
         when the move is refused, with one exception: a skipped player who plays has their seat
         back from the AI even if the move itself is refused (usually: not their turn yet)."""
-        async with self._tables.lock(table_id):
-            loaded = await self._tables.running(table_id)
-            table = loaded.table
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotInGame("You are not playing in this game.")
-            if seat.forfeited:
-                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
-            game = get_game(table.game)
-            welcome = ""
-            if seat.absent:
-                # Coming back by playing: the seat is theirs again, whatever becomes of this move.
-                await self._return(game, loaded, seat.index)
-                table, seat = loaded.table, loaded.table.seats[seat.index]
-                welcome = "Welcome back: you have your seat again. "
-            if expected_version is not None and expected_version != table.version:
-                raise StaleVersion(
-                    welcome + "The board has changed since you looked at it; here is the current one."
-                )
-            move = game.parse_move(move_text)
-            outbox = Outbox(table=table)
-            if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
-                await self._run_automatic(game, loaded, outbox)
-            if seat.index not in game.may_act(loaded.state):
-                raise NotYourTurn(welcome + self._waiting_text(game, loaded))
-            await self._apply_and_store(game, loaded, seat.index, move, outbox)
-            await self._run_automatic(game, loaded, outbox)
-            self._finish_outbox(game, loaded, outbox)
-            return outbox
+        return await self._turns.play(table_id, user_id, move_text, expected_version)
 
     @inputs.checked
     async def resume(self, table_id: int) -> Outbox:
         """Play whatever AI seats or automatic moves are due (after a restart, or a takeover)."""
-        async with self._tables.lock(table_id):
-            loaded = await self._tables.running(table_id)
-            game = get_game(loaded.table.game)
-            outbox = Outbox(table=loaded.table)
-            await self._run_automatic(game, loaded, outbox)
-            if not outbox.moves_applied and loaded.table.needs_resume:
-                # Nothing was left to play (a game stored before the flag existed): clear it, so
-                # that the next start does not look at this game again.
-                table = copy_table(loaded.table)
-                table.needs_resume = False
-                with contextlib.suppress(StaleVersion):
-                    await self._tables.save_seats(loaded, table)
-            self._finish_outbox(game, loaded, outbox)
-            return outbox
+        return await self._turns.resume(table_id)
 
     async def tables_to_resume(self) -> list[int]:
         """The running games a restart must look at, read from the store without loading any:
@@ -390,184 +342,7 @@ class Referee:
         without a thread yet (a start interrupted before its first messages)."""
         return await self.store.running_table_ids_to_resume()
 
-    async def _apply_and_store(
-        self,
-        game: Game[Any, Any],
-        loaded: Loaded,
-        seat: int,
-        move: Any,
-        outbox: Outbox,
-        *,
-        by_ai: bool = False,
-    ) -> None:
-        table = loaded.table
-        state = loaded.state
-        game.check_move(state, seat, move)  # a refused move changes nothing
-        move = game.canonical_move(state, seat, move)  # stored and shown in one form
-        acting_before = game.to_act(state)
-        secrets_before = loaded.secrets if loaded.secrets is not None else self._secret_prints(game, table, state)
-        encoded_before, public_before = loaded.encoded, loaded.public
-        # The move changes the cached state itself rather than a copy (copying costs as much as
-        # the rules): until the commit, readers get the committed state from its encoding, and
-        # should the commit fail, the encoding is all the cache keeps.
-        state = loaded.take_state()
-        events = game.play(state, seat, move)
-        finished = game.is_over(state)
-        now = self.clock()
-        # A copy: the cached table must not change before the commit succeeds.
-        new_table = copy_table(table)
-        new_table.version = table.version + 1
-        new_table.status = FINISHED if finished else RUNNING
-        new_table.updated_at = now
-        if by_ai and not new_table.seats[seat].is_ai:
-            new_table.seats[seat].ai_played = True
-        newly_forfeited: list[int] = []
-        if finished:
-            # A skipped seat still away at the end stayed away: it forfeits.
-            for other in new_table.seats:
-                if other.absent and not other.forfeited:
-                    other.forfeited = True
-                    newly_forfeited.append(other.index)
-        await self._advance_turns(new_table, acting_before, () if finished else game.to_act(state), now, loaded)
-        # Stored with the move: a crash before the referee's own next move leaves it to resume.
-        step = _referee_step(game, state, new_table)
-        new_table.needs_resume = step is not None
-        result = build_result(new_table, game.outcome(state), now) if finished else None
-        encoded = game.encode_state(state)
-        try:
-            changes = await self.store.commit_moves(
-                new_table,
-                table.version,
-                [RecordedMove(seat, game.format_move(move))],
-                encoded,
-                msgspec.json.encode(result.outcome) if result is not None else None,
-                result=result,
-                # The cached table is what is stored: write only the seats this move changed.
-                changed_seats=[new.index for new, old in zip(new_table.seats, table.seats, strict=True) if new != old],
-            )
-        except VersionConflict:
-            # Another process moved first: our copy is stale. Reload next time, refuse this one.
-            self._tables.forget(table.id)
-            raise StaleVersion(
-                "The game changed while you were moving; look at the board and try again."
-            ) from None
-        # Durable: now (and only now) the cache and the report may change.
-        loaded.table = new_table
-        loaded.set_state(state, encoded)
-        loaded.step = (state, new_table, step)
-        self._tables.keep_hot(loaded)  # it may have been cooled while the commit was on its way
-        outbox.table = new_table
-        outbox.moves_applied += 1
-        public_lines = len(outbox.public_log)
-        self._log_events(events, new_table.names, outbox)
-        for index in newly_forfeited:
-            outbox.public_log.append(f"{new_table.seats[index].name} never came back and forfeits.")
-        if result is not None:
-            outbox.result = result
-            outbox.rating_changes = list(changes or [])
-        loaded.public = None
-        if len(outbox.public_log) > public_lines or finished:
-            outbox.board_changed = True
-        elif not outbox.board_changed:
-            # A move that told the table nothing (a secret choice) may still change the board
-            # (who is still waited for): compare the public views. Rare enough that the view
-            # before is rebuilt from the stored encoding (unless the move before was such a move
-            # too) rather than kept for every move.
-            if public_before is None:
-                assert encoded_before is not None
-                public_before = fingerprint(game.view(game.decode_state(encoded_before), None))
-            loaded.public = fingerprint(game.view(state, None))
-            outbox.board_changed = public_before != loaded.public
-        secrets_after = loaded.secrets = self._secret_prints(game, new_table, state)
-        for index, part in secrets_after.items():
-            if secrets_before.get(index) != part and index not in outbox.private_changed:
-                outbox.private_changed.append(index)
-
-    async def _run_automatic(self, game: Game[Any, Any], loaded: Loaded, outbox: Outbox) -> None:
-        """Play AI seats (and skipped seats) and moves that leave a human no choice, until a
-        human must decide."""
-        for _ in range(self.max_ai_moves):
-            step = self._pending_step(game, loaded)
-            if step is None:
-                return
-            index, move, by_ai = step
-            if by_ai:
-                seat = loaded.table.seats[index]
-                player = game.ai_players()[seat.ai_kind or _takeover_kind(game)]()
-                # A search can take a while; thinking in a worker thread keeps the event loop
-                # (every other table, every interaction deadline) responsive meanwhile.
-                move = await asyncio.to_thread(player.choose, game, loaded.state, index, self.ai_rng)
-            await self._apply_and_store(game, loaded, index, move, outbox, by_ai=by_ai)
-        raise RuntimeError(f"game #{loaded.table.id}: AI seats kept playing past {self.max_ai_moves} moves")
-
-    def _pending_step(self, game: Game[Any, Any], loaded: Loaded) -> Step | None:
-        """The referee's own next move at a loaded table, or None when a human must decide. A
-        move computes it before its commit (to store ``needs_resume``); kept for that very table
-        and state, so that the loop that follows does not compute it again."""
-        if loaded.step is not None and loaded.step[0] is loaded.state and loaded.step[1] is loaded.table:
-            return loaded.step[2]
-        step = _referee_step(game, loaded.state, loaded.table)
-        loaded.step = (loaded.state, loaded.table, step)
-        return step
-
-    def _finish_outbox(self, game: Game[Any, Any], loaded: Loaded, outbox: Outbox) -> None:
-        outbox.to_act = list(game.to_act(loaded.state))
-        outbox.finished = game.is_over(loaded.state)
-        outbox.outcome = self._final_outcome(game, loaded) if outbox.finished else None
-        if outbox.finished:
-            outbox.forfeited = [seat.index for seat in loaded.table.seats if seat.forfeited]
-
-    def _final_outcome(self, game: Game[Any, Any], loaded: Loaded) -> Outcome:
-        forfeited = {seat.index for seat in loaded.table.seats if seat.forfeited}
-        return final_outcome(game.outcome(loaded.state), forfeited)
-
-    def _log_events(self, events: Iterable[Event], names: list[str], outbox: Outbox) -> None:
-        for event in events:
-            text = format_event(event.text, names)
-            if event.visible_to is None:
-                outbox.public_log.append(text)
-            else:
-                for seat in event.visible_to:
-                    outbox.private_log.setdefault(seat, []).append(text)
-
-    def _secret_prints(self, game: Game[Any, Any], table: Table, state: Any) -> dict[int, bytes]:
-        """Fingerprints of each human seat's secret view (``Game.secret_view``), by seat.
-
-        Comparing them before and after a move tells whose secret changed (a hand dealt to, a
-        card received) without counting what changes every turn anyway (legal moves, "your
-        turn", prompts). Never the full seat view here: it is the costly one (some games
-        compute every legal move in it) and nobody needs it to tell what changed."""
-        return {seat.index: fingerprint(game.secret_view(state, seat.index)) for seat in table.humans}
-
     # ----- clocks and absent players -------------------------------------------------------------
-
-    async def _advance_turns(
-        self, table: Table, before: Iterable[int], after: Iterable[int], now: float, loaded: Loaded | None = None
-    ) -> None:
-        """Bring every seat's waiting time and clock up to date once the seats to act went from
-        ``before`` to ``after`` (on ``table``, a copy about to be stored; ``loaded``: its cache
-        entry, whose quiet hours are reused)."""
-        before, after = set(before), set(after)
-        speed = get_speed(table.speed)
-        quiet = await self._tables.quiet_hours_at(table, loaded) if speed.timed else {}
-        running = table.status == RUNNING
-        for seat in table.seats:
-            acting = running and seat.index in after
-            if not acting:
-                seat.waiting_since = None
-            elif seat.index not in before or seat.waiting_since is None:
-                seat.waiting_since = now
-            if seat.clock is not None:
-                hours = quiet.get(seat.index)
-                if not running or seat.absent:
-                    seat.clock = clocks.pause(seat.clock, now, speed, hours)
-                elif not acting:
-                    seat.clock = clocks.end_turn(seat.clock, now, speed, hours)
-                elif not seat.clock.running:
-                    seat.clock = clocks.start_turn(seat.clock, now)
-            seat.next_due_at = next_due(seat, speed, quiet.get(seat.index)) if running else None
-        if running and speed.timed:
-            absence.due_at_once(table, now)
 
     @inputs.checked
     async def skip(self, table_id: int, by_user: str, seat: int) -> Outbox:
@@ -622,14 +397,14 @@ class Referee:
         skipped.next_due_at = next_due(skipped, speed, hours)
         absence.due_at_once(new_table, now)
         new_table.updated_at = now
-        new_table.needs_resume = _referee_step(game, loaded.state, new_table) is not None
+        new_table.needs_resume = referee_step(game, loaded.state, new_table) is not None
         await self._tables.save_seats(loaded, new_table)
         outbox = Outbox(table=new_table, board_changed=True)
         if skipped.forfeited:
             outbox.forfeited = [seat]
         outbox.public_log.append(absence.skip_line(skipped, new_table, by_referee=by_referee, bank=speed.bank))
-        await self._run_automatic(game, loaded, outbox)
-        self._finish_outbox(game, loaded, outbox)
+        await self._turns.run_automatic(game, loaded, outbox)
+        self._turns.finish_outbox(game, loaded, outbox)
         return outbox
 
     @inputs.checked
@@ -646,31 +421,14 @@ class Referee:
             game = get_game(loaded.table.game)
             outbox = Outbox(table=loaded.table)
             if seat.absent:
-                await self._return(game, loaded, seat.index)
+                await return_seat(self._tables, game, loaded, seat.index)
                 outbox.table = loaded.table
                 outbox.board_changed = True
                 outbox.public_log.append(f"{seat.name} is back and plays their own seat again.")
                 # Someone plays again: the AI takes the other absent seats a waiting game held.
-                await self._run_automatic(game, loaded, outbox)
-            self._finish_outbox(game, loaded, outbox)
+                await self._turns.run_automatic(game, loaded, outbox)
+            self._turns.finish_outbox(game, loaded, outbox)
             return outbox
-
-    async def _return(self, game: Game[Any, Any], loaded: Loaded, index: int) -> None:
-        table = copy_table(loaded.table)
-        now = self.clock()
-        speed = get_speed(table.speed)
-        seat = table.seats[index]
-        seat.absent_since = None
-        if seat.clock is not None and speed.bank is not None:
-            # Back with at least one increment in the bank, so a returning player is not out at once.
-            remaining = min(speed.bank, max(seat.clock.remaining, speed.increment))
-            seat.clock = clocks.SeatClock(remaining=remaining)
-        table.updated_at = now
-        acting = game.to_act(loaded.state)
-        # Only this seat "enters": its clock starts if it must act now (rare: the AI answers at once).
-        await self._advance_turns(table, [other for other in acting if other != index], acting, now)
-        table.needs_resume = _referee_step(game, loaded.state, table) is not None
-        await self._tables.save_seats(loaded, table)
 
     async def due_actions(self, now: float | None = None) -> DueActions:
         """Everything a front end must do now: private reminders, seats that ran out (the other
@@ -767,11 +525,11 @@ class Referee:
                     for notice in found.timeouts:
                         notice.skipped = notice.skipped or notice.seat == index
                     actions.moves.append(await self._skip_seat(game, loaded, index, now, by_referee=True))
-            if found.forfeits and self._pending_step(game, loaded) is not None:
+            if found.forfeits and self._turns.pending_step(game, loaded) is not None:
                 # A forfeit at a table that waited for its absent players: the AI plays on.
                 outbox = Outbox(table=loaded.table)
-                await self._run_automatic(game, loaded, outbox)
-                self._finish_outbox(game, loaded, outbox)
+                await self._turns.run_automatic(game, loaded, outbox)
+                self._turns.finish_outbox(game, loaded, outbox)
                 actions.moves.append(outbox)
         except StaleVersion:
             return  # another process moved: the next poll looks again
@@ -1069,7 +827,7 @@ class Referee:
         loaded = await self._tables.load(table_id)
         if loaded.table.status != FINISHED:
             return None
-        return self._final_outcome(get_game(loaded.table.game), loaded)
+        return outcome_of(get_game(loaded.table.game), loaded)
 
     @inputs.checked
     async def record(self, table_id: int) -> GameRecord:
@@ -1091,11 +849,7 @@ class Referee:
     @inputs.checked
     async def waiting_text(self, table_id: int) -> str:
         loaded = await self._tables.running(table_id)
-        return self._waiting_text(get_game(loaded.table.game), loaded)
-
-    def _waiting_text(self, game: Game[Any, Any], loaded: Loaded) -> str:
-        names = [loaded.table.seats[index].name for index in game.to_act(loaded.state)]
-        return f"It is not your turn; waiting for {', '.join(names)}."
+        return waiting_text(get_game(loaded.table.game), loaded)
 
     @inputs.checked
     async def tables(
@@ -1138,27 +892,6 @@ def _checked_speed(name: str) -> Speed:
         return get_speed(name)
     except UnknownSpeed as error:
         raise SetupError(str(error)) from None
-
-
-def _referee_step(game: Game[Any, Any], state: Any, table: Table) -> Step | None:
-    """What the referee must play itself next, in the order it plays: the first seat to act that
-    an AI plays (an AI seat, or a skipped one) or that has an automatic move; None when the game
-    is over or a human must decide."""
-    if game.is_over(state):
-        return None
-    for index in game.to_act(state):
-        if absence.ai_plays(table, index):
-            return (index, None, True)
-        automatic = game.automatic_move(state, index)
-        if automatic is not None:
-            return (index, automatic, False)
-    return None
-
-
-def _takeover_kind(game: Game[Any, Any]) -> str:
-    """The AI that plays a skipped seat: the best simple one the game offers."""
-    kinds = game.ai_players()
-    return "greedy" if "greedy" in kinds else "random" if "random" in kinds else next(iter(kinds))
 
 
 def _links(table: Table) -> TableLinks:

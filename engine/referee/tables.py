@@ -25,6 +25,7 @@ import msgspec
 
 from engine.games import get_game
 
+from .absence import Step
 from .clock import QuietHours, get_speed
 from .deadlines import credit_seat
 from .locks import TableLocks
@@ -43,10 +44,6 @@ from .model import (
 from .store import Store
 
 logger = logging.getLogger(__name__)
-
-# A move the referee makes itself: (seat, move, by_ai); the move is None until an AI chooses it.
-Step = tuple[int, Any, bool]
-
 
 class Loaded:
     """A table as kept in the cache.
