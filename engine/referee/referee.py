@@ -38,7 +38,6 @@ A front end's clock task, in full:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import time
@@ -47,7 +46,6 @@ from typing import Any
 
 from engine.core import (
     Game,
-    GameError,
     GameRecord,
     Outcome,
     SetupError,
@@ -55,12 +53,12 @@ from engine.core import (
 from engine.core.text import quote
 from engine.games import get_game
 
-from . import absence, inputs
 from . import clock as clocks
+from . import inputs
 from . import limits as table_limits
 from .absence import referee_step
-from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, format_duration, get_speed
-from .deadlines import credit_seat, credit_timed_seats, forfeit_at, next_due
+from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, get_speed
+from .downtime import DowntimeCredit
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .model import (
     ABANDONED,
@@ -68,34 +66,26 @@ from .model import (
     RUNNING,
     SOLO_BOARD,
     WITH_AI_BOARD,
-    ForfeitedSeat,
     GameResult,
     LobbyError,
     NotInGame,
     Outbox,
-    QuietHoursError,
     RatingChange,
     Seat,
-    SkipRefused,
-    StaleVersion,
     Table,
     WrongStatus,
 )
 from .reports import (
     DueActions,
-    ForfeitNotice,
     HighScore,
     LeaderboardPage,
     PlayerStats,
-    Reminder,
     SeatClockView,
-    TableLinks,
-    TimeoutNotice,
     WaitingTurn,
 )
 from .store import Store
-from .tables import Downtime, Loaded, Tables, copy_table
-from .timekeeping import advance_turns, return_seat
+from .tables import Loaded, Tables, copy_table
+from .timekeeping import Timekeeping, advance_turns, clock_line
 from .turns import Turns, outcome_of, waiting_text
 
 logger = logging.getLogger(__name__)
@@ -120,9 +110,10 @@ class Referee:
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         self.new_seed = new_seed or (lambda: random.SystemRandom().randrange(2**53))
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
+        self._downtime = DowntimeCredit(self._tables)
+        self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
-        self._downtime_credited = False
 
     def forget_cache(self) -> None:
         """Drop every cached table (tests use it to prove state comes back from the store)."""
@@ -349,86 +340,13 @@ class Referee:
         """Another player skips ``seat`` (0-based), whose time has run out: from now on an AI plays
         it (at once, if it must act) until its player comes back. A seat skipped a second time is
         forfeited. Raises SkipRefused (player-readable) when the seat cannot be skipped."""
-        async with self._tables.lock(table_id):
-            loaded = await self._tables.running(table_id)
-            table = loaded.table
-            game = get_game(table.game)
-            speed = get_speed(table.speed)
-            caller = table.seat_of(by_user)
-            if caller is None or caller.is_ai:
-                raise NotInGame("Only the players of this game can skip a seat.")
-            if caller.absent or caller.forfeited:
-                raise SkipRefused("An AI plays your seat at the moment; take your seat back first.")
-            if not 0 <= seat < len(table.seats):
-                raise SkipRefused(f"There is no seat {seat + 1} at this table.")
-            target = table.seats[seat]
-            if target.index == caller.index:
-                raise SkipRefused("You cannot skip yourself.")
-            if target.is_ai:
-                raise SkipRefused(f"{target.name} is an AI seat; it never runs out of time.")
-            if target.absent:
-                raise SkipRefused(f"{target.name} was already skipped; an AI plays for them.")
-            if not speed.timed or target.clock is None:
-                raise SkipRefused("This game is untimed, so nobody runs out of time; the host can cancel it.")
-            now = self.clock()
-            hours = (await self._tables.quiet_hours_at(table, loaded)).get(seat)
-            if not target.clock.running:
-                raise SkipRefused(f"It is not {target.name}'s turn.")
-            left = clocks.remaining_at(target.clock, now, speed, hours)
-            if left > 0:
-                raise SkipRefused(f"{target.name} still has {format_duration(left)} on the clock.")
-            return await self._skip_seat(game, loaded, seat, now)
-
-    async def _skip_seat(
-        self, game: Game[Any, Any], loaded: Loaded, seat: int, now: float, *, by_referee: bool = False
-    ) -> Outbox:
-        """Skip a seat whose time ran out (checked by the caller), store it, let the AI play."""
-        table = loaded.table
-        speed = get_speed(table.speed)
-        hours = (await self._tables.quiet_hours_at(table, loaded)).get(seat)
-        new_table = copy_table(table)
-        skipped = new_table.seats[seat]
-        assert skipped.clock is not None and speed.bank is not None
-        skipped.clock = clocks.pause(skipped.clock, now, speed, hours)
-        skipped.skips += 1
-        skipped.absent_since = now
-        skipped.waiting_since = None
-        skipped.forfeited = skipped.skips >= 2
-        skipped.next_due_at = next_due(skipped, speed, hours)
-        absence.due_at_once(new_table, now)
-        new_table.updated_at = now
-        new_table.needs_resume = referee_step(game, loaded.state, new_table) is not None
-        await self._tables.save_seats(loaded, new_table)
-        outbox = Outbox(table=new_table, board_changed=True)
-        if skipped.forfeited:
-            outbox.forfeited = [seat]
-        outbox.public_log.append(absence.skip_line(skipped, new_table, by_referee=by_referee, bank=speed.bank))
-        await self._turns.run_automatic(game, loaded, outbox)
-        self._turns.finish_outbox(game, loaded, outbox)
-        return outbox
+        return await self._timekeeping.skip(table_id, by_user, seat)
 
     @inputs.checked
     async def return_to_seat(self, table_id: int, user_id: str) -> Outbox:
         """A skipped player takes their seat back from the AI (playing a move does it too).
         Does nothing for a player who was not skipped; refused once the seat is forfeited."""
-        async with self._tables.lock(table_id):
-            loaded = await self._tables.running(table_id)
-            seat = loaded.table.seat_of(user_id)
-            if seat is None:
-                raise NotInGame("You are not playing in this game.")
-            if seat.forfeited:
-                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
-            game = get_game(loaded.table.game)
-            outbox = Outbox(table=loaded.table)
-            if seat.absent:
-                await return_seat(self._tables, game, loaded, seat.index)
-                outbox.table = loaded.table
-                outbox.board_changed = True
-                outbox.public_log.append(f"{seat.name} is back and plays their own seat again.")
-                # Someone plays again: the AI takes the other absent seats a waiting game held.
-                await self._turns.run_automatic(game, loaded, outbox)
-            self._turns.finish_outbox(game, loaded, outbox)
-            return outbox
+        return await self._timekeeping.return_to_seat(table_id, user_id)
 
     async def due_actions(self, now: float | None = None) -> DueActions:
         """Everything a front end must do now: private reminders, seats that ran out (the other
@@ -437,102 +355,7 @@ class Referee:
         Also stores the heartbeat: call it at least every ``HEARTBEAT_SECONDS`` (use
         ``DueActions.wait_seconds()``), so that downtime after a crash is measured well. The first
         call credits the downtime found at start-up, if ``credit_downtime`` was not called."""
-        now = self.clock() if now is None else now
-        if not self._downtime_credited:
-            await self.credit_downtime(now)
-        else:
-            await self.finish_downtime_credit()
-            await self.store.set_heartbeat(now)
-        actions = DueActions(now=now)
-        for table_id in await self.store.due_table_ids(now):
-            async with self._tables.lock(table_id):
-                try:
-                    loaded = await self._tables.load(table_id)
-                except GameError:  # gone, or a game no longer installed: never stop the clock task
-                    logger.warning("clocks of game #%s skipped: it cannot be loaded", table_id, exc_info=True)
-                    continue
-                if loaded.table.status == RUNNING:
-                    await self._due_at_table(loaded, now, actions)
-        actions.next_due_at = await self.store.next_due_at()
-        return actions
-
-    async def _due_at_table(self, loaded: Loaded, now: float, actions: DueActions) -> None:
-        table = copy_table(loaded.table)
-        speed = get_speed(table.speed)
-        quiet = await self._tables.quiet_hours_at(table, loaded)
-        links = _links(table)
-        found = DueActions(now=now)
-        for seat in table.seats:
-            if seat.next_due_at is None or seat.next_due_at > now:
-                continue
-            hours = quiet.get(seat.index)
-            held = absence.take_held_notice(seat, links, len(speed.reminders), now)
-            if held is not None:
-                found.reminders.append(held)
-            if seat.absent or seat.forfeited or seat.clock is None or not speed.timed:
-                if seat.absent and not seat.forfeited and now >= forfeit_at(seat, speed, hours):
-                    seat.forfeited = True
-                    found.forfeits.append(
-                        ForfeitNotice(links=links, seat=seat.index, user_id=seat.user_id, name=seat.name)
-                    )
-                seat.next_due_at = next_due(seat, speed, hours)
-                continue
-            check = clocks.check(seat.clock, now, speed, hours)
-            seat.clock.reminders_sent = check.rungs_sent
-            flag = clocks.deadline(seat.clock, speed, hours)
-            if check.ran_out:
-                seat.clock.ran_out = True
-                # Never woken up by it: in quiet hours the notice waits for them to end.
-                seat.clock.notice_at = clocks.quiet_end(hours, now)
-                found.timeouts.append(
-                    TimeoutNotice(
-                        links=links,
-                        seat=seat.index,
-                        user_id=seat.user_id,
-                        name=seat.name,
-                        ran_out_at=flag if flag is not None else now,
-                        can_skip=absence.skippers(table, seat.index),
-                        tell_player=seat.clock.notice_at is None,
-                    )
-                )
-            elif check.remind and seat.user_id is not None and flag is not None:
-                found.reminders.append(
-                    Reminder(
-                        links=links,
-                        seat=seat.index,
-                        user_id=seat.user_id,
-                        name=seat.name,
-                        remaining=max(0.0, clocks.remaining_at(seat.clock, now, speed, hours)),
-                        deadline=flag,
-                        rung=check.rungs_sent,
-                        final=check.rungs_sent == len(speed.reminders),
-                    )
-                )
-            seat.next_due_at = clocks.next_check(seat.clock, speed, hours) if check.ran_out else check.next_due
-        try:
-            await self._tables.save_seats(loaded, table)
-        except StaleVersion:
-            return  # another process moved: the next poll looks again at the fresh table
-        actions.reminders.extend(found.reminders)
-        actions.timeouts.extend(found.timeouts)
-        actions.forfeits.extend(found.forfeits)
-        # Seats nobody is left to skip are skipped by the referee itself, one at a time (a skip can
-        # leave another seat that ran out with nobody to skip it).
-        game = get_game(table.game)
-        try:
-            for index in range(len(table.seats)):
-                if absence.must_skip(loaded.table, loaded.table.seats[index]):
-                    for notice in found.timeouts:
-                        notice.skipped = notice.skipped or notice.seat == index
-                    actions.moves.append(await self._skip_seat(game, loaded, index, now, by_referee=True))
-            if found.forfeits and self._turns.pending_step(game, loaded) is not None:
-                # A forfeit at a table that waited for its absent players: the AI plays on.
-                outbox = Outbox(table=loaded.table)
-                await self._turns.run_automatic(game, loaded, outbox)
-                self._turns.finish_outbox(game, loaded, outbox)
-                actions.moves.append(outbox)
-        except StaleVersion:
-            return  # another process moved: the next poll looks again
+        return await self._timekeeping.due_actions(now)
 
     async def credit_downtime(self, now: float | None = None, *, defer: bool = False) -> float:
         """Give back to every running clock the time since the last heartbeat (the bot was down),
@@ -544,70 +367,18 @@ class Referee:
         batch at the first ``due_actions`` (or ``finish_downtime_credit``), which also stores the
         heartbeat. Nothing reads, changes or times out a clock before its table was credited, and
         the heartbeat does not move before every table is."""
-        now = self.clock() if now is None else now
-        self._downtime_credited = True
-        await self.finish_downtime_credit()  # an earlier outage first: each is credited once
-        # Until the outage is known, every table loaded waits for it (see _load_owed).
-        downtime = self._tables.downtime = Downtime(now, now, None)
-        async with self._tables.credit_lock:
-            last = await self.store.get_heartbeat()
-            if last is None or now <= last:
-                self._tables.downtime = None
-                await self.store.set_heartbeat(now)
-                return 0.0
-            downtime.since = last
-            downtime.tables = set(await self.store.running_timed_table_ids())
-        # Tables cached before this call (only when it comes late) are credited where they are.
-        for table_id in [cached for cached in self._tables.cache if cached in downtime.tables]:
-            await self._credit_cached(table_id, downtime)
-        if not defer:
-            await self.finish_downtime_credit()
-        return now - last
+        return await self._downtime.credit_downtime(now, defer=defer)
 
     async def finish_downtime_credit(self) -> None:
         """Credit every table still owed the downtime found at start-up, in ONE transaction that
         also stores the heartbeat; a no-op when nothing is owed. ``due_actions`` calls it first."""
-        downtime = self._tables.downtime
-        if downtime is not None and downtime.tables is None:
-            async with self._tables.credit_lock:  # the outage is being noted: wait until it is known
-                downtime = self._tables.downtime
-        if downtime is None or downtime.tables is None:
-            return
-        # Read and computed outside the lock, so that commands go on meanwhile: a table credited on
-        # its own in the meantime is no longer owed and is not written again below; the others
-        # cannot have changed since they were read, as loading one takes the lock.
-        seats = await self.store.running_timed_seats()
-        credited = await asyncio.to_thread(credit_timed_seats, seats, downtime.since, downtime.until)
-        async with self._tables.credit_lock:
-            if self._tables.downtime is not downtime:
-                return  # finished by another caller meanwhile
-            owed = [timed for timed in credited if timed.table_id in downtime.tables]
-            left_alone = await self.store.save_timed_seats(owed, heartbeat=downtime.until)
-            if left_alone:
-                # Only another process writing the same database can do this.
-                logger.warning("downtime not credited to games %s: they changed during the restart", left_alone)
-            self._tables.downtime = None
-
-    async def _credit_cached(self, table_id: int, downtime: Downtime) -> None:
-        """Credit a table that was cached before the outage was noted, where it is."""
-        async with self._tables.lock(table_id), self._tables.credit_lock:
-            loaded = self._tables.cache.get(table_id)
-            if loaded is None or not downtime.owes(table_id):
-                return  # evicted meanwhile: credited when loaded again
-            table = copy_table(loaded.table)
-            if await self._tables.credit_table(table, downtime):
-                loaded.table = table
-            else:
-                self._tables.forget(table_id)
-            assert downtime.tables is not None
-            downtime.tables.discard(table_id)
+        await self._downtime.finish_downtime_credit()
 
     async def heartbeat(self, now: float | None = None) -> None:
         """Record that the bot is up (``due_actions`` does it; this is for front ends that poll
         nothing else). Downtime still owed is credited first: the heartbeat must not move on
         before every clock got it."""
-        await self.finish_downtime_credit()
-        await self.store.set_heartbeat(self.clock() if now is None else now)
+        await self._downtime.heartbeat(now)
 
     @inputs.checked
     async def turns_waiting(
@@ -621,68 +392,18 @@ class Referee:
         """The running games where ``user_id`` must act, oldest waiting first: in one server
         (``guild_id``), in several (``guild_ids``, e.g. the servers shared with the user), or in
         all of them (neither)."""
-        now = self.clock() if now is None else now
-        wanted: tuple[str, ...] | None = None
-        if guild_ids is not None:
-            wanted = tuple(guild_ids)
-        elif guild_id is not None:
-            wanted = (guild_id,)
-        rows = await self.store.waiting_seats(user_id, wanted)
-        hours = await self.store.get_quiet_hours(user_id)
-        downtime = self._tables.downtime
-        turns: list[WaitingTurn] = []
-        for links, speed_name, seat in rows:
-            speed = get_speed(speed_name)
-            if downtime is not None and downtime.tables is not None and links.table_id in downtime.tables:
-                # Read straight from the store: a table not credited yet is credited here, in memory.
-                credit_seat(seat, speed, hours, downtime.since, downtime.until)
-            turn = WaitingTurn(
-                links=links, seat=seat.index, speed=speed_name, waiting_since=seat.waiting_since or 0.0
-            )
-            if speed.timed and seat.clock is not None and seat.clock.running:
-                left = clocks.remaining_at(seat.clock, now, speed, hours)
-                turn.remaining = max(0.0, left)
-                turn.deadline = clocks.deadline(seat.clock, speed, hours)
-                turn.ran_out = left <= 0
-            turns.append(turn)
-        return turns
+        return await self._timekeeping.turns_waiting(user_id, guild_id, guild_ids=guild_ids, now=now)
 
     @inputs.checked
     async def clock_views(self, table_id: int, now: float | None = None) -> list[SeatClockView]:
         """Every human seat's clock at a timed table (empty when untimed), for the board."""
-        loaded = await self._tables.started(table_id)
-        table = loaded.table
-        speed = get_speed(table.speed)
-        if not speed.timed:
-            return []
-        now = self.clock() if now is None else now
-        quiet = await self._tables.quiet_hours_at(table, loaded)
-        views: list[SeatClockView] = []
-        for seat in table.seats:
-            if seat.clock is None:
-                continue
-            hours = quiet.get(seat.index)
-            left = clocks.remaining_at(seat.clock, now, speed, hours)
-            views.append(
-                SeatClockView(
-                    seat=seat.index,
-                    name=seat.name,
-                    remaining=max(0.0, left),
-                    running=seat.clock.running and table.status == RUNNING,
-                    deadline=clocks.deadline(seat.clock, speed, hours) if table.status == RUNNING else None,
-                    ran_out=seat.clock.running and left <= 0,
-                    absent=seat.absent,
-                    forfeited=seat.forfeited,
-                    quiet=speed.quiet_pauses and clocks.is_quiet(hours, now),
-                )
-            )
-        return views
+        return await self._timekeeping.clock_views(table_id, now)
 
     # ----- quiet hours --------------------------------------------------------------------------
 
     @inputs.checked
     async def quiet_hours(self, user_id: str) -> QuietHours | None:
-        return await self.store.get_quiet_hours(user_id)
+        return await self._timekeeping.quiet_hours(user_id)
 
     @inputs.checked
     async def set_quiet_hours(
@@ -690,44 +411,11 @@ class Referee:
     ) -> QuietHours:
         """Set a player's quiet hours (local whole hours in an IANA time zone, e.g. 23 to 7 in
         Europe/Rome): no reminders then, and daily clocks stop. Raises QuietHoursError."""
-        try:
-            quiet = QuietHours(time_zone=time_zone.strip(), start_hour=start_hour, end_hour=end_hour).check()
-        except ValueError as error:
-            raise QuietHoursError(str(error)) from None
-        await self._change_quiet_hours(user_id, quiet)
-        return quiet
+        return await self._timekeeping.set_quiet_hours(user_id, time_zone, start_hour, end_hour)
 
     @inputs.checked
     async def clear_quiet_hours(self, user_id: str) -> None:
-        await self._change_quiet_hours(user_id, None)
-
-    async def _change_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
-        """Running clocks are charged up to now under the old hours, then go on under the new."""
-        now = self.clock()
-        old = await self.store.get_quiet_hours(user_id)
-        await self.store.set_quiet_hours(user_id, quiet)
-        for cached in self._tables.cache.values():
-            if cached.table.seat_of(user_id) is not None:
-                cached.quiet = None  # read again at its next move
-        for listed in await self.store.list_tables(statuses=(RUNNING,), user_id=user_id, limit=1_000_000):
-            speed = get_speed(listed.speed)
-            if not speed.timed:
-                continue
-            async with self._tables.lock(listed.id):
-                loaded = await self._tables.load(listed.id)
-                loaded.quiet = None  # under the lock: no move in flight keeps the old hours
-                seat = loaded.table.seat_of(user_id)
-                if loaded.table.status != RUNNING or seat is None:
-                    continue
-                table = copy_table(loaded.table)
-                mine = table.seats[seat.index]
-                if mine.clock is not None and mine.clock.running:
-                    mine.clock = clocks.settle(mine.clock, now, now, speed, old)
-                mine.next_due_at = next_due(mine, speed, quiet)
-                try:
-                    await self._tables.save_seats(loaded, table)
-                except StaleVersion:
-                    continue
+        await self._timekeeping.clear_quiet_hours(user_id)
 
     # ----- community scores ---------------------------------------------------------------------
 
@@ -894,35 +582,6 @@ def _checked_speed(name: str) -> Speed:
         raise SetupError(str(error)) from None
 
 
-def _links(table: Table) -> TableLinks:
-    return TableLinks(
-        table_id=table.id,
-        game=table.game,
-        guild_id=table.guild_id,
-        channel_id=table.channel_id,
-        thread_id=table.thread_id,
-        message_id=table.message_id,
-    )
-
-
-def clock_line(views: Iterable[SeatClockView]) -> str:
-    """One line of text with every seat's clock: "Clocks: Alice 1d 11h (to move) · Bob 1d 12h"."""
-    parts: list[str] = []
-    for view in views:
-        if view.forfeited:
-            parts.append(f"{view.name} forfeited")
-        elif view.absent:
-            parts.append(f"{view.name} skipped (AI playing)")
-        elif view.ran_out:
-            parts.append(f"{view.name} out of time")
-        else:
-            text = f"{view.name} {format_duration(view.remaining)}"
-            if view.running:
-                text += " (quiet hours)" if view.quiet else " (to move)"
-            parts.append(text)
-    return "Clocks: " + " · ".join(parts)
-
-
 def _renumber(seats: Iterable[Seat]) -> list[Seat]:
     kept = list(seats)
     for index, seat in enumerate(kept):
@@ -930,4 +589,4 @@ def _renumber(seats: Iterable[Seat]) -> list[Seat]:
     return kept
 
 
-__all__ = ["Referee", "GameError", "clock_line"]
+__all__ = ["Referee"]
