@@ -45,33 +45,25 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.core import (
-    Game,
     GameRecord,
     Outcome,
-    SetupError,
 )
-from engine.core.text import quote
 from engine.games import get_game
 
-from . import clock as clocks
 from . import inputs
-from . import limits as table_limits
-from .absence import referee_step
-from .clock import DEFAULT_SPEED, QuietHours, Speed, UnknownSpeed, get_speed
+from .clock import DEFAULT_SPEED, QuietHours, get_speed
 from .downtime import DowntimeCredit
 from .limits import DEFAULT_LIMITS, Admission, Limits
+from .lobby import Lobby
 from .model import (
-    ABANDONED,
     FINISHED,
     RUNNING,
     SOLO_BOARD,
     WITH_AI_BOARD,
     GameResult,
-    LobbyError,
     NotInGame,
     Outbox,
     RatingChange,
-    Seat,
     Table,
     WrongStatus,
 )
@@ -84,13 +76,12 @@ from .reports import (
     WaitingTurn,
 )
 from .store import Store
-from .tables import Loaded, Tables, copy_table
-from .timekeeping import Timekeeping, advance_turns, clock_line
+from .tables import Tables
+from .timekeeping import Timekeeping, clock_line
 from .turns import Turns, outcome_of, waiting_text
 
 logger = logging.getLogger(__name__)
 
-AI_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 
 class Referee:
     def __init__(
@@ -107,13 +98,23 @@ class Referee:
     ) -> None:
         self.store = store
         self.clock = clock
-        self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
-        self.new_seed = new_seed or (lambda: random.SystemRandom().randrange(2**53))
-        self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
-        self._downtime = DowntimeCredit(self._tables)
-        self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
+        # The rooms, each over the shared table cache (see the module's text).
+        self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
+        self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
+        self._lobby = Lobby(self._tables, self._turns, self.admission, new_seed)
+        self._downtime = DowntimeCredit(self._tables)
+        self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
+
+    @property
+    def new_seed(self) -> Callable[[], int]:
+        """Where the seeds of new games come from (tests set a fixed one)."""
+        return self._lobby.new_seed
+
+    @new_seed.setter
+    def new_seed(self, new_seed: Callable[[], int]) -> None:
+        self._lobby.new_seed = new_seed
 
     def forget_cache(self) -> None:
         """Drop every cached table (tests use it to prove state comes back from the store)."""
@@ -160,156 +161,49 @@ class Referee:
 
         ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
         "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
-        game = get_game(game_name)
-        options = game.check_options(options)
-        speed = _checked_speed(speed).name
-        now = self.clock()
-        table = Table(
-            game=game.name,
-            options=options,
-            host=host_id,
-            seats=[Seat(index=0, name=host_name, user_id=host_id)] if host_takes_seat else [],
-            guild_id=guild_id,
-            channel_id=channel_id,
-            speed=speed,
-            created_at=now,
-            updated_at=now,
-        )
-        for kind in ai_seats:
-            table.seats.append(_ai_seat(game, table, kind))
-        async with self.admission.admit(guild_id, host_id, opens_table=True, seated=host_takes_seat):
-            table.id = await self.store.create_table(table)
-        self._tables.remember(Loaded(table, None))
-        return table
+        return await self._lobby.create_table(game_name, host_id, host_name, options=options, guild_id=guild_id, channel_id=channel_id, host_takes_seat=host_takes_seat, speed=speed, ai_seats=ai_seats)
 
     @inputs.checked
     async def join(self, table_id: int, user_id: str, name: str) -> Table:
-        async with self._tables.lock(table_id):
-            table = await self._tables.lobby(table_id)
-            if table.seat_of(user_id) is not None:
-                raise LobbyError("You are already seated at this table.")
-            game = get_game(table.game)
-            if len(table.seats) >= game.max_players:
-                raise LobbyError(f"The table is full ({game.max_players} players).")
-            async with self.admission.admit(table.guild_id, user_id, opens_table=False, seated=True):
-                table.seats.append(Seat(index=len(table.seats), name=name, user_id=user_id))
-                await self._save_lobby(table)
-            return table
+        return await self._lobby.join(table_id, user_id, name)
 
     @inputs.checked
     async def leave(self, table_id: int, user_id: str) -> Table:
-        async with self._tables.lock(table_id):
-            table = await self._tables.lobby(table_id)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotInGame("You are not seated at this table.")
-            if user_id == table.host:
-                raise LobbyError("The host cannot leave; cancel the table instead.")
-            table.seats = _renumber(s for s in table.seats if s is not seat)
-            await self._save_lobby(table)
-            return table
+        return await self._lobby.leave(table_id, user_id)
 
     @inputs.checked
     async def add_ai(self, table_id: int, by_user: str, kind: str = "greedy") -> Table:
-        async with self._tables.lock(table_id):
-            table = await self._tables.lobby(table_id)
-            self._require_host(table, by_user, "add AI seats")
-            table.seats.append(_ai_seat(get_game(table.game), table, kind))
-            await self._save_lobby(table)
-            return table
+        return await self._lobby.add_ai(table_id, by_user, kind)
 
     @inputs.checked
     async def remove_ai(self, table_id: int, by_user: str) -> Table:
-        async with self._tables.lock(table_id):
-            table = await self._tables.lobby(table_id)
-            self._require_host(table, by_user, "remove AI seats")
-            ai_seats = [seat for seat in table.seats if seat.is_ai]
-            if not ai_seats:
-                raise LobbyError("There is no AI seat to remove.")
-            table.seats = _renumber(s for s in table.seats if s is not ai_seats[-1])
-            await self._save_lobby(table)
-            return table
+        return await self._lobby.remove_ai(table_id, by_user)
 
     @inputs.checked
     async def set_speed(self, table_id: int, by_user: str, speed: str) -> Table:
         """Change the speed of a table still in its lobby (host only)."""
-        async with self._tables.lock(table_id):
-            table = await self._tables.lobby(table_id)
-            self._require_host(table, by_user, "change the speed")
-            table.speed = _checked_speed(speed).name
-            await self._save_lobby(table)
-            return table
+        return await self._lobby.set_speed(table_id, by_user, speed)
 
     @inputs.checked
     async def start(self, table_id: int, by_user: str, *, seed: int | None = None) -> Outbox:
         """Deal and begin; AI seats that must act first play at once."""
-        async with self._tables.lock(table_id):
-            table = await self._tables.lobby(table_id)
-            self._require_host(table, by_user, "start the game")
-            game = get_game(table.game)
-            players = len(table.seats)
-            try:
-                options = game.resolve_options(players, table.options)
-            except SetupError as error:
-                raise LobbyError(str(error)) from None
-            seed = self.new_seed() if seed is None else seed
-            state = game.setup(players, seed, options)
-            now = self.clock()
-            table = copy_table(table)
-            table.seed, table.status, table.updated_at = seed, RUNNING, now
-            speed = get_speed(table.speed)
-            for seat in table.seats:
-                seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None
-            await advance_turns(self._tables, table, (), game.to_act(state), now)
-            step = referee_step(game, state, table)
-            table.needs_resume = step is not None
-            encoded = game.encode_state(state)
-            await self.store.commit_moves(table, 0, [], encoded)
-            loaded = Loaded(table, state, encoded)
-            loaded.step = (state, table, step)
-            self._tables.remember(loaded)
-            outbox = Outbox(table=table, board_changed=True, private_changed=[s.index for s in table.humans])
-            await self._turns.run_automatic(game, loaded, outbox)
-            self._turns.finish_outbox(game, loaded, outbox)
-            return outbox
+        return await self._lobby.start(table_id, by_user, seed=seed)
 
     @inputs.checked
     async def cancel(self, table_id: int, by_user: str, *, is_admin: bool = False) -> Table:
-        async with self._tables.lock(table_id):
-            loaded = await self._tables.load(table_id)
-            table = loaded.table
-            if table.status in (FINISHED, ABANDONED):
-                raise WrongStatus("This game has already ended.")
-            if by_user != table.host and not is_admin:
-                raise LobbyError("Only the host (or a server manager) can cancel this game.")
-            table = copy_table(table)
-            table.status = ABANDONED
-            table.updated_at = self.clock()
-            table.needs_resume = False
-            for seat in table.seats:  # nothing is due at an abandoned table
-                seat.waiting_since = seat.next_due_at = None
-            await self.store.save_table(table, table.version)
-            loaded.table = table
-            return table
+        return await self._lobby.cancel(table_id, by_user, is_admin=is_admin)
 
     async def purge_unstarted(self, now: float | None = None) -> list[int]:
         """Delete lobbies cancelled a week ago and lobbies untouched for a month (limits.py);
         returns their ids. Finished games are never deleted."""
-        return await table_limits.purge_unstarted(self._tables, self.clock() if now is None else now)
+        return await self._lobby.purge_unstarted(now)
 
     @inputs.checked
     async def set_links(
         self, table_id: int, *, thread_id: str | None = None, message_id: str | None = None
     ) -> Table:
         """Remember where a front end shows the table (thread, latest board or lobby message)."""
-        async with self._tables.lock(table_id):
-            table = (await self._tables.load(table_id)).table
-            if thread_id is not None:
-                table.thread_id = thread_id
-            if message_id is not None:
-                table.message_id = message_id
-            await self.store.save_table(table, table.version)
-            return table
+        return await self._lobby.set_links(table_id, thread_id=thread_id, message_id=message_id)
 
     # ----- play ---------------------------------------------------------------------------------
 
@@ -551,42 +445,6 @@ class Referee:
         return await self.store.list_tables(
             guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit
         )
-
-    # ----- checks -------------------------------------------------------------------------------
-
-    def _require_host(self, table: Table, user_id: str, action: str) -> None:
-        if user_id != table.host:
-            raise LobbyError(f"Only the host can {action}.")
-
-    async def _save_lobby(self, table: Table) -> None:
-        table.updated_at = self.clock()
-        await self.store.save_table(table, table.version)
-
-
-def _ai_seat(game: Game[Any, Any], table: Table, kind: str) -> Seat:
-    """A new AI seat of ``kind`` for a lobby; raises LobbyError when the kind is unknown or the
-    table is full."""
-    if kind not in game.ai_players():
-        raise LobbyError(f"Unknown AI kind {quote(kind)}; choose {', '.join(game.ai_players())}.")
-    if len(table.seats) >= game.max_players:
-        raise LobbyError(f"The table is full ({game.max_players} players).")
-    used = {seat.name for seat in table.seats}
-    name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(used) + 1}")
-    return Seat(index=len(table.seats), name=name, ai_kind=kind)
-
-
-def _checked_speed(name: str) -> Speed:
-    try:
-        return get_speed(name)
-    except UnknownSpeed as error:
-        raise SetupError(str(error)) from None
-
-
-def _renumber(seats: Iterable[Seat]) -> list[Seat]:
-    kept = list(seats)
-    for index, seat in enumerate(kept):
-        seat.index = index
-    return kept
 
 
 __all__ = ["Referee"]

@@ -160,7 +160,7 @@ async def test_a_lobby_joined_while_the_purge_waits_is_kept(referee, clock):
         await asyncio.sleep(0.01)  # the purge has chosen it and waits for its lock
         table = await referee.table(idle.id)
         table.seats.append(type(table.seats[0])(index=1, name="Late", user_id="late"))
-        await referee._save_lobby(table)
+        await referee._lobby.save_lobby(table)
     assert await purging == []
     assert [seat.user_id for seat in (await referee.table(idle.id)).seats] == ["b", "late"]
 
