@@ -1,27 +1,20 @@
 """The referee: tables, seats and turn flow over the pure engine, with every move made durable.
 
-Front ends (the Discord cogs, the local table) call it and render the Outbox it returns. A move
-goes: load (cache, else store) -> check seat, turn and version -> validate -> apply -> persist in
-one transaction -> update the cache -> report. Nothing is reported before it is on disk, and one
-move at a time is handled per table (a lock here, a version compare-and-swap in the store).
-Every public method checks its arguments at the door (``inputs.checked``: ids, names, move text,
-of any type or size, are refused with a GameError before anything is read) and hands out the
-tables of running games without their seed, which would replay every deal.
+Front ends (the Discord cogs, the local table) call the ``Referee`` and render the Outbox it
+returns. It is a thin facade: every public method checks its arguments at the door
+(``inputs.checked``: ids, names, move text, of any type or size, are refused with a GameError
+before anything is read), hands out the tables of running games without their seed (which would
+replay every deal), and passes the call to one of the rooms, which share one table cache:
 
-Clocks (see clock.py) live with the seats and are written in the same transaction as each move;
-nothing is timed in memory. A front end's background task polls ``due_actions`` (reminders to
-send privately, seats that ran out, seats forfeited) and sleeps until ``next_due_at``; at start-up
-``credit_downtime`` gives back to every running clock the time the bot was down, measured from
-the heartbeat that ``due_actions`` stores. With ``defer=True`` (what the bot does) start-up only
-notes the outage: a table is credited the first time it is loaded, the rest in one batch at the
-first ``due_actions``; nothing reads, changes or times out a clock that was not credited first.
-
-Absent players: when a seat has run out, another player of the table may ``skip`` it (when nobody
-else can, the referee skips it itself: see absence.py); from then on an AI plays it until its
-player comes back (``return_to_seat``, or simply by playing), or, when every person is away, the
-game waits. A skipped seat is forfeited (ranked last; the AI plays it to the end) when it is
-skipped a second time, when it stays away for a further full bank, or when the game ends while it
-is still away.
+- tables.py: the table cache, hot states, per-table locks, loading and eviction;
+- lobby.py: create, join, leave, AI seats, speed, start, cancel, links, purge;
+- turns.py: play, resume, the referee's own moves, and ``apply_and_commit``, the durable-move
+  path: validate -> apply -> time the seats -> commit in one transaction -> update the cache ->
+  fill the Outbox. Nothing is reported before it is on disk; one move at a time per table (the
+  table's lock here, a version compare-and-swap in the store);
+- timekeeping.py (with deadlines.py and downtime.py): clocks, reminders, skip and return, due
+  actions, quiet hours, and the downtime credited at start-up;
+- queries.py: boards, views, legal moves, records, results, leaderboards, stats, history.
 
 When the last move is made, the result (every seat, scores, final ranks, forfeits, AI play) and,
 for rated games, the rating updates are written in the transaction of that move.
@@ -38,35 +31,26 @@ A front end's clock task, in full:
 
 from __future__ import annotations
 
-import logging
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from engine.core import (
-    GameRecord,
-    Outcome,
-)
-from engine.games import get_game
+from engine.core import GameRecord, Outcome
 
 from . import inputs
-from .clock import DEFAULT_SPEED, QuietHours, get_speed
+from .clock import DEFAULT_SPEED, QuietHours
 from .downtime import DowntimeCredit
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .lobby import Lobby
 from .model import (
-    FINISHED,
-    RUNNING,
     SOLO_BOARD,
-    WITH_AI_BOARD,
     GameResult,
-    NotInGame,
     Outbox,
     RatingChange,
     Table,
-    WrongStatus,
 )
+from .queries import Queries
 from .reports import (
     DueActions,
     HighScore,
@@ -77,10 +61,8 @@ from .reports import (
 )
 from .store import Store
 from .tables import Tables
-from .timekeeping import Timekeeping, clock_line
-from .turns import Turns, outcome_of, waiting_text
-
-logger = logging.getLogger(__name__)
+from .timekeeping import Timekeeping
+from .turns import Turns
 
 
 class Referee:
@@ -106,6 +88,7 @@ class Referee:
         self._lobby = Lobby(self._tables, self._turns, self.admission, new_seed)
         self._downtime = DowntimeCredit(self._tables)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
+        self._queries = Queries(self._tables, self._timekeeping)
 
     @property
     def new_seed(self) -> Callable[[], int]:
@@ -122,21 +105,18 @@ class Referee:
 
     @inputs.checked
     async def table(self, table_id: int) -> Table:
-        return (await self._tables.load(table_id)).table
+        return await self._queries.table(table_id)
 
     @inputs.checked
     async def state(self, table_id: int) -> Any:
         """The whole game state, every secret and the seed included: for tools, benchmarks and
         tests. Front ends show views (``board_text``, ``private_text``) and ask ``to_act``."""
-        return (await self._tables.load(table_id)).state
+        return await self._queries.state(table_id)
 
     @inputs.checked
     async def to_act(self, table_id: int) -> tuple[int, ...]:
         """The seats that must act now (none before the start or once the game is over)."""
-        loaded = await self._tables.load(table_id)
-        if loaded.state is None:
-            return ()
-        return get_game(loaded.table.game).to_act(loaded.state)
+        return await self._queries.to_act(table_id)
 
     # ----- lobby --------------------------------------------------------------------------------
 
@@ -225,7 +205,7 @@ class Referee:
         """The running games a restart must look at, read from the store without loading any:
         those where the referee has moves of its own to make (``resume`` plays them) and those
         without a thread yet (a start interrupted before its first messages)."""
-        return await self.store.running_table_ids_to_resume()
+        return await self._queries.tables_to_resume()
 
     # ----- clocks and absent players -------------------------------------------------------------
 
@@ -316,100 +296,72 @@ class Referee:
     @inputs.checked
     async def result(self, table_id: int) -> GameResult | None:
         """The stored result of a finished game (seats, scores, final ranks, forfeits, rated)."""
-        return await self.store.game_result(table_id)
+        return await self._queries.result(table_id)
 
     @inputs.checked
     async def leaderboard(
         self, guild_id: str | None, game: str, *, offset: int = 0, limit: int = 10
     ) -> LeaderboardPage:
         """One page of a server's leaderboard of a game (rated games only)."""
-        return await self.store.leaderboard(guild_id, get_game(game).name, offset=offset, limit=limit)
+        return await self._queries.leaderboard(guild_id, game, offset=offset, limit=limit)
 
     @inputs.checked
     async def high_scores(
         self, guild_id: str | None, game: str, board: str = SOLO_BOARD, *, limit: int = 10
     ) -> list[HighScore]:
         """Best scores of solo games (``board="solo"``) or games with AI seats (``"with_ai"``)."""
-        if board not in (SOLO_BOARD, WITH_AI_BOARD):
-            raise ValueError(
-                f"high scores are kept for {SOLO_BOARD!r} and {WITH_AI_BOARD!r} games, not {board!r}"
-            )
-        return await self.store.high_scores(guild_id, get_game(game).name, board, limit=limit)
+        return await self._queries.high_scores(guild_id, game, board, limit=limit)
 
     @inputs.checked
     async def player_stats(
         self, user_id: str, guild_id: str | None = None, *, recent: int = 5
     ) -> PlayerStats:
         """A player's record per game (with ratings, when ``guild_id`` is given) and latest games."""
-        return await self.store.player_stats(user_id, guild_id, recent=recent)
+        return await self._queries.player_stats(user_id, guild_id, recent=recent)
 
     @inputs.checked
     async def history(
         self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
     ) -> list[GameResult]:
         """Latest finished games with their results; ``record(table_id)`` exports any of them."""
-        name = get_game(game).name if game is not None else None
-        return await self.store.history(guild_id, game=name, limit=limit, offset=offset)
+        return await self._queries.history(guild_id, game=game, limit=limit, offset=offset)
 
     async def rating_events(
         self, *, guild_id: str | None = None, game: str | None = None, user_id: str | None = None
     ) -> list[RatingChange]:
-        return await self.store.rating_events(guild_id=guild_id, game=game, user_id=user_id)
+        return await self._queries.rating_events(guild_id=guild_id, game=game, user_id=user_id)
 
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the stored results (after a change of rating model)."""
-        return await self.store.rebuild_ratings()
+        return await self._queries.rebuild_ratings()
 
     # ----- reading ------------------------------------------------------------------------------
 
     @inputs.checked
     async def board_text(self, table_id: int) -> str:
         """The public board; at timed tables followed by one line with every seat's clock."""
-        loaded = await self._tables.started(table_id)
-        game = get_game(loaded.table.game)
-        board = game.render_board(game.view(loaded.state, None), loaded.table.names)
-        if loaded.table.status == RUNNING and get_speed(loaded.table.speed).timed:
-            board += "\n" + clock_line(await self.clock_views(table_id))
-        return board
+        return await self._queries.board_text(table_id)
 
     @inputs.checked
     async def private_text(self, table_id: int, user_id: str) -> str:
-        loaded = await self._tables.started(table_id)
-        seat = loaded.table.seat_of(user_id)
-        if seat is None:
-            raise NotInGame("You are not playing in this game.")
-        game = get_game(loaded.table.game)
-        return game.render_private(game.view(loaded.state, seat.index), loaded.table.names)
+        return await self._queries.private_text(table_id, user_id)
 
     @inputs.checked
     async def legal_moves(self, table_id: int, user_id: str) -> list[str]:
         """The caller's legal moves in notation (empty when they may not move now)."""
-        return [text for text, _ in await self.described_moves(table_id, user_id, describe=False)]
+        return await self._queries.legal_moves(table_id, user_id)
 
     async def described_moves(
         self, table_id: int, user_id: str, *, describe: bool = True
     ) -> list[tuple[str, str]]:
         """The caller's legal moves in notation, each with what it does in words when the
         notation does not say (``("take 4", "4 $")``; "" otherwise): for lists of moves."""
-        loaded = await self._tables.load(table_id)
-        if loaded.table.status != RUNNING:
-            return []
-        seat = loaded.table.seat_of(user_id)
-        if seat is None:
-            return []
-        game = get_game(loaded.table.game)
-        if seat.index not in game.may_act(loaded.state):
-            return []
-        moves = game.legal_moves(loaded.state, seat.index)
-        return [(game.format_move(move), game.describe_move(move) if describe else "") for move in moves]
+        return await self._queries.described_moves(table_id, user_id, describe=describe)
 
     @inputs.checked
     async def outcome(self, table_id: int) -> Outcome | None:
         """The final outcome of a finished game (forfeited seats ranked last)."""
-        loaded = await self._tables.load(table_id)
-        if loaded.table.status != FINISHED:
-            return None
-        return outcome_of(get_game(loaded.table.game), loaded)
+        return await self._queries.outcome(table_id)
 
     @inputs.checked
     async def record(self, table_id: int) -> GameRecord:
@@ -417,21 +369,11 @@ class Referee:
 
         Only once the game is over: the seed and the move log of a running game would reveal
         hands, hidden choices and out-of-turn requests."""
-        table = (await self._tables.started(table_id)).table
-        if table.status == RUNNING:
-            raise WrongStatus("A game's record can be exported once the game has ended.")
-        return GameRecord(
-            game=table.game,
-            players=len(table.seats),
-            seed=table.seed or 0,
-            options=table.options,
-            moves=await self.store.move_log(table_id),
-        )
+        return await self._queries.record(table_id)
 
     @inputs.checked
     async def waiting_text(self, table_id: int) -> str:
-        loaded = await self._tables.running(table_id)
-        return waiting_text(get_game(loaded.table.game), loaded)
+        return await self._queries.waiting_text(table_id)
 
     @inputs.checked
     async def tables(
@@ -442,9 +384,7 @@ class Referee:
         user_id: str | None = None,
         limit: int = 100,
     ) -> list[Table]:
-        return await self.store.list_tables(
-            guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit
-        )
+        return await self._queries.list_tables(guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit)
 
 
 __all__ = ["Referee"]
