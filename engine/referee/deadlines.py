@@ -50,4 +50,6 @@ def credit_seat(seat: Seat, speed: Speed, hours: QuietHours | None, since: float
 def credit_timed_seats(seats: list[TimedSeat], since: float, until: float) -> list[TimedSeat]:
     """The seats whose clocks changed once credited the time between ``since`` and ``until``
     (pure: runs in a worker thread)."""
-    return [timed for timed in seats if credit_seat(timed.seat, get_speed(timed.speed), timed.quiet, since, until)]
+    return [
+        timed for timed in seats if credit_seat(timed.seat, get_speed(timed.speed), timed.quiet, since, until)
+    ]

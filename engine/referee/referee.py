@@ -141,7 +141,17 @@ class Referee:
 
         ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
         "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
-        return await self._lobby.create_table(game_name, host_id, host_name, options=options, guild_id=guild_id, channel_id=channel_id, host_takes_seat=host_takes_seat, speed=speed, ai_seats=ai_seats)
+        return await self._lobby.create_table(
+            game_name,
+            host_id,
+            host_name,
+            options=options,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_takes_seat=host_takes_seat,
+            speed=speed,
+            ai_seats=ai_seats,
+        )
 
     @inputs.checked
     async def join(self, table_id: int, user_id: str, name: str) -> Table:
@@ -384,7 +394,9 @@ class Referee:
         user_id: str | None = None,
         limit: int = 100,
     ) -> list[Table]:
-        return await self._queries.list_tables(guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit)
+        return await self._queries.list_tables(
+            guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit
+        )
 
 
 __all__ = ["Referee"]

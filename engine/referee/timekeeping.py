@@ -436,5 +436,3 @@ def clock_line(views: Iterable[SeatClockView]) -> str:
                 text += " (quiet hours)" if view.quiet else " (to move)"
             parts.append(text)
     return "Clocks: " + " · ".join(parts)
-
-
