@@ -31,7 +31,7 @@ from .model import (
     WrongStatus,
 )
 from .ratings import PROVISIONAL_GAMES, Rating
-from .referee import Referee, clock_line
+from .referee import Referee
 from .reports import (
     HEARTBEAT_SECONDS,
     DueActions,
@@ -50,6 +50,7 @@ from .reports import (
 )
 from .results import is_stacked
 from .store import Store
+from .timekeeping import clock_line
 
 __all__ = [
     "ABANDONED",

@@ -1,5 +1,5 @@
 """Absent players: who may skip a seat that ran out of time, when the referee skips it itself,
-and which seats an AI plays.
+and which seats an AI plays (with ``referee_step``: the move the referee makes itself next).
 
 A seat that ran out of time may be skipped by another person still playing their own seat (the
 Skip button). When nobody is left to press it (one person with AI seats, or every other person
@@ -17,6 +17,10 @@ delivered when they end, whether or not the seat was skipped meanwhile.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game
 
 from .clock import format_duration
 from .model import Seat, Table
@@ -44,6 +48,25 @@ def ai_plays(table: Table, index: int) -> bool:
     if seat.is_ai or seat.forfeited:
         return True
     return seat.absent and someone_present(table)
+
+
+# A move the referee makes itself: (seat, move, by_ai); the move is None until an AI chooses it.
+Step = tuple[int, Any, bool]
+
+
+def referee_step(game: Game[Any, Any], state: Any, table: Table) -> Step | None:
+    """What the referee must play itself next, in the order it plays: the first seat to act that
+    an AI plays (an AI seat, or a skipped one) or that has an automatic move; None when the game
+    is over or a human must decide."""
+    if game.is_over(state):
+        return None
+    for index in game.to_act(state):
+        if ai_plays(table, index):
+            return (index, None, True)
+        automatic = game.automatic_move(state, index)
+        if automatic is not None:
+            return (index, automatic, False)
+    return None
 
 
 def must_skip(table: Table, seat: Seat) -> bool:

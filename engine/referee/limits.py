@@ -159,23 +159,23 @@ class Admission:
             yield
 
 
-class PurgingReferee(Protocol):
-    """What a purge needs of the Referee (referee.py, which imports this module): its store, its
-    per-table locks and its cache of tables."""
+class PurgingTables(Protocol):
+    """What a purge needs of the referee's table cache (tables.py, whose rooms import this
+    module): its store, its per-table locks and the cache itself."""
 
     @property
     def store(self) -> object: ...
 
-    def _lock(self, table_id: int) -> AbstractAsyncContextManager[object]: ...
+    def lock(self, table_id: int) -> AbstractAsyncContextManager[object]: ...
 
-    def _forget(self, table_id: int) -> None: ...
+    def forget(self, table_id: int) -> None: ...
 
 
-async def purge_unstarted(referee: PurgingReferee, now: float) -> list[int]:
+async def purge_unstarted(tables: PurgingTables, now: float) -> list[int]:
     """Delete the lobbies nobody will start (see the module's text) and forget them; returns their
     ids. Each is deleted under its table's lock, with its status and age checked again in the
     deleting transaction, so that a lobby joined or started meanwhile is kept."""
-    store: LimitsStore = referee.store  # type: ignore[assignment]
+    store: LimitsStore = tables.store  # type: ignore[assignment]
     cancelled_before, idle_before = now - CANCELLED_RETENTION, now - LOBBY_RETENTION
     purged: list[int] = []
     while True:
@@ -184,10 +184,10 @@ async def purge_unstarted(referee: PurgingReferee, now: float) -> list[int]:
             return purged
         async with contextlib.AsyncExitStack() as held:
             for table_id in candidates:  # in id order: two purges never wait on each other
-                await held.enter_async_context(referee._lock(table_id))
+                await held.enter_async_context(tables.lock(table_id))
             deleted = await store.purge_unstarted(candidates, cancelled_before, idle_before)
             for table_id in deleted:
-                referee._forget(table_id)
+                tables.forget(table_id)
         purged.extend(deleted)
         if len(deleted) < len(candidates):  # changed meanwhile: leave the rest for the next purge
             return purged

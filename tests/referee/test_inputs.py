@@ -192,4 +192,4 @@ async def test_asking_about_many_table_ids_leaves_nothing_behind(referee):
         with pytest.raises(TableNotFound):
             await referee.join(table_id, "bob", "Bob")
     await referee.join(table.id, "bob", "Bob")
-    assert len(referee._locks) <= 1  # no lock is kept for a table nobody is acting on
+    assert len(referee._tables.locks) <= 1  # no lock is kept for a table nobody is acting on

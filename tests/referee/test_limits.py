@@ -149,18 +149,18 @@ async def test_lobbies_nobody_starts_are_purged_and_games_are_kept(referee, cloc
     assert (await referee.table(started.id)).seed == 1
     assert (await referee.table(finished.id)).status == FINISHED
     assert (await referee.table(kept.id)).status == "lobby"
-    assert cancelled.id not in referee._locks and idle.id not in referee._locks
+    assert cancelled.id not in referee._tables.locks and idle.id not in referee._tables.locks
 
 
 async def test_a_lobby_joined_while_the_purge_waits_is_kept(referee, clock):
     idle = await lobby(referee, "b")
     clock.advance(31 * DAY)
-    async with referee._lock(idle.id):
+    async with referee._tables.lock(idle.id):
         purging = asyncio.create_task(referee.purge_unstarted())
         await asyncio.sleep(0.01)  # the purge has chosen it and waits for its lock
         table = await referee.table(idle.id)
         table.seats.append(type(table.seats[0])(index=1, name="Late", user_id="late"))
-        await referee._save_lobby(table)
+        await referee._lobby.save_lobby(table)
     assert await purging == []
     assert [seat.user_id for seat in (await referee.table(idle.id)).seats] == ["b", "late"]
 
@@ -192,7 +192,7 @@ async def test_unknown_ids_leave_no_lock_behind(referee):
         grown = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    assert len(referee._locks) == 0
+    assert len(referee._tables.locks) == 0
     assert grown < 250_000, grown  # 5,000 kept locks would be over 1 MB
 
 
@@ -203,16 +203,16 @@ async def test_evicted_tables_take_their_locks_with_them_unless_held(tmp_path, t
         tables = [await lobby(referee, f"host{n}", guild=f"g{n}") for n in range(20)]
         for table in tables:
             await referee.set_links(table.id, message_id="1")  # takes each table's lock
-        assert len(referee._locks) <= 5
+        assert len(referee._tables.locks) <= 5
         first = tables[0].id
-        async with referee._lock(first):
+        async with referee._tables.lock(first):
             for table in tables[1:]:  # evicts the first table while its lock is held
                 await referee.set_links(table.id, message_id="2")
-            assert first in referee._locks
+            assert first in referee._tables.locks
             waiting = asyncio.create_task(referee.set_links(first, message_id="3"))
             await asyncio.sleep(0.01)
             assert not waiting.done()  # the held lock still excludes
         await waiting  # it loaded the first table again: one of the five cached
-        assert len(referee._locks) <= 5
+        assert len(referee._tables.locks) <= 5
     finally:
         await store.close()

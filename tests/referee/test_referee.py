@@ -327,9 +327,9 @@ async def test_idle_games_keep_only_their_encoded_state(tmp_path, toy_game):
         for table_id in table_ids:
             outbox = await referee.play(table_id, user, "take 2")
             assert outbox.board_changed and outbox.table.version == round_number + 1
-    decoded = [table_id for table_id in table_ids if referee._cache[table_id]._state is not None]
+    decoded = [table_id for table_id in table_ids if referee._tables.cache[table_id]._state is not None]
     assert decoded == table_ids[-2:]
-    first = referee._cache[table_ids[0]]
+    first = referee._tables.cache[table_ids[0]]
     assert first.encoded is not None and first._state is None
     # Decoded again on use, equal to what a fresh process reads from the file.
     in_memory = await referee.state(table_ids[0])
@@ -360,7 +360,7 @@ async def test_seats_written_per_move_match_the_cached_ones(tmp_path, toy_game):
 def test_a_table_copy_shares_nothing_a_move_changes():
     from engine.referee.clock import SeatClock
     from engine.referee.model import Seat, Table
-    from engine.referee.referee import _copy_table
+    from engine.referee.tables import copy_table
 
     table = Table(
         id=3,
@@ -369,7 +369,7 @@ def test_a_table_copy_shares_nothing_a_move_changes():
         options={"tokens": 10},
         seats=[Seat(index=0, name="Alice", user_id="alice", clock=SeatClock(remaining=60.0)), Seat(index=1, name="Bob")],
     )
-    copy = _copy_table(table)
+    copy = copy_table(table)
     assert copy == table
     copy.seats[0].clock.reminders_sent = 2
     copy.seats[1].waiting_since = 5.0

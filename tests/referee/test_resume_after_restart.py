@@ -64,7 +64,7 @@ async def test_games_at_rest_are_not_resumed_and_nothing_is_loaded_to_know_it(tm
     unthreaded = await two_player_nim(referee, first="carol", second="dave")
     referee = await restarted(referee, path, clock)
     assert await referee.tables_to_resume() == [unthreaded]  # its start stopped before its thread
-    assert referee._cache == {}
+    assert referee._tables.cache == {}
     await referee.store.close()
 
 

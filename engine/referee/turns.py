@@ -1,0 +1,269 @@
+"""Turns: a player's move, the referee's own moves (AI seats, skipped seats, automatic moves),
+resuming after a restart, and ``apply_and_commit``, the one path by which a move becomes durable.
+
+The path of one move, in ``apply_and_commit``:
+
+1. validate: ``check_move`` refuses a wrong move before anything changes;
+2. apply: the rules change the state and say what happened (events);
+3. timekeeping: on a copy of the table, every seat's wait, clock and due time move on;
+4. commit: move, state, seats (and, at the end, the result and ratings) in ONE transaction of the
+   store, compare-and-swapped on the table's version;
+5. only then the cache takes the new table and state, and the Outbox is filled (public and
+   private lines, board changed, seats whose secrets changed) for the front end to announce.
+
+Nothing is reported before it is on disk; one move at a time is handled per table (the table's
+lock, held by the caller; the version compare-and-swap in the store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from engine.core import Event, Game, NotYourTurn, Outcome, RecordedMove, format_event
+from engine.games import get_game
+
+from .absence import Step, referee_step
+from .model import (
+    FINISHED,
+    RUNNING,
+    ForfeitedSeat,
+    NotInGame,
+    Outbox,
+    StaleVersion,
+    Table,
+    VersionConflict,
+)
+from .results import build_result, final_outcome
+from .tables import Loaded, Tables, copy_table, fingerprint
+from .timekeeping import advance_turns, return_seat
+
+
+class Turns:
+    """Moves at running tables; every public method of the Referee that moves a game ends here."""
+
+    def __init__(self, tables: Tables, *, ai_rng: random.Random, max_ai_moves: int) -> None:
+        self.tables = tables
+        self.ai_rng = ai_rng
+        self.max_ai_moves = max_ai_moves
+
+    async def play(self, table_id: int, user_id: str, move_text: str, expected_version: int | None) -> Outbox:
+        tables = self.tables
+        async with tables.lock(table_id):
+            loaded = await tables.running(table_id)
+            table = loaded.table
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame("You are not playing in this game.")
+            if seat.forfeited:
+                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
+            game = get_game(table.game)
+            welcome = ""
+            if seat.absent:
+                # Coming back by playing: the seat is theirs again, whatever becomes of this move.
+                await return_seat(tables, game, loaded, seat.index)
+                table, seat = loaded.table, loaded.table.seats[seat.index]
+                welcome = "Welcome back: you have your seat again. "
+            if expected_version is not None and expected_version != table.version:
+                raise StaleVersion(
+                    welcome + "The board has changed since you looked at it; here is the current one."
+                )
+            move = game.parse_move(move_text)
+            outbox = Outbox(table=table)
+            if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
+                await self.run_automatic(game, loaded, outbox)
+            if seat.index not in game.may_act(loaded.state):
+                raise NotYourTurn(welcome + waiting_text(game, loaded))
+            await self.apply_and_commit(game, loaded, seat.index, move, outbox)
+            await self.run_automatic(game, loaded, outbox)
+            self.finish_outbox(game, loaded, outbox)
+            return outbox
+
+    async def resume(self, table_id: int) -> Outbox:
+        tables = self.tables
+        async with tables.lock(table_id):
+            loaded = await tables.running(table_id)
+            game = get_game(loaded.table.game)
+            outbox = Outbox(table=loaded.table)
+            await self.run_automatic(game, loaded, outbox)
+            if not outbox.moves_applied and loaded.table.needs_resume:
+                # Nothing was left to play (a game stored before the flag existed): clear it, so
+                # that the next start does not look at this game again.
+                table = copy_table(loaded.table)
+                table.needs_resume = False
+                with contextlib.suppress(StaleVersion):
+                    await tables.save_seats(loaded, table)
+            self.finish_outbox(game, loaded, outbox)
+            return outbox
+
+    async def apply_and_commit(
+        self,
+        game: Game[Any, Any],
+        loaded: Loaded,
+        seat: int,
+        move: Any,
+        outbox: Outbox,
+        *,
+        by_ai: bool = False,
+    ) -> None:
+        """The durable-move path (see the module's text): validate, apply, time, commit, then
+        update the cache and report. The caller holds the table's lock."""
+        table = loaded.table
+        state = loaded.state
+        game.check_move(state, seat, move)  # a refused move changes nothing
+        move = game.canonical_move(state, seat, move)  # stored and shown in one form
+        acting_before = game.to_act(state)
+        secrets_before = loaded.secrets if loaded.secrets is not None else secret_prints(game, table, state)
+        encoded_before, public_before = loaded.encoded, loaded.public
+        # The move changes the cached state itself rather than a copy (copying costs as much as
+        # the rules): until the commit, readers get the committed state from its encoding, and
+        # should the commit fail, the encoding is all the cache keeps.
+        state = loaded.take_state()
+        events = game.play(state, seat, move)
+        finished = game.is_over(state)
+        now = self.tables.clock()
+        # A copy: the cached table must not change before the commit succeeds.
+        new_table = copy_table(table)
+        new_table.version = table.version + 1
+        new_table.status = FINISHED if finished else RUNNING
+        new_table.updated_at = now
+        if by_ai and not new_table.seats[seat].is_ai:
+            new_table.seats[seat].ai_played = True
+        newly_forfeited: list[int] = []
+        if finished:
+            # A skipped seat still away at the end stayed away: it forfeits.
+            for other in new_table.seats:
+                if other.absent and not other.forfeited:
+                    other.forfeited = True
+                    newly_forfeited.append(other.index)
+        after = () if finished else game.to_act(state)
+        await advance_turns(self.tables, new_table, acting_before, after, now, loaded)
+        # Stored with the move: a crash before the referee's own next move leaves it to resume.
+        step = referee_step(game, state, new_table)
+        new_table.needs_resume = step is not None
+        result = build_result(new_table, game.outcome(state), now) if finished else None
+        encoded = game.encode_state(state)
+        try:
+            changes = await self.tables.store.commit_moves(
+                new_table,
+                table.version,
+                [RecordedMove(seat, game.format_move(move))],
+                encoded,
+                msgspec.json.encode(result.outcome) if result is not None else None,
+                result=result,
+                # The cached table is what is stored: write only the seats this move changed.
+                changed_seats=[new.index for new, old in zip(new_table.seats, table.seats, strict=True) if new != old],
+            )
+        except VersionConflict:
+            # Another process moved first: our copy is stale. Reload next time, refuse this one.
+            self.tables.forget(table.id)
+            raise StaleVersion(
+                "The game changed while you were moving; look at the board and try again."
+            ) from None
+        # Durable: now (and only now) the cache and the report may change.
+        loaded.table = new_table
+        loaded.set_state(state, encoded)
+        loaded.step = (state, new_table, step)
+        self.tables.keep_hot(loaded)  # it may have been cooled while the commit was on its way
+        outbox.table = new_table
+        outbox.moves_applied += 1
+        public_lines = len(outbox.public_log)
+        log_events(events, new_table.names, outbox)
+        for index in newly_forfeited:
+            outbox.public_log.append(f"{new_table.seats[index].name} never came back and forfeits.")
+        if result is not None:
+            outbox.result = result
+            outbox.rating_changes = list(changes or [])
+        loaded.public = None
+        if len(outbox.public_log) > public_lines or finished:
+            outbox.board_changed = True
+        elif not outbox.board_changed:
+            # A move that told the table nothing (a secret choice) may still change the board
+            # (who is still waited for): compare the public views. Rare enough that the view
+            # before is rebuilt from the stored encoding (unless the move before was such a move
+            # too) rather than kept for every move.
+            if public_before is None:
+                assert encoded_before is not None
+                public_before = fingerprint(game.view(game.decode_state(encoded_before), None))
+            loaded.public = fingerprint(game.view(state, None))
+            outbox.board_changed = public_before != loaded.public
+        secrets_after = loaded.secrets = secret_prints(game, new_table, state)
+        for index, part in secrets_after.items():
+            if secrets_before.get(index) != part and index not in outbox.private_changed:
+                outbox.private_changed.append(index)
+
+    async def run_automatic(self, game: Game[Any, Any], loaded: Loaded, outbox: Outbox) -> None:
+        """Play AI seats (and skipped seats) and moves that leave a human no choice, until a
+        human must decide."""
+        for _ in range(self.max_ai_moves):
+            step = self.pending_step(game, loaded)
+            if step is None:
+                return
+            index, move, by_ai = step
+            if by_ai:
+                seat = loaded.table.seats[index]
+                player = game.ai_players()[seat.ai_kind or takeover_kind(game)]()
+                # A search can take a while; thinking in a worker thread keeps the event loop
+                # (every other table, every interaction deadline) responsive meanwhile.
+                move = await asyncio.to_thread(player.choose, game, loaded.state, index, self.ai_rng)
+            await self.apply_and_commit(game, loaded, index, move, outbox, by_ai=by_ai)
+        raise RuntimeError(f"game #{loaded.table.id}: AI seats kept playing past {self.max_ai_moves} moves")
+
+    def pending_step(self, game: Game[Any, Any], loaded: Loaded) -> Step | None:
+        """The referee's own next move at a loaded table, or None when a human must decide. A
+        move computes it before its commit (to store ``needs_resume``); kept for that very table
+        and state, so that the loop that follows does not compute it again."""
+        if loaded.step is not None and loaded.step[0] is loaded.state and loaded.step[1] is loaded.table:
+            return loaded.step[2]
+        step = referee_step(game, loaded.state, loaded.table)
+        loaded.step = (loaded.state, loaded.table, step)
+        return step
+
+    def finish_outbox(self, game: Game[Any, Any], loaded: Loaded, outbox: Outbox) -> None:
+        outbox.to_act = list(game.to_act(loaded.state))
+        outbox.finished = game.is_over(loaded.state)
+        outbox.outcome = outcome_of(game, loaded) if outbox.finished else None
+        if outbox.finished:
+            outbox.forfeited = [seat.index for seat in loaded.table.seats if seat.forfeited]
+
+
+def outcome_of(game: Game[Any, Any], loaded: Loaded) -> Outcome:
+    """The final outcome of a finished game, forfeited seats ranked last."""
+    forfeited = {seat.index for seat in loaded.table.seats if seat.forfeited}
+    return final_outcome(game.outcome(loaded.state), forfeited)
+
+
+def waiting_text(game: Game[Any, Any], loaded: Loaded) -> str:
+    names = [loaded.table.seats[index].name for index in game.to_act(loaded.state)]
+    return f"It is not your turn; waiting for {', '.join(names)}."
+
+
+def log_events(events: Iterable[Event], names: list[str], outbox: Outbox) -> None:
+    for event in events:
+        text = format_event(event.text, names)
+        if event.visible_to is None:
+            outbox.public_log.append(text)
+        else:
+            for seat in event.visible_to:
+                outbox.private_log.setdefault(seat, []).append(text)
+
+
+def secret_prints(game: Game[Any, Any], table: Table, state: Any) -> dict[int, bytes]:
+    """Fingerprints of each human seat's secret view (``Game.secret_view``), by seat.
+
+    Comparing them before and after a move tells whose secret changed (a hand dealt to, a
+    card received) without counting what changes every turn anyway (legal moves, "your
+    turn", prompts). Never the full seat view here: it is the costly one (some games
+    compute every legal move in it) and nobody needs it to tell what changed."""
+    return {seat.index: fingerprint(game.secret_view(state, seat.index)) for seat in table.humans}
+
+
+def takeover_kind(game: Game[Any, Any]) -> str:
+    """The AI that plays a skipped seat: the best simple one the game offers."""
+    kinds = game.ai_players()
+    return "greedy" if "greedy" in kinds else "random" if "random" in kinds else next(iter(kinds))
