@@ -32,7 +32,6 @@ from engine.referee import (
     Referee,
     SeatClockView,
     StaleVersion,
-    Store,
     Table,
     TableNotFound,
     is_stacked,
@@ -46,9 +45,6 @@ from .replies import reply
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = "dm_closed"  # stored flag: sending this user a DM failed with 50007, do not retry
-DM_NOTICE_PENDING = "dm_notice_pending"  # stored flag: tell this user once, at their next action
-TURN_DMS = "turn_dms"  # stored flag: this user wants a DM with their moves at every turn, too
 CANNOT_DM_USER = 50007
 DM_CLOSED_NOTICE = (
     "I could not send you a DM (your DMs are closed), so I will not try again. Press **Play your turn** "
@@ -106,13 +102,11 @@ def default_ai_kind(game: Game[Any, Any]) -> str:
 
 
 class GameDesk:
-    def __init__(self, bot: discord.Client, referee: Referee, store: Store) -> None:
+    def __init__(self, bot: discord.Client, referee: Referee) -> None:
         self.bot = bot
         self.referee = referee
-        self.store = store
-        # Caches of stored facts (the store stays the truth; these only save queries).
-        self._dm_closed: dict[str, bool] = {}
-        self._turn_dms: dict[str, bool] = {}
+        self.settings = referee.user_settings  # DM flags and turn DMs (engine/referee/user_settings.py)
+        # A cache of stored facts (the store stays the truth; it only saves queries).
         self._thread_tables: dict[str, int] = {}
         # For each running game, the seats being waited for and the version at which each was
         # asked (when this process published it): a seat still waited for is neither pinged nor
@@ -375,7 +369,7 @@ class GameDesk:
                     warning += f" {render.DMS_CLOSED_PRIVATE_NOTE}"
         if warning:
             message.content = f"{message.content}\n{warning}".strip()
-        if await self._take_notice(user):
+        if await self.settings.take_dm_notice(user):
             message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
         await reply(
             interaction, message.content, embeds=message.embeds, view=message.view, files=message.files
@@ -654,7 +648,7 @@ class GameDesk:
             if user == actor and interaction is not None:
                 await reply(interaction, DM_CLOSED_NOTICE)  # told now, in their own interaction
             else:
-                await self.store.set_user_flag(user, DM_NOTICE_PENDING, True)  # told at their next action
+                await self.settings.owe_dm_notice(user)  # told at their next action
 
     def _note_asked(self, outbox: Outbox) -> list[int]:
         """Remember who is waited for now; returns the seats asked by this change (all of them
@@ -825,8 +819,7 @@ class GameDesk:
                 log.warning("DM to %s for game #%s refused: %s", user_id, table.id, error)
                 return True
             log.info("user %s has DMs closed; using the Show my hand fallback from now on", user_id)
-            self._dm_closed[user_id] = True
-            await self.store.set_user_flag(user_id, DM_CLOSED, True)
+            await self.settings.set_dms_closed(user_id, True)
             return False
         except discord.HTTPException as error:
             # Not a closed DM (Discord had a problem): keep DMs on, the button still works.
@@ -836,27 +829,17 @@ class GameDesk:
         return True
 
     async def dms_closed(self, user_id: str) -> bool:
-        cached = self._dm_closed.get(user_id)
-        if cached is None:
-            cached = self._dm_closed[user_id] = await self.store.get_user_flag(user_id, DM_CLOSED)
-        return cached
+        return await self.settings.dms_closed(user_id)
 
     async def wants_turn_dms(self, user_id: str) -> bool:
-        cached = self._turn_dms.get(user_id)
-        if cached is None:
-            cached = self._turn_dms[user_id] = await self.store.get_user_flag(user_id, TURN_DMS)
-        return cached
+        return await self.settings.wants_turn_dms(user_id)
 
     async def set_turn_dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         """/settings turn-dms: a DM with the hand and moves at each turn, besides the board's ping."""
         user = str(interaction.user.id)
-        await self.store.set_user_flag(user, TURN_DMS, enabled)
-        self._turn_dms[user] = enabled
+        # Asking for DMs is the sign they were opened again: the settings try them once more.
+        await self.settings.set_turn_dms(user, enabled)
         if enabled:
-            if await self.dms_closed(user):
-                # Asking for DMs is the sign they were opened again: try them once more.
-                await self.store.set_user_flag(user, DM_CLOSED, False)
-                self._dm_closed[user] = False
             text = (
                 "Turn DMs on: at each of your turns your hand and your moves come by DM too "
                 "(the board still pings you)."
@@ -867,15 +850,6 @@ class GameDesk:
                 "there. Your hand still comes by DM when someone else's move changes it."
             )
         await reply(interaction, text)
-
-    async def _take_notice(self, user_id: str) -> bool:
-        """True once after a DM to this user failed outside their own interaction."""
-        if not await self.dms_closed(user_id):
-            return False
-        if not await self.store.get_user_flag(user_id, DM_NOTICE_PENDING):
-            return False
-        await self.store.set_user_flag(user_id, DM_NOTICE_PENDING, False)
-        return True
 
     # ----- threads and restarts -----------------------------------------------------------------
 

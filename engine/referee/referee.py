@@ -108,6 +108,7 @@ from .reports import (
 )
 from .results import build_result, final_outcome
 from .store import Store
+from .user_settings import UserSettings
 
 logger = logging.getLogger(__name__)
 
@@ -216,6 +217,7 @@ class Referee:
         self._locks = TableLocks(self._cache.__contains__)
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
+        self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
         self._downtime_credited = False
         # Downtime still owed to some tables; the lock makes each table credited exactly once,
         # either when it is first loaded or by the batch.
