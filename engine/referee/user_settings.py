@@ -39,26 +39,18 @@ class UserSettings:
         self._turn_dms: dict[str, bool] = {}
 
     async def dms_closed(self, user_id: str) -> bool:
-        cached = self._dm_closed.get(user_id)
-        if cached is None:
-            cached = self._dm_closed[user_id] = await self._store.get_user_flag(user_id, DM_CLOSED)
-        return cached
+        return await self._read(self._dm_closed, user_id, DM_CLOSED)
 
     async def set_dms_closed(self, user_id: str, closed: bool) -> None:
-        await self._store.set_user_flag(user_id, DM_CLOSED, closed)
-        self._dm_closed[user_id] = closed
+        await self._write(self._dm_closed, user_id, DM_CLOSED, closed)
 
     async def wants_turn_dms(self, user_id: str) -> bool:
-        cached = self._turn_dms.get(user_id)
-        if cached is None:
-            cached = self._turn_dms[user_id] = await self._store.get_user_flag(user_id, TURN_DMS)
-        return cached
+        return await self._read(self._turn_dms, user_id, TURN_DMS)
 
     async def set_turn_dms(self, user_id: str, enabled: bool) -> None:
         """Turn DMs on or off; asking for them is the sign the user's DMs were opened again, so a
         closed-DMs mark is dropped and DMs are tried once more."""
-        await self._store.set_user_flag(user_id, TURN_DMS, enabled)
-        self._turn_dms[user_id] = enabled
+        await self._write(self._turn_dms, user_id, TURN_DMS, enabled)
         if enabled and await self.dms_closed(user_id):
             await self.set_dms_closed(user_id, False)
 
@@ -75,3 +67,13 @@ class UserSettings:
             return False
         await self._store.set_user_flag(user_id, DM_NOTICE_PENDING, False)
         return True
+
+    async def _read(self, cache: dict[str, bool], user_id: str, flag: str) -> bool:
+        cached = cache.get(user_id)
+        if cached is None:
+            cached = cache[user_id] = await self._store.get_user_flag(user_id, flag)
+        return cached
+
+    async def _write(self, cache: dict[str, bool], user_id: str, flag: str, value: bool) -> None:
+        await self._store.set_user_flag(user_id, flag, value)
+        cache[user_id] = value
