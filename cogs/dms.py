@@ -45,7 +45,7 @@ class PrivateMessage:
 
 
 class DmRoom:
-    """The GameDesk's private messages (cogs/desk.py composes the rooms)."""
+    """The GameDesk's private messages (cogs/desk.py composes the rooms); it uses no other room."""
 
     bot: discord.Client
     referee: Referee

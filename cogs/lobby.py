@@ -49,7 +49,9 @@ def is_server_manager(interaction: discord.Interaction) -> bool:
 
 
 class LobbyRoom:
-    """The GameDesk's lobby (cogs/desk.py composes the rooms)."""
+    """The GameDesk's lobby (cogs/desk.py composes the rooms). Of the other rooms it uses
+    publishing (``ensure_thread``, ``publish``, ``channel_of``, ``quietly``: cogs/publishing.py)
+    and ``find_table`` (cogs/desk.py)."""
 
     bot: discord.Client
     referee: Referee
@@ -153,14 +155,14 @@ class LobbyRoom:
         # The lobby message loses its buttons; a running game's thread hears about it.
         channel = table.thread_id or table.channel_id
         if table.thread_id is None and table.channel_id and table.message_id:
-            await self._quietly(
-                self._channel(table.channel_id, table)
+            await self.quietly(
+                self.channel_of(table.channel_id, table)
                 .get_partial_message(int(table.message_id))
                 .edit(embed=embed, view=None)
             )
         elif channel and str(interaction.channel_id) != channel:
-            await self._quietly(
-                self._channel(channel, table).send(
+            await self.quietly(
+                self.channel_of(channel, table).send(
                     embed=embed, allowed_mentions=discord.AllowedMentions.none()
                 )
             )

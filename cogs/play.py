@@ -20,12 +20,16 @@ from .replies import reply
 
 
 class PlayRoom:
-    """The GameDesk's play (cogs/desk.py composes the rooms and holds the state below)."""
+    """The GameDesk's play (cogs/desk.py composes the rooms and holds the state below). Of the
+    other rooms it uses the private views (``private_message``, ``seats_to_act``, ``waiting_line``,
+    ``send_private``, ``dms_closed``: cogs/dms.py), publishing (``publish``, ``clocks``,
+    ``forget_board``, ``quietly``: cogs/publishing.py, which alone writes ``_asked``) and
+    ``find_table`` (cogs/desk.py)."""
 
     bot: discord.Client
     referee: Referee
     settings: UserSettings
-    _asked: dict[int, dict[int, int]]
+    _asked: dict[int, dict[int, int]]  # read only: see PublishingRoom._note_asked
 
     async def play_from_control(
         self, interaction: discord.Interaction, table_id: int, version: int, move: str
@@ -210,7 +214,7 @@ class PlayRoom:
         game = get_game(table.game)
         embeds, files = render.board_embeds(table, game, text, await self.clocks(table))
         if str(interaction.channel_id) == (table.thread_id or table.channel_id):
-            self._boards.pop(table.id, None)
+            self.forget_board(table.id)
             view = running_board_view(table, await self.seats_to_act(table))
             await interaction.response.send_message(embeds=embeds, files=files, view=view)
         else:
@@ -248,7 +252,7 @@ class PlayRoom:
         table = outbox.table
         skipped = table.seats[seat]
         done = f"{skipped.name} was skipped by {render.mention(user)}."
-        await self._quietly(interaction.edit_original_response(content=done, view=None))
+        await self.quietly(interaction.edit_original_response(content=done, view=None))
         await self.publish(outbox, interaction=interaction)
         if skipped.user_id and not skipped.forfeited and table.status == RUNNING:
             game = get_game(table.game)

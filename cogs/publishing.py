@@ -37,7 +37,8 @@ class BoardPost:
 
 class PublishingRoom:
     """The GameDesk's boards, threads and restarts (cogs/desk.py composes the rooms and holds
-    the state below)."""
+    the state below). Of the other rooms it uses the DMs (``dms_closed``, ``wants_turn_dms``,
+    ``send_dm``: cogs/dms.py)."""
 
     bot: discord.Client
     referee: Referee
@@ -181,7 +182,7 @@ class PublishingRoom:
             users=[discord.Object(int(user)) for user in pinged],
         )
         view = None if outbox.finished else running_board_view(table, to_act)
-        channel = self._channel(channel_id, table)
+        channel = self.channel_of(channel_id, table)
         self._thread_tables[str(channel_id)] = table.id
         last = self._boards.pop(table.id, None)
         if (
@@ -232,6 +233,10 @@ class PublishingRoom:
         self._thread_tables[thread_id] = table_id
         self._boards.pop(table_id, None)
 
+    def forget_board(self, table_id: int) -> None:
+        """Another board of the game was posted (``/board``): the next one is a new message."""
+        self._boards.pop(table_id, None)
+
     def note_other_message(self, channel_id: int | str) -> None:
         """Something else was posted in a game's channel: its next board is a new message."""
         table_id = self._thread_tables.get(str(channel_id))
@@ -253,7 +258,7 @@ class PublishingRoom:
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         self._boards.pop(table.id, None)
         try:
-            return await self._channel(channel_id, table).send(**kwargs)
+            return await self.channel_of(channel_id, table).send(**kwargs)
         except discord.HTTPException:
             log.exception("could not post in the channel of game #%s", table.id)
             return None
@@ -268,7 +273,7 @@ class PublishingRoom:
             if lobby_message is not None:
                 thread = await lobby_message.create_thread(name=title, auto_archive_duration=1440)
             elif table.message_id is not None:
-                partial = self._channel(table.channel_id, table).get_partial_message(int(table.message_id))
+                partial = self.channel_of(table.channel_id, table).get_partial_message(int(table.message_id))
                 thread = await partial.create_thread(name=title, auto_archive_duration=1440)
         except discord.HTTPException as error:
             log.warning("game #%s: no thread (%s); playing in the channel", table.id, error)
@@ -279,7 +284,7 @@ class PublishingRoom:
             # Seat the human players in the thread so it shows in their channel list.
             await asyncio.gather(
                 *(
-                    self._quietly(thread.add_user(discord.Object(int(seat.user_id))))
+                    self.quietly(thread.add_user(discord.Object(int(seat.user_id))))
                     for seat in table.humans
                     if seat.user_id
                 )
@@ -307,11 +312,11 @@ class PublishingRoom:
                 log.exception("could not resume game #%s", table_id)
         return touched
 
-    def _channel(self, channel_id: str, table: Table) -> discord.PartialMessageable:
+    def channel_of(self, channel_id: str, table: Table) -> discord.PartialMessageable:
         guild = int(table.guild_id) if table.guild_id else None
         return self.bot.get_partial_messageable(int(channel_id), guild_id=guild)
 
-    async def _quietly(self, action: Any) -> None:
+    async def quietly(self, action: Any) -> None:
         try:
             await action
         except discord.HTTPException as error:
