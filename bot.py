@@ -106,7 +106,7 @@ class RefereeBot(commands.Bot):
         credited = await self.referee.credit_downtime(defer=True)
         if credited:
             log.info("giving %.0f seconds of downtime back to the running clocks", credited)
-        self.desk = GameDesk(self, self.referee, self.store)
+        self.desk = GameDesk(self, self.referee)
         self.scores = ScoreDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)
         # Registered by class: clicks on messages sent before a restart are parsed from their ids.

@@ -17,7 +17,7 @@ from engine.referee import Outbox, Referee, Table
 
 
 class DeskActions(Protocol):
-    """The GameDesk's side of a click (cogs/desk.py implements it)."""
+    """The GameDesk's side of a click (cogs/desk.py, made of the rooms cogs/lobby.py, play.py, dms.py)."""
 
     async def lobby_action(self, interaction: discord.Interaction, table_id: int, action: str) -> None: ...
 

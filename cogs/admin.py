@@ -18,7 +18,7 @@ from engine.core import GameError
 from engine.referee import Referee
 from engine.referee.limits import CANCELLED_RETENTION, DAY, LIMIT_MAX, LIMIT_NAMES, LOBBY_RETENTION, Limits
 
-from .desk import is_server_manager
+from .lobby import is_server_manager
 from .replies import reply
 
 

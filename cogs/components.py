@@ -5,6 +5,10 @@ and, for moves, the state version the player saw), and the classes are registere
 ``setup_hook``. After a restart, a click on any old lobby, board or hand message is parsed from
 its custom id alone; no view object has to be kept in memory.
 
+Each control declares its custom id once, as a format (``Control``): the same declaration builds
+the ids and reads them back, so the two cannot drift apart. The formats must never change: the
+buttons already posted carry them (tests/discord/test_custom_ids.py pins every one).
+
 Custom ids (at most 100 characters):
 
     ref:lobby:<game>:<action>          lobby buttons (join, leave, ai, unai, start, cancel)
@@ -25,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Awaitable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import discord
 
@@ -47,6 +51,73 @@ LOBBY_ACTIONS = {
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
 }
+
+_FIELD = re.compile(r"\{(\w+)\}")
+NO_ID = r"(?!)"  # the template of the base classes: it matches no custom id
+NUMBER = r"\d+"  # a field's pattern unless its control says otherwise; read back as an int
+
+
+class CustomId:
+    """One custom id format, such as ``ref:mv:{table_id}:{version}:{move}``: it builds the ids
+    (``build``) and the pattern that reads them back (``pattern``, ``read``). ``patterns``: the
+    pattern of each field that is not a number."""
+
+    def __init__(self, form: str, patterns: Mapping[str, str]) -> None:
+        self.form = form
+        self.fields = _FIELD.findall(form)
+        self.numbers = {name for name in self.fields if name not in patterns}
+        parts = _FIELD.split(form)  # text, field, text, field, ..., text
+        self.pattern = "".join(
+            re.escape(part) if index % 2 == 0 else f"(?P<{part}>{patterns.get(part, NUMBER)})"
+            for index, part in enumerate(parts)
+        )
+
+    def build(self, **values: object) -> str:
+        return self.form.format(**values)
+
+    def read(self, match: re.Match[str]) -> dict[str, Any]:
+        return {name: int(match[name]) if name in self.numbers else match[name] for name in self.fields}
+
+
+ItemT = TypeVar("ItemT", bound="discord.ui.Item[Any]")
+
+
+class Control(discord.ui.DynamicItem[ItemT], template=NO_ID):
+    """A control whose custom id is declared once, with its class:
+    ``class HandButton(Control[discord.ui.Button[Any]], custom_id="ref:hand:{table_id}")``.
+    A click on any message, older than the process or not, makes the control again from its id:
+    ``restore`` gets the id's fields as keywords, named as the control's parameters. (The base
+    matches no id and is never registered.)"""
+
+    ids: ClassVar[CustomId]
+
+    def __init_subclass__(cls, *, custom_id: str | None = None, **patterns: str) -> None:
+        # A base of controls (SelectControl) declares no id: it matches none, as this one.
+        cls.ids = CustomId(custom_id or "", patterns)
+        super().__init_subclass__(template=cls.ids.pattern if custom_id else NO_ID)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls.restore(item, **cls.ids.read(match))
+
+    @classmethod
+    def restore(cls, item: discord.ui.Item[Any], **fields: Any) -> Self:
+        """A button is made anew from its fields (a select, from the clicked one: see SelectControl)."""
+        return cls(**fields)
+
+
+class SelectControl(Control[discord.ui.Select[Any]]):
+    """A select keeps the clicked item (its chosen values)."""
+
+    @classmethod
+    def restore(cls, item: discord.ui.Item[Any], **fields: Any) -> Self:
+        return cls(item, **fields)  # type: ignore[arg-type]  # discord.py hands back the Select clicked
+
+
+def button(label: str, style: discord.ButtonStyle, custom_id: str, **kwargs: Any) -> discord.ui.Button[Any]:
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id, **kwargs)
 
 
 def desk_of(client: discord.Client) -> DeskActions:
@@ -73,23 +144,13 @@ async def answered(interaction: discord.Interaction, action: Awaitable[None]) ->
         raise
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:lobby:(?P<game>\d+):(?P<action>[a-z]+)"
-):
+class LobbyButton(Control[discord.ui.Button[Any]], custom_id="ref:lobby:{table_id}:{action}", action="[a-z]+"):
     def __init__(self, table_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
         row = 0 if action in ("join", "leave", "ai", "unai") else 1
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"ref:lobby:{table_id}:{action}", row=row)
-        )
+        super().__init__(button(label, style, self.ids.build(table_id=table_id, action=action), row=row))
         self.table_id = table_id
         self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["game"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(
@@ -97,47 +158,24 @@ class LobbyButton(
         )
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:hand:(?P<game>\d+)"):
+class HandButton(Control[discord.ui.Button[Any]], custom_id="ref:hand:{table_id}"):
     def __init__(self, table_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Show my hand", style=discord.ButtonStyle.primary, custom_id=f"ref:hand:{table_id}"
-            )
-        )
+        super().__init__(button("Show my hand", discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(interaction, desk_of(interaction.client).show_hand(interaction, self.table_id))
 
 
-class TurnButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:turn:(?P<game>\d+):(?P<version>\d+)"
-):
+class TurnButton(Control[discord.ui.Button[Any]], custom_id="ref:turn:{table_id}:{version}"):
     """On a board that pings the players to act: their hand and moves, only to them. The board
     is their turn's announcement (the ping notifies them), so no DM is needed for it."""
 
     def __init__(self, table_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Play your turn",
-                style=discord.ButtonStyle.success,
-                custom_id=f"ref:turn:{table_id}:{version}",
-            )
-        )
+        custom_id = self.ids.build(table_id=table_id, version=version)
+        super().__init__(button("Play your turn", discord.ButtonStyle.success, custom_id))
         self.table_id = table_id
         self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TurnButton:
-        return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(
@@ -145,29 +183,16 @@ class TurnButton(
         )
 
 
-class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ref:mv:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)",
-):
+class MoveButton(Control[discord.ui.Button[Any]], custom_id="ref:mv:{table_id}:{version}:{move}", move=".+"):
     def __init__(self, table_id: int, version: int, move: str, about: str = "") -> None:
         # The label may say what the move does ("take 4 (4 $)"); the custom id keeps the move.
         label = f"{move} ({about})" if about else move
-        super().__init__(
-            discord.ui.Button(
-                label=label if len(label) <= BUTTON_LABEL_LIMIT else label[: BUTTON_LABEL_LIMIT - 1] + "…",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"ref:mv:{table_id}:{version}:{move}",
-            )
-        )
+        label = label if len(label) <= BUTTON_LABEL_LIMIT else label[: BUTTON_LABEL_LIMIT - 1] + "…"
+        custom_id = self.ids.build(table_id=table_id, version=version, move=move)
+        super().__init__(button(label, discord.ButtonStyle.primary, custom_id))
         self.table_id = table_id
         self.version = version
         self.move = move
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), match["move"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(
@@ -178,11 +203,8 @@ class MoveButton(
         )
 
 
-class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ref:ms:(?P<game>\d+):(?P<version>\d+):(?P<n>\d+)",
-):
-    def __init__(self, select: discord.ui.Select[Any], table_id: int, version: int) -> None:
+class MoveSelect(SelectControl, custom_id="ref:ms:{table_id}:{version}:{number}"):
+    def __init__(self, select: discord.ui.Select[Any], table_id: int, version: int, number: int = 0) -> None:
         super().__init__(select)
         self.table_id = table_id
         self.version = version
@@ -199,7 +221,7 @@ class MoveSelect(
         """``about``: what a move does, when its notation does not say, shown under it."""
         about = about or {}
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"ref:ms:{table_id}:{version}:{number}",
+            custom_id=cls.ids.build(table_id=table_id, version=version, number=number),
             placeholder=group.label[:150],
             options=[
                 discord.SelectOption(label=move, value=move, description=_clip(about.get(move, "")) or None)
@@ -207,12 +229,6 @@ class MoveSelect(
             ],
         )
         return cls(select, table_id, version)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MoveSelect:
-        return cls(item, int(match["game"]), int(match["version"]))  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         move = self.item.values[0]
@@ -222,9 +238,7 @@ class MoveSelect(
         )
 
 
-class GroupSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:mg:(?P<game>\d+):(?P<version>\d+)"
-):
+class GroupSelect(SelectControl, custom_id="ref:mg:{table_id}:{version}"):
     """First step of a two-step choice: the option values are page numbers of the move plan."""
 
     def __init__(self, select: discord.ui.Select[Any], table_id: int, version: int) -> None:
@@ -235,7 +249,7 @@ class GroupSelect(
     @classmethod
     def build(cls, table_id: int, version: int, groups: Sequence[MoveGroup]) -> GroupSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"ref:mg:{table_id}:{version}",
+            custom_id=cls.ids.build(table_id=table_id, version=version),
             placeholder="Choose a group of moves, then your move",
             options=[
                 discord.SelectOption(label=group.label[:100], value=str(number), description=_preview(group))
@@ -243,12 +257,6 @@ class GroupSelect(
             ],
         )
         return cls(select, table_id, version)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GroupSelect:
-        return cls(item, int(match["game"]), int(match["version"]))  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         page = int(self.item.values[0])
@@ -258,23 +266,12 @@ class GroupSelect(
         )
 
 
-class BackButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:back:(?P<game>\d+):(?P<version>\d+)"
-):
+class BackButton(Control[discord.ui.Button[Any]], custom_id="ref:back:{table_id}:{version}"):
     def __init__(self, table_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Back", style=discord.ButtonStyle.secondary, custom_id=f"ref:back:{table_id}:{version}"
-            )
-        )
+        custom_id = self.ids.build(table_id=table_id, version=version)
+        super().__init__(button("Back", discord.ButtonStyle.secondary, custom_id))
         self.table_id = table_id
         self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BackButton:
-        return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(
@@ -283,26 +280,15 @@ class BackButton(
         )
 
 
-class SkipButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:skip:(?P<game>\d+):(?P<seat>\d+)"
-):
+class SkipButton(Control[discord.ui.Button[Any]], custom_id="ref:skip:{table_id}:{seat}"):
     """On the notice that a seat ran out of time: the other players skip it."""
 
     def __init__(self, table_id: int, seat: int, name: str = "") -> None:
         label = f"Skip {name}" if name else "Skip"
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"ref:skip:{table_id}:{seat}"
-            )
-        )
+        custom_id = self.ids.build(table_id=table_id, seat=seat)
+        super().__init__(button(label[:80], discord.ButtonStyle.danger, custom_id))
         self.table_id = table_id
         self.seat = seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SkipButton:
-        return cls(int(match["game"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(
@@ -310,51 +296,31 @@ class SkipButton(
         )
 
 
-class ReturnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ref:return:(?P<game>\d+)"):
+class ReturnButton(Control[discord.ui.Button[Any]], custom_id="ref:return:{table_id}"):
     """ "I'm back": a skipped player takes their seat back from the AI."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="I'm back", style=discord.ButtonStyle.success, custom_id=f"ref:return:{table_id}"
-            )
-        )
+        super().__init__(button("I'm back", discord.ButtonStyle.success, self.ids.build(table_id=table_id)))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReturnButton:
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(interaction, desk_of(interaction.client).return_to_seat(interaction, self.table_id))
 
 
 class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ref:lb:(?P<game>[\w-]+):(?P<page>\d+):(?P<dir>prev|next)",
+    Control[discord.ui.Button[Any]],
+    custom_id="ref:lb:{game}:{page}:{direction}",
+    game=r"[\w-]+",
+    direction="prev|next",
 ):
     """Previous or next page of a leaderboard; ``page`` is the page it shows."""
 
     def __init__(self, game: str, page: int, direction: str, *, disabled: bool = False) -> None:
         label = "Previous" if direction == "prev" else "Next"
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"ref:lb:{game}:{page}:{direction}",
-                disabled=disabled,
-            )
-        )
+        custom_id = self.ids.build(game=game, page=page, direction=direction)
+        super().__init__(button(label, discord.ButtonStyle.secondary, custom_id, disabled=disabled))
         self.game = game
         self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LeaderboardButton:
-        return cls(match["game"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answered(
@@ -363,24 +329,15 @@ class LeaderboardButton(
         )
 
 
-class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ref:export"):
+class ExportSelect(SelectControl, custom_id="ref:export"):
     """Pick a finished game; its JSON record comes back as a file only the caller sees."""
-
-    def __init__(self, select: discord.ui.Select[Any]) -> None:
-        super().__init__(select)
 
     @classmethod
     def build(cls, options: list[discord.SelectOption]) -> ExportSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id="ref:export", placeholder="Export a game's record (JSON)", options=options
+            custom_id=cls.ids.build(), placeholder="Export a game's record (JSON)", options=options
         )
         return cls(select)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ExportSelect:
-        return cls(item)  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         table_id = int(self.item.values[0])

@@ -19,7 +19,8 @@ from engine.referee import LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS
 
 from . import render
 from .announcer import UNREACHABLE_NOTE
-from .desk import GameDesk, parse_options
+from .desk import GameDesk
+from .lobby import parse_options
 from .replies import reply
 
 log = logging.getLogger(__name__)

@@ -63,6 +63,7 @@ from .store import Store
 from .tables import Tables
 from .timekeeping import Timekeeping
 from .turns import Turns
+from .user_settings import UserSettings
 
 
 class Referee:
@@ -82,6 +83,7 @@ class Referee:
         self.clock = clock
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
+        self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)

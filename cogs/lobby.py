@@ -1,0 +1,168 @@
+"""The lobby: a new game's message with its buttons (join, leave, add or remove an AI, start,
+cancel), and starting or cancelling a game by command.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from engine.core import Game, GameError
+from engine.core.text import quote
+from engine.games import get_game
+from engine.referee import LOBBY, RUNNING, Referee, is_stacked
+
+from . import render
+from .components import lobby_view
+from .replies import reply
+
+_OPTION = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)=(?P<value>.*)$")
+
+# A stacked deal would let a host choose everyone's cards: here the referee always deals.
+STACKED_REFUSAL = (
+    "Stacked deals (`deck=`) are for tests and the local table: on Discord the referee deals. "
+    "Start the game without that option."
+)
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"rounds=3 pairs=true"`` -> ``{"rounds": "3", "pairs": "true"}``; the game checks values."""
+    options: dict[str, str] = {}
+    for token in (text or "").split():
+        match = _OPTION.match(token)
+        if match is None:
+            raise GameError(f"Write options as NAME=VALUE separated by spaces (not {quote(token)}).")
+        options[match["name"].lower()] = match["value"]
+    return options
+
+
+def default_ai_kind(game: Game[Any, Any]) -> str:
+    kinds = list(game.ai_players())
+    return "greedy" if "greedy" in kinds else kinds[0]
+
+
+def is_server_manager(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+class LobbyRoom:
+    """The GameDesk's lobby (cogs/desk.py composes the rooms). Of the other rooms it uses
+    publishing (``ensure_thread``, ``publish``, ``channel_of``, ``quietly``: cogs/publishing.py)
+    and ``find_table`` (cogs/desk.py)."""
+
+    bot: discord.Client
+    referee: Referee
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        game_name: str,
+        options_text: str | None,
+        ai_seats: int,
+        speed: str,
+    ) -> None:
+        try:
+            game = get_game(game_name)
+            options = parse_options(options_text)
+            if is_stacked(options):
+                raise GameError(STACKED_REFUSAL)
+            table = await self.referee.create_table(
+                game.name,
+                str(interaction.user.id),
+                interaction.user.display_name,
+                options=options,
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                channel_id=str(interaction.channel_id),
+                speed=speed,
+                # With the table, in one write: a refused request leaves no lobby behind.
+                ai_seats=[default_ai_kind(game)] * ai_seats,
+            )
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        callback = await interaction.response.send_message(
+            embed=render.lobby_embed(table, game),
+            view=lobby_view(table.id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if callback is not None and callback.message_id is not None:
+            await self.referee.set_links(table.id, message_id=str(callback.message_id))
+
+    async def lobby_action(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+        user = str(interaction.user.id)
+        if action == "start":
+            await self.start(interaction, table_id)
+            return
+        try:
+            if action == "join":
+                table = await self.referee.join(table_id, user, interaction.user.display_name)
+            elif action == "leave":
+                table = await self.referee.leave(table_id, user)
+            elif action == "ai":
+                table = await self.referee.table(table_id)
+                table = await self.referee.add_ai(table_id, user, default_ai_kind(get_game(table.game)))
+            elif action == "unai":
+                table = await self.referee.remove_ai(table_id, user)
+            elif action == "cancel":
+                table = await self.referee.cancel(table_id, user, is_admin=is_server_manager(interaction))
+                game = get_game(table.game)
+                await interaction.response.edit_message(
+                    embed=render.cancelled_embed(table, game, user), view=None
+                )
+                return
+            else:
+                raise GameError("This button is no longer supported.")
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await interaction.response.edit_message(
+            embed=render.lobby_embed(table, get_game(table.game)), view=lobby_view(table.id)
+        )
+
+    async def start(self, interaction: discord.Interaction, table_id: int) -> None:
+        # Starting deals, lets AI seats play, opens a thread and sends every hand: defer first.
+        await interaction.response.defer()
+        try:
+            outbox = await self.referee.start(table_id, str(interaction.user.id))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        table = await self.ensure_thread(outbox.table, interaction.message)
+        outbox.table = table
+        game = get_game(table.game)
+        await interaction.edit_original_response(
+            embed=render.started_embed(table, game, game.seating(await self.referee.state(table.id))),
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.publish(outbox, interaction=interaction)
+
+    async def cancel(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        try:
+            table = await self.find_table(interaction, game_id, statuses=(LOBBY, RUNNING), players_only=False)
+            table = await self.referee.cancel(
+                table.id, str(interaction.user.id), is_admin=is_server_manager(interaction)
+            )
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        game = get_game(table.game)
+        embed = render.cancelled_embed(table, game, str(interaction.user.id))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        # The lobby message loses its buttons; a running game's thread hears about it.
+        channel = table.thread_id or table.channel_id
+        if table.thread_id is None and table.channel_id and table.message_id:
+            await self.quietly(
+                self.channel_of(table.channel_id, table)
+                .get_partial_message(int(table.message_id))
+                .edit(embed=embed, view=None)
+            )
+        elif channel and str(interaction.channel_id) != channel:
+            await self.quietly(
+                self.channel_of(channel, table).send(
+                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
+                )
+            )
