@@ -6,7 +6,7 @@ The field shows each stack's top card (``##`` is a cell whose face-down card is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import format_event
@@ -34,12 +34,61 @@ def _marked(codes: Sequence[str], dead: set[str]) -> str:
 def _cell(cell: dict[str, Any]) -> str:
     stack = cell["stack"]
     if not stack:
-        return "##" if cell["face_down"] else ".."
+        # The 2-player board has no face-down cards, so its cells carry no such key.
+        return "##" if cell.get("face_down") else ".."
     text = cell["top"] + ("*" if cell["closed"] else "")
     tractors = sum(1 for code in stack if code.startswith("T"))
     if tractors:
         text += f"(T{tractors})" if tractors > 1 else "(T)"
     return text
+
+
+def _turn_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    plays = view["plays_this_turn"]
+    made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
+    return f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}"
+
+
+def _field_lines(view: dict[str, Any], title: str) -> list[str]:
+    """The column header and one line a row of the field (called the board at 2 players)."""
+    header = title.ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
+    lines = [header.rstrip()]
+    for row in view["rows"]:
+        family = FAMILY_NAMES[row["family"]] if row["family"] else "-"
+        label = f"{row['row']} {family}".ljust(10)
+        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    return lines
+
+
+def _hand_marker(view: dict[str, Any]) -> Callable[[str], str]:
+    """How a card of the private view is marked: being discarded, dead, playable, or after a Tractor."""
+    dead = set(view["dead"])
+    playable = set(view["playable"])
+    after_tractor = set(view["playable_after_tractor"])
+    pending = set(view["pending"])
+
+    def mark(code: str) -> str:
+        if code in pending:
+            return code + "(discarding)"
+        if code in dead:
+            return code + "(dead)"
+        if code in playable:
+            return code + "*"
+        if code in after_tractor:
+            return code + "+"
+        return code
+
+    return mark
+
+
+def _family_lines(hand: Sequence[str], mark: Callable[[str], str]) -> list[str]:
+    """The hand sorted by family, one line a family it holds."""
+    lines = []
+    for family in FAMILIES:
+        cards = [code for code in hand if code[0] == family]
+        if cards:
+            lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
+    return lines
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -58,16 +107,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         who = _name(names, view["went_out"]) + " " if view["went_out"] is not None else ""
         lines.append(f"Game over ({who}{ending}). Winner: {winners}.")
     else:
-        plays = view["plays_this_turn"]
-        made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
-        lines.append(f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}")
+        lines.append(_turn_line(view, names))
     lines.append("")
-    header = "Field".ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
-    lines.append(header.rstrip())
-    for row in view["rows"]:
-        family = FAMILY_NAMES[row["family"]] if row["family"] else "-"
-        label = f"{row['row']} {family}".ljust(10)
-        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    lines.extend(_field_lines(view, "Field"))
     lines.append(f"closed {view['closed']}/{view['sequences']}   ## face-down card   * closed   (T) Tractors")
     lines.append("")
     lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hidden  well")
@@ -93,28 +135,10 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     seat = view["seat"]
-    dead = set(view["dead"])
-    playable = set(view["playable"])
-    after_tractor = set(view["playable_after_tractor"])
-    pending = set(view["pending"])
-
-    def mark(code: str) -> str:
-        if code in pending:
-            return code + "(discarding)"
-        if code in dead:
-            return code + "(dead)"
-        if code in playable:
-            return code + "*"
-        if code in after_tractor:
-            return code + "+"
-        return code
-
+    mark = _hand_marker(view)
     hand = view["hand"]
     lines = [f"{_name(names, seat)} - your hand ({len(hand)} hidden cards)"]
-    for family in FAMILIES:
-        cards = [code for code in hand if code[0] == family]
-        if cards:
-            lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
+    lines.extend(_family_lines(hand, mark))
     tractors = [code for code in hand if code.startswith("T")]
     if tractors:
         lines.append(f"  {'Tractor':<8}{' '.join(mark(code) for code in tractors)}")

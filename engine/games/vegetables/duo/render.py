@@ -7,34 +7,17 @@ from typing import Any
 
 from engine.core import format_event
 
-from ..cards import FAMILIES, FAMILY_NAMES
+from ..render import (
+    NAME_WIDTH,
+    _cards,
+    _family_lines,
+    _field_lines,
+    _hand_marker,
+    _marked,
+    _name,
+    _turn_line,
+)
 from .model import MAY_DRAW_BELOW, MUST_DRAW_BELOW
-
-NAME_WIDTH = 14
-CELL_WIDTH = 9
-
-
-# ----- text ---------------------------------------------------------------------------------------
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
-
-
-def _cards(codes: Sequence[str]) -> str:
-    return " ".join(codes) if codes else "-"
-
-
-def _cell(cell: dict[str, Any]) -> str:
-    stack = cell["stack"]
-    if not stack:
-        return ".."
-    text = cell["top"] + ("*" if cell["closed"] else "")
-    tractors = sum(1 for code in stack if code.startswith("T"))
-    if tractors:
-        text += f"(T{tractors})" if tractors > 1 else "(T)"
-    return text
 
 
 def _pile(cards: Sequence[str]) -> str:
@@ -55,16 +38,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         )
         lines.append(f"Game over ({who}). Winner: {winners}.")
     else:
-        plays = view["plays_this_turn"]
-        made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
-        lines.append(f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}")
+        lines.append(_turn_line(view, names))
     lines.append("")
-    lines.append(
-        ("Board".ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))).rstrip()
-    )
-    for row in view["rows"]:
-        label = f"{row['row']} {FAMILY_NAMES[row['family']]}".ljust(10)
-        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    lines.extend(_field_lines(view, "Board"))
     lines.append(f"closed {view['closed']}/{view['sequences']}   * closed   (T) Tractors")
     lines.append(
         "Silos (bottom to top, [free]): "
@@ -95,12 +71,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
             f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {info['hand_size']:>4}  "
             f"{info['hand_limit']:<10}  {reserve}{passes}"
         )
-        grounds = " ".join(code + "(dead)" if code in dead else code for code in info["grounds"]) or "-"
-        extra = f"   grounds {grounds}"
+        extra = f"   grounds {_marked(info['grounds'], dead)}"
         if info["exposed"]:
-            extra += " | exposed " + " ".join(
-                code + "(dead)" if code in dead else code for code in info["exposed"]
-            )
+            extra += f" | exposed {_marked(info['exposed'], dead)}"
         hidden_dead = [
             code for code in info["dead_held"] if code not in info["grounds"] and code not in info["exposed"]
         ]
@@ -114,28 +87,10 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     seat = view["seat"]
-    dead = set(view["dead"])
-    playable = set(view["playable"])
-    after_tractor = set(view["playable_after_tractor"])
-    pending = set(view["pending"])
-
-    def mark(code: str) -> str:
-        if code in pending:
-            return code + "(discarding)"
-        if code in dead:
-            return code + "(dead)"
-        if code in playable:
-            return code + "*"
-        if code in after_tractor:
-            return code + "+"
-        return code
-
+    mark = _hand_marker(view)
     hand = view["hand"]
     lines = [f"{_name(names, seat)} - your Hand ({len(hand)} cards)"]
-    for family in FAMILIES:
-        cards = [code for code in hand if code[0] == family]
-        if cards:
-            lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
+    lines.extend(_family_lines(hand, mark))
     if not hand:
         lines.append("  (empty)")
     own = view["seats"][seat]
