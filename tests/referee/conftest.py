@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games import REGISTRY, get_game
+from ..registered import registered_game
 
 
 @pytest.fixture
 def bids_game(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(REGISTRY, "bids", "tests.referee.bids_game")
-    get_game.cache_clear()
-    yield get_game("bids")
-    get_game.cache_clear()
+    yield from registered_game(monkeypatch, "bids", "tests.referee.bids_game")
