@@ -43,21 +43,34 @@ def _cell(cell: dict[str, Any]) -> str:
     return text
 
 
-def _turn_line(view: dict[str, Any], names: Sequence[str]) -> str:
-    plays = view["plays_this_turn"]
-    made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
-    return f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}"
-
-
-def _field_lines(view: dict[str, Any], title: str) -> list[str]:
-    """The column header and one line a row of the field (called the board at 2 players)."""
+def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str) -> list[str]:
+    """Who won, or whose turn it is; then the column header and one line a row of the field
+    (``title`` names it: the field, or the board at 2 players)."""
+    if view["over"]:
+        winners = " and ".join(_name(names, seat) for seat in view["winners"])
+        ending = "went out" if view["went_out"] is not None else "nobody could play any more"
+        who = _name(names, view["went_out"]) + " " if view["went_out"] is not None else ""
+        status = f"Game over ({who}{ending}). Winner: {winners}."
+    else:
+        plays = view["plays_this_turn"]
+        made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
+        status = f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}"
     header = title.ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
-    lines = [header.rstrip()]
+    lines = [status, "", header.rstrip()]
     for row in view["rows"]:
         family = FAMILY_NAMES[row["family"]] if row["family"] else "-"
         label = f"{row['row']} {family}".ljust(10)
         lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
     return lines
+
+
+def _seat_line(view: dict[str, Any], info: dict[str, Any], names: Sequence[str], middle: str) -> str:
+    """A seat's row of the score table: ``>`` on the player to move, name, score, the game's own
+    columns (``middle``), then its passes if any."""
+    seat = info["seat"]
+    marker = ">" if not view["over"] and seat == view["turn"] else " "
+    passes = f"  passes {info['passes']}" if info["passes"] else ""
+    return f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {middle}{passes}"
 
 
 def _hand_marker(view: dict[str, Any]) -> Callable[[str], str]:
@@ -81,14 +94,24 @@ def _hand_marker(view: dict[str, Any]) -> Callable[[str], str]:
     return mark
 
 
-def _family_lines(hand: Sequence[str], mark: Callable[[str], str]) -> list[str]:
-    """The hand sorted by family, one line a family it holds."""
-    lines = []
+def _hand_lines(
+    view: dict[str, Any], names: Sequence[str], title: str
+) -> tuple[Callable[[str], str], list[str]]:
+    """How the seat's cards are marked, and the head of its private text: whose hand, then one
+    line a family it holds (Tractors last: only the 4-player hand holds them), or "(empty)"."""
+    mark = _hand_marker(view)
+    hand = view["hand"]
+    lines = [f"{_name(names, view['seat'])} - {title}"]
     for family in FAMILIES:
         cards = [code for code in hand if code[0] == family]
         if cards:
             lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
-    return lines
+    tractors = [code for code in hand if code.startswith("T")]
+    if tractors:
+        lines.append(f"  {'Tractor':<8}{' '.join(mark(code) for code in tractors)}")
+    if not hand:
+        lines.append("  (empty)")
+    return mark, lines
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -101,27 +124,14 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = [title]
     if view["removed_family"]:
         lines.append(f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.")
-    if view["over"]:
-        winners = " and ".join(_name(names, seat) for seat in view["winners"])
-        ending = "went out" if view["went_out"] is not None else "nobody could play any more"
-        who = _name(names, view["went_out"]) + " " if view["went_out"] is not None else ""
-        lines.append(f"Game over ({who}{ending}). Winner: {winners}.")
-    else:
-        lines.append(_turn_line(view, names))
-    lines.append("")
-    lines.extend(_field_lines(view, "Field"))
+    lines.extend(_status_and_field(view, names, "Field"))
     lines.append(f"closed {view['closed']}/{view['sequences']}   ## face-down card   * closed   (T) Tractors")
     lines.append("")
     lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hidden  well")
     dead = set(view["dead"])
     for seat_info in view["seats"]:
-        seat = seat_info["seat"]
-        marker = ">" if not view["over"] and seat == view["turn"] else " "
         well = "taken" if seat_info["well_taken"] else f"{seat_info['well']} cards"
-        passes = f"  passes {seat_info['passes']}" if seat_info["passes"] else ""
-        lines.append(
-            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{seat_info['score']:>5}  {seat_info['hidden']:>6}  {well}{passes}"
-        )
+        lines.append(_seat_line(view, seat_info, names, f"{seat_info['hidden']:>6}  {well}"))
         extra = f"   farmland {_marked(seat_info['farmland'], dead)}"
         if seat_info["exposed"]:
             extra += f" | exposed {_marked(seat_info['exposed'], dead)}"
@@ -134,17 +144,8 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
-    seat = view["seat"]
-    mark = _hand_marker(view)
-    hand = view["hand"]
-    lines = [f"{_name(names, seat)} - your hand ({len(hand)} hidden cards)"]
-    lines.extend(_family_lines(hand, mark))
-    tractors = [code for code in hand if code.startswith("T")]
-    if tractors:
-        lines.append(f"  {'Tractor':<8}{' '.join(mark(code) for code in tractors)}")
-    if not hand:
-        lines.append("  (empty)")
-    own = view["seats"][seat]
+    mark, lines = _hand_lines(view, names, f"your hand ({len(view['hand'])} hidden cards)")
+    own = view["seats"][view["seat"]]
     lines.append(f"Farmland: {' '.join(mark(code) for code in own['farmland']) or '-'}")
     if own["exposed"]:
         lines.append(f"Exposed:  {' '.join(mark(code) for code in own['exposed'])}")

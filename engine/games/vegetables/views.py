@@ -87,10 +87,17 @@ def public_view(state: VegetablesState) -> dict[str, object]:
         "prompt": _public_prompt(state),
     }
     if over:
-        best = max(scores)
-        view["winners"] = [index for index, score in enumerate(scores) if score == best]
-        view["ranks"] = [1 + sum(1 for other in scores if other > score) for score in scores]
+        view.update(final_standing(scores))
     return view
+
+
+def final_standing(scores: list[int]) -> dict[str, list[int]]:
+    """The winners (every seat on the best score) and each seat's rank, ties sharing a rank."""
+    best = max(scores)
+    return {
+        "winners": [index for index, score in enumerate(scores) if score == best],
+        "ranks": [1 + sum(1 for other in scores if other > score) for score in scores],
+    }
 
 
 def _public_prompt(state: VegetablesState) -> str:

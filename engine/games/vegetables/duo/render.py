@@ -10,12 +10,10 @@ from engine.core import format_event
 from ..render import (
     NAME_WIDTH,
     _cards,
-    _family_lines,
-    _field_lines,
-    _hand_marker,
+    _hand_lines,
     _marked,
-    _name,
-    _turn_line,
+    _seat_line,
+    _status_and_field,
 )
 from .model import MAY_DRAW_BELOW, MUST_DRAW_BELOW
 
@@ -29,18 +27,7 @@ def _pile(cards: Sequence[str]) -> str:
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = ["Vege tables - 2 players (Board Game Arena's 2-player rules)"]
-    if view["over"]:
-        winners = " and ".join(_name(names, seat) for seat in view["winners"])
-        who = (
-            _name(names, view["went_out"]) + " went out"
-            if view["went_out"] is not None
-            else "nobody could play any more"
-        )
-        lines.append(f"Game over ({who}). Winner: {winners}.")
-    else:
-        lines.append(_turn_line(view, names))
-    lines.append("")
-    lines.extend(_field_lines(view, "Board"))
+    lines.extend(_status_and_field(view, names, "Board"))
     lines.append(f"closed {view['closed']}/{view['sequences']}   * closed   (T) Tractors")
     lines.append(
         "Silos (bottom to top, [free]): "
@@ -61,15 +48,11 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hand  limit       Tractors")
     dead = set(view["dead"])
     for info in view["seats"]:
-        seat = info["seat"]
-        marker = ">" if not view["over"] and seat == view["turn"] else " "
         reserve = _cards(info["tractors"]) + (
             f" (locked {' '.join(info['locked'])})" if info["locked"] else ""
         )
-        passes = f"  passes {info['passes']}" if info["passes"] else ""
         lines.append(
-            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {info['hand_size']:>4}  "
-            f"{info['hand_limit']:<10}  {reserve}{passes}"
+            _seat_line(view, info, names, f"{info['hand_size']:>4}  {info['hand_limit']:<10}  {reserve}")
         )
         extra = f"   grounds {_marked(info['grounds'], dead)}"
         if info["exposed"]:
@@ -86,14 +69,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
-    seat = view["seat"]
-    mark = _hand_marker(view)
     hand = view["hand"]
-    lines = [f"{_name(names, seat)} - your Hand ({len(hand)} cards)"]
-    lines.extend(_family_lines(hand, mark))
-    if not hand:
-        lines.append("  (empty)")
-    own = view["seats"][seat]
+    mark, lines = _hand_lines(view, names, f"your Hand ({len(hand)} cards)")
+    own = view["seats"][view["seat"]]
     lines.append(f"Grounds: {' '.join(mark(code) for code in own['grounds']) or '-'}")
     if own["exposed"]:
         lines.append(f"Exposed: {' '.join(mark(code) for code in own['exposed'])}")

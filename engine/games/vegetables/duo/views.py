@@ -14,6 +14,7 @@ from typing import Any
 from ..cards import FAMILIES, PRECEDING, SEQUENCE, SLOT, SLOTS, sorted_cards
 from ..model import MUST_PASS, OVER, UseTractor
 from ..rules import closed_count
+from ..views import final_standing
 from .model import MAY_DRAW_BELOW, MUST_DRAW, MUST_DRAW_BELOW, WELLS, DuoState, TractorGround
 from .rules import dead_held, draw_sizes, free_silo_cards, legal_moves, may_draw, opponent, wells_left
 
@@ -100,9 +101,7 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "prompt": _public_prompt(state),
     }
     if over:
-        best = max(scores)
-        view["winners"] = [index for index, score in enumerate(scores) if score == best]
-        view["ranks"] = [1 + sum(1 for other in scores if other > score) for score in scores]
+        view.update(final_standing(scores))
     return view
 
 
