@@ -359,10 +359,7 @@ def _play_card(state: VegetablesState, seat: int, move: Play, events: list[Event
     else:
         state.stacks[sequence].append(card)
         events.append(Event(text=f"{{p{seat}}} plays {card} on sequence {sequence}.", actor=seat))
-        if SLOT[card] == SLOTS:
-            _score_closing(state, seat, sequence, events)
-    state.plays += 1
-    _after_play(state, seat, events)
+    _played(state, seat, sequence, card, events)
 
 
 def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: list[Event]) -> None:
@@ -393,7 +390,13 @@ def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: li
         state.stacks[sequence].append(move.tractor)
     state.dead.append(replaced)
     state.stacks[sequence].append(following)
-    if SLOT[following] == SLOTS:
+    _played(state, seat, sequence, following, events)
+
+
+def _played(state: VegetablesState, seat: int, sequence: str, top: str, events: list[Event]) -> None:
+    """A play ends with ``top`` on ``sequence``: the closure's points when it is the last card, one
+    more play this turn, and what follows a play."""
+    if SLOT[top] == SLOTS:
         _score_closing(state, seat, sequence, events)
     state.plays += 1
     _after_play(state, seat, events)
