@@ -563,6 +563,8 @@ def _finish(state: VegetablesState, went_out: int | None, events: list[Event]) -
 
 def done_or_pass(moves: Sequence[M]) -> M | None:
     """The first default of a timed-out seat: end the turn when allowed, pass when forced."""
+    if not moves:
+        raise ValueError("this seat has no move to make")
     for wanted in (Done, Pass):
         for move in moves:
             if isinstance(move, wanted):
@@ -575,8 +577,6 @@ def default_move(state: VegetablesState, seat: int) -> Move:
     dead cards makes the pass free), else the first sequence card, Farmland, Tractor move, or
     Tractor discard."""
     moves = legal_moves(state, seat)
-    if not moves:
-        raise ValueError("this seat has no move to make")
     ending = done_or_pass(moves)
     if ending is not None:
         return ending

@@ -465,8 +465,6 @@ def default_move(state: DuoState, seat: int) -> DuoMove:
     """Done when allowed, a forced pass, the smallest draw from the lowest-numbered wells (§6.3
     notes), else the first sequence card, Ground, Tractor move or Tractor discard."""
     moves = legal_moves(state, seat)
-    if not moves:
-        raise ValueError("this seat has no move to make")
     ending = done_or_pass(moves)
     if ending is not None:
         return ending
