@@ -11,6 +11,7 @@ from bot import RefereeBot
 
 from .conftest import VirtualClock, World
 from .helpers import (
+    CANNOT_DM,
     assert_every_interaction_answered,
     choose_in_private_message,
     custom_ids,
@@ -19,6 +20,7 @@ from .helpers import (
     open_my_turn,
     pinged,
     public_texts,
+    refuse_posts,
     waiting_for,
 )
 from .test_play import highest
@@ -243,14 +245,7 @@ async def test_alone_with_an_ai_the_referee_skips_a_player_who_ran_out_and_the_g
 
 async def test_with_closed_dms_the_clock_shows_in_the_ping_line_and_in_show_my_hand(world: World) -> None:
     env = world.env
-    env.inject_error(
-        "POST",
-        f"/channels/{world.bob.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_posts(env, world.bob.user.dm_channel.id, CANNOT_DM)
     thread = await start_timed(world, [world.alice, world.bob], "live-10")
     await env.advance_time(60)
     await world.alice.slash(thread, "play", move="play a01")

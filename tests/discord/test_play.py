@@ -9,6 +9,7 @@ import simcord
 
 from .conftest import World
 from .helpers import (
+    CANNOT_DM,
     assert_every_interaction_answered,
     assert_not_public,
     choose_in_private_message,
@@ -20,6 +21,7 @@ from .helpers import (
     move_options,
     open_my_turn,
     pinged,
+    refuse_posts,
     waiting_for,
 )
 
@@ -223,14 +225,7 @@ async def test_too_many_groups_become_a_two_step_choice(world: World) -> None:
 async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
     env = world.env
     bob_dm_channel = world.bob.user.dm_channel
-    env.inject_error(
-        "POST",
-        f"/channels/{bob_dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_posts(env, bob_dm_channel.id, CANNOT_DM)
     thread = await start_sprint(world, [world.alice, world.bob])
     bot = env.bot
     assert await bot.store.get_user_flag(str(world.bob.id), "dm_closed")
@@ -258,14 +253,7 @@ async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
 
 async def test_the_host_is_told_at_once_when_their_own_dm_fails(world: World) -> None:
     env = world.env
-    env.inject_error(
-        "POST",
-        f"/channels/{world.alice.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_posts(env, world.alice.user.dm_channel.id, CANNOT_DM)
     lobby = (await world.alice.slash(world.channel, "game new", game="sprint")).response
     await world.bob.click(lobby, label="Join")
     started = await world.alice.click(lobby, label="Start")
