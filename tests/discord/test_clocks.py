@@ -23,7 +23,7 @@ from .helpers import (
     refuse_posts,
     waiting_for,
 )
-from .test_play import highest
+from .test_play import highest, start_sprint
 
 START = VirtualClock.START
 
@@ -31,14 +31,7 @@ START = VirtualClock.START
 async def start_timed(
     world: World, players: list[simcord.MemberActor], speed: str, options: str = ""
 ) -> simcord.ChannelHandle:
-    host = players[0]
-    arguments = {"game": "sprint", "speed": speed, **({"options": options} if options else {})}
-    lobby = (await host.slash(world.channel, "game new", **arguments)).response
-    for player in players[1:]:
-        await player.click(lobby, label="Join")
-    await host.click(lobby, label="Start")
-    [thread] = world.channel.threads
-    return thread
+    return await start_sprint(world, players, options, speed=speed)
 
 
 def messages_since(thread: simcord.ChannelHandle, count: int) -> list:

@@ -27,10 +27,15 @@ from .helpers import (
 
 
 async def start_sprint(
-    world: World, players: list[simcord.MemberActor], options: str = ""
+    world: World, players: list[simcord.MemberActor], options: str = "", speed: str | None = None
 ) -> simcord.ChannelHandle:
+    """The first player opens a sprint lobby (at ``speed``, if given), the others join, it starts."""
     host = players[0]
-    arguments = {"game": "sprint", **({"options": options} if options else {})}
+    arguments = {
+        "game": "sprint",
+        **({"speed": speed} if speed else {}),
+        **({"options": options} if options else {}),
+    }
     lobby = (await host.slash(world.channel, "game new", **arguments)).response
     for player in players[1:]:
         await player.click(lobby, label="Join")
