@@ -205,11 +205,7 @@ async def test_alone_with_an_ai_the_referee_skips_a_player_who_ran_out_and_the_g
     world: World,
 ) -> None:
     env = world.env
-    lobby = (
-        await world.alice.slash(world.channel, "game new", game="sprint", speed="live-3", options="cards=4 rounds=4", ai=1)
-    ).response
-    await world.alice.click(lobby, label="Start")
-    [thread] = world.channel.threads
+    thread = await start_sprint(world, [world.alice], "cards=4 rounds=4", speed="live-3", ai=1)
     await env.advance_time(180)
     # Nobody can press Skip: the referee skips her, on a board of its own, and the game waits.
     assert not [m for m in thread.history() if "you may skip the seat" in m.content]

@@ -27,14 +27,20 @@ from .helpers import (
 
 
 async def start_sprint(
-    world: World, players: list[simcord.MemberActor], options: str = "", speed: str | None = None
+    world: World,
+    players: list[simcord.MemberActor],
+    options: str = "",
+    speed: str | None = None,
+    ai: int = 0,
 ) -> simcord.ChannelHandle:
-    """The first player opens a sprint lobby (at ``speed``, if given), the others join, it starts."""
+    """The first player opens a sprint lobby (at ``speed``, with ``ai`` AI seats, if given), the
+    others join, and it starts."""
     host = players[0]
     arguments = {
         "game": "sprint",
         **({"speed": speed} if speed else {}),
         **({"options": options} if options else {}),
+        **({"ai": ai} if ai else {}),
     }
     lobby = (await host.slash(world.channel, "game new", **arguments)).response
     for player in players[1:]:
@@ -348,11 +354,7 @@ async def test_an_optional_move_out_of_turn_is_offered_as_such_and_disturbs_nobo
 async def test_a_turn_of_several_moves_updates_its_board_and_a_remark_starts_a_new_one(world: World) -> None:
     env = world.env
     # Alice against an AI seat: after each of her moves the AI answers and it is her turn again.
-    lobby = (
-        await world.alice.slash(world.channel, "game new", game="sprint", options="cards=4 rounds=4", ai=1)
-    ).response
-    await world.alice.click(lobby, label="Start")
-    [thread] = world.channel.threads
+    thread = await start_sprint(world, [world.alice], "cards=4 rounds=4", ai=1)
     board = latest_board(thread)
     assert pinged(env, board) == [world.alice.id]
     await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
