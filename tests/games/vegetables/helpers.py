@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TypeVar
 
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS
+from engine.games.vegetables.duo.model import DuoState
 from engine.games.vegetables.model import COLUMNS, PLAYING, VegetablesState
 from engine.games.vegetables.rules import begin_turn, card_places, expected_cards
+
+# play, legal and why serve the 2-player tests too (helpers_two imports them).
+AnyState = TypeVar("AnyState", VegetablesState, DuoState)
 
 
 def new_game(players: int = 4, seed: int = 1, **options: object) -> VegetablesState:
@@ -134,17 +139,17 @@ def start_turn(state: VegetablesState, seat: int) -> None:
     begin_turn(state, [])
 
 
-def play(state: VegetablesState, seat: int, text: str) -> tuple[VegetablesState, list[str]]:
+def play(state: AnyState, seat: int, text: str) -> tuple[AnyState, list[str]]:
     """Apply a move written in notation; returns the new state and the event texts."""
     new_state, events = GAME.apply(state, seat, GAME.parse_move(text))
     return new_state, [event.text for event in events]
 
 
-def legal(state: VegetablesState, seat: int) -> list[str]:
+def legal(state: AnyState, seat: int) -> list[str]:
     return [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
 
 
-def why(state: VegetablesState, seat: int, text: str) -> str | None:
+def why(state: AnyState, seat: int, text: str) -> str | None:
     return GAME.why_illegal(state, seat, GAME.parse_move(text))
 
 
