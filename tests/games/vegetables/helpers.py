@@ -139,6 +139,16 @@ def start_turn(state: VegetablesState, seat: int) -> None:
     begin_turn(state, [])
 
 
+def last_card_t1_position() -> VegetablesState:
+    """Seed 6, P2's turn: its well taken, Farmland empty, T1 its one card (``discard T1`` goes out)."""
+    state = new_game(seed=6)
+    take_well(state, 1, park=0)
+    set_cards(state, "farmland", 1, [], park=0)
+    set_cards(state, "hand", 1, ["T1"], park=0)
+    start_turn(state, 1)
+    return state
+
+
 def play(state: AnyState, seat: int, text: str) -> tuple[AnyState, list[str]]:
     """Apply a move written in notation; returns the new state and the event texts."""
     new_state, events = GAME.apply(state, seat, GAME.parse_move(text))
