@@ -22,6 +22,8 @@ import os
 import random
 import threading
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +90,29 @@ class WalSampler:
         }
 
 
+class Window:
+    """One measured stretch of load: when it started, and, once over, how long it took and the
+    WAL's summary (with ``seconds`` in it)."""
+
+    started = 0.0
+    seconds = 0.0
+    result: dict[str, Any]
+
+
+@asynccontextmanager
+async def _sampled(path: Path, settle_seconds: float) -> AsyncIterator[Window]:
+    """Sample the WAL over the body's load and ``settle_seconds`` after it."""
+    window = Window()
+    with WalSampler(path) as sampler:
+        window.started = time.perf_counter()
+        yield window
+        ended = time.perf_counter()
+        await asyncio.sleep(settle_seconds)
+    window.seconds = ended - window.started
+    window.result = sampler.summary(ended)
+    window.result.update(seconds=rounded(window.seconds, 2))
+
+
 def _db_mb(path: Path) -> float:
     return rounded(os.stat(path).st_size / MB, 2)
 
@@ -110,16 +135,11 @@ async def _moves(
             await move_in_slot(pool, slot, rng, tally)
 
     rng = random.Random(seed)
-    with WalSampler(path) as sampler:
-        started = time.perf_counter()
-        deadline[0] = started + sizes.wal_seconds
+    async with _sampled(path, sizes.wal_settle_seconds) as window:
+        deadline[0] = window.started + sizes.wal_seconds
         await asyncio.gather(*(driver(slot, random.Random(rng.random())) for slot in range(len(active))))
-        ended = time.perf_counter()
-        await asyncio.sleep(sizes.wal_settle_seconds)
-    result = sampler.summary(ended)
-    seconds = ended - started
+    result, seconds = window.result, window.seconds
     result.update(
-        seconds=rounded(seconds, 2),
         moves=tally.moves,
         moves_per_s=rounded(tally.moves / seconds if seconds else 0.0, 1),
         games_opened=pool.created_inline,
@@ -136,20 +156,15 @@ async def _lobbies(game: Game[Any, Any], sizes: Sizes, path: Path) -> dict[str, 
     store = await SqliteStore.open(path)
     try:
         referee = Referee(store, limits=UNLIMITED)
-        with WalSampler(path) as sampler:
-            started = time.perf_counter()
+        async with _sampled(path, sizes.wal_settle_seconds) as window:
             tables = [
                 await referee.create_table(game.name, f"host{n}", f"Host {n}")
                 for n in range(sizes.wal_lobbies)
             ]
             for table in tables[::2]:
                 await referee.cancel(table.id, table.host)
-            ended = time.perf_counter()
-            await asyncio.sleep(sizes.wal_settle_seconds)
-        result = sampler.summary(ended)
-        seconds = ended - started
+        result, seconds = window.result, window.seconds
         result.update(
-            seconds=rounded(seconds, 2),
             lobbies=len(tables),
             cancelled=len(tables[::2]),
             writes_per_s=rounded((len(tables) + len(tables[::2])) / seconds if seconds else 0.0, 1),

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games import REGISTRY, get_game
-
+from .registered import registered_game
 from .standalone_guard import StandaloneGuard, install
 
 # Installed when pytest loads this file, before any test module is imported, for the whole session.
@@ -29,7 +28,4 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 @pytest.fixture
 def toy_game(monkeypatch: pytest.MonkeyPatch):
     """Register the tiny Nim game from tests/toy_game.py for the duration of a test."""
-    monkeypatch.setitem(REGISTRY, "nim", "tests.toy_game")
-    get_game.cache_clear()
-    yield get_game("nim")
-    get_game.cache_clear()
+    yield from registered_game(monkeypatch, "nim", "tests.toy_game")

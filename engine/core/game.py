@@ -163,18 +163,34 @@ def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-def _stacked_deck(value: Any) -> list[str]:
-    """The ``deck`` option as a list of card codes, its size bounded; the game checks the codes."""
+def _option_items(
+    name: str, value: Any, split: Callable[[str], list[str]], takes: str, most: int, unit: str
+) -> list[Any]:
+    """A stacking option given as text (``split`` into items) or as a list, both bounded in size;
+    the refusals name the option, what it ``takes`` and its ``unit``."""
     if isinstance(value, str):
         if len(value) > MAX_OPTION_CHARS:
-            raise SetupError(f"Option deck: at most {MAX_OPTION_CHARS:,} characters of card codes.")
-        cards: list[Any] = value.replace(",", " ").split()
+            raise SetupError(f"Option {name}: at most {MAX_OPTION_CHARS:,} characters of card codes.")
+        items: list[Any] = split(value)
     elif isinstance(value, (list, tuple)):
-        cards = list(value)
+        items = list(value)
     else:
-        raise SetupError("Option deck takes card codes separated by spaces, like the board shows them.")
-    if len(cards) > MAX_DECK_CARDS:
-        raise SetupError(f"Option deck: at most {MAX_DECK_CARDS} cards, not {len(cards):,}.")
+        raise SetupError(f"Option {name} takes {takes}.")
+    if len(items) > most:
+        raise SetupError(f"Option {name}: at most {most} {unit}, not {len(items):,}.")
+    return items
+
+
+def _stacked_deck(value: Any) -> list[str]:
+    """The ``deck`` option as a list of card codes, its size bounded; the game checks the codes."""
+    cards = _option_items(
+        "deck",
+        value,
+        lambda text: text.replace(",", " ").split(),
+        "card codes separated by spaces, like the board shows them",
+        MAX_DECK_CARDS,
+        "cards",
+    )
     for card in cards:
         if isinstance(card, int) and not isinstance(card, bool) and abs(card) < 10**9:
             continue  # a card number (some games number their cards)
@@ -241,16 +257,14 @@ class Game(ABC, Generic[S, M]):
         if name == "deck":
             return _stacked_deck(value)
         if name == "decks":
-            if isinstance(value, str):
-                if len(value) > MAX_OPTION_CHARS:
-                    raise SetupError(f"Option decks: at most {MAX_OPTION_CHARS:,} characters of card codes.")
-                decks: list[Any] = value.split("|")
-            elif isinstance(value, (list, tuple)):
-                decks = list(value)
-            else:
-                raise SetupError("Option decks takes decks of card codes separated by |.")
-            if len(decks) > MAX_STACKED_HANDS:
-                raise SetupError(f"Option decks: at most {MAX_STACKED_HANDS} decks, not {len(decks):,}.")
+            decks = _option_items(
+                "decks",
+                value,
+                lambda text: text.split("|"),
+                "decks of card codes separated by |",
+                MAX_STACKED_HANDS,
+                "decks",
+            )
             return [_stacked_deck(deck) for deck in decks]
         if name == "first_dealer":
             if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 3:

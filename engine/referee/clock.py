@@ -48,57 +48,53 @@ class Speed(msgspec.Struct, frozen=True, kw_only=True):
         return self.bank is not None
 
 
+def _live(minutes: int, reminders: tuple[float, ...]) -> Speed:
+    """ "Minutes per move": an increment equal to the bank refills it after every turn."""
+    return Speed(
+        name=f"live-{minutes}",
+        label=f"Live: {minutes} minutes a move",
+        bank=minutes * MINUTE,
+        increment=minutes * MINUTE,
+        rated=True,
+        reminders=reminders,
+    )
+
+
+def _daily(name: str, pace: str, bank: float, increment: float) -> Speed:
+    """A daily speed: rated, paused by the player's quiet hours, reminders at half and a tenth left."""
+    return Speed(
+        name=name,
+        label=f"Daily: {pace}",
+        bank=bank,
+        increment=increment,
+        rated=True,
+        quiet_pauses=True,
+        reminders=(0.5, 0.1),
+    )
+
+
 UNTIMED = "untimed"
 
 SPEEDS: dict[str, Speed] = {
     speed.name: speed
     for speed in (
         Speed(name=UNTIMED, label="Untimed: for friends, unrated", bank=None),
-        # "Minutes per move": an increment equal to the bank refills it after every turn.
-        Speed(
-            name="live-3",
-            label="Live: 3 minutes a move",
-            bank=3 * MINUTE,
-            increment=3 * MINUTE,
-            rated=True,
-            reminders=(0.5,),
-        ),
-        Speed(
-            name="live-10",
-            label="Live: 10 minutes a move",
-            bank=10 * MINUTE,
-            increment=10 * MINUTE,
-            rated=True,
-            reminders=(0.5, 0.2),
-        ),
+        _live(3, reminders=(0.5,)),
+        _live(10, reminders=(0.5, 0.2)),
         # Daily speeds: playing at the advertised pace keeps the bank full; being away for a
         # while eats into it, and it fills again with the increments.
-        Speed(
-            name="daily-1",
-            label="Daily: about 1 move a day (3-day bank, +1 day a move)",
-            bank=3 * DAY,
-            increment=DAY,
-            rated=True,
-            quiet_pauses=True,
-            reminders=(0.5, 0.1),
-        ),
-        Speed(
-            name="daily-2",
-            label="Daily: about 2 moves a day (36-hour bank, +12 hours a move)",
+        _daily("daily-1", "about 1 move a day (3-day bank, +1 day a move)", bank=3 * DAY, increment=DAY),
+        _daily(
+            "daily-2",
+            "about 2 moves a day (36-hour bank, +12 hours a move)",
             bank=36 * HOUR,
             increment=12 * HOUR,
-            rated=True,
-            quiet_pauses=True,
-            reminders=(0.5, 0.1),
         ),
-        Speed(
-            name="daily-4",
-            label="Daily: about 4 moves a day (18-hour bank, +6 hours a move)",
+        _daily(
+            "daily-4",
+            "about 4 moves a day (18-hour bank, +6 hours a move)",
             bank=18 * HOUR,
             increment=6 * HOUR,
-            rated=True,
-            quiet_pauses=True,
-            reminders=(0.5, 0.1),
         ),
     )
 }

@@ -7,28 +7,36 @@ is tested without depending on any real game's rules.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
 import simcord
 
-import engine.games
 from bot import RefereeBot, create_bot
 from config import Settings
 
+from ..registered import registered_game
+from .fake_discord import TOKEN, FakeDiscord
 from .helpers import assert_every_interaction_answered, errors_logged
 
 
 @pytest.fixture(autouse=True)
-def sprint_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(engine.games.REGISTRY, "sprint", "tests.discord.sprint")
-    engine.games.get_game.cache_clear()
-    yield
-    engine.games.get_game.cache_clear()
+def sprint_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    yield from registered_game(monkeypatch, "sprint", "tests.discord.sprint")
+
+
+@pytest.fixture
+async def stand_in() -> AsyncIterator[FakeDiscord]:
+    """The fake Discord server a real bot.py process talks to (tests/discord/fake_discord.py)."""
+    fake = FakeDiscord(token=TOKEN)
+    await fake.start()
+    yield fake
+    await fake.stop()
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 API = "/api/v10"
+# The bot token the tests give a real bot.py process; shaped like a real one, valid nowhere else.
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GfakeX.fake-token-for-tests_only0123456789ab"
 
 
 def reply(payload: Any, status: int = 200) -> web.Response:

@@ -222,6 +222,23 @@ def _in_guild(actor: simcord.MemberActor, message: Any) -> bool:
     return is_guild_channel(actor._env, channel_id)
 
 
+# Discord's refusals of a message post the tests inject: (HTTP status, Discord error code, message).
+CANNOT_DM = (403, 50007, "Cannot send messages to this user")
+MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
+
+
+def refuse_posts(
+    env: simcord.Env, channel_id: int, refusal: tuple[int, int, str], times: int | None = None
+) -> None:
+    """Make Discord refuse the bot's messages in a channel (a DM channel too), for the rest of the
+    test unless ``times`` says how many."""
+    status, code, message = refusal
+    env.inject_error(
+        "POST", f"/channels/{channel_id}/messages", status=status, code=code, message=message, times=times
+    )
+
+
 def assert_every_interaction_answered(env: simcord.Env) -> None:
     """No interaction was left unacknowledged (Discord would show "This interaction failed")."""
     unanswered = [record for record in env.backend.interactions.values() if not record.responded]

@@ -13,7 +13,15 @@ from cogs.announcer import UNREACHABLE_NOTE
 from engine.referee import Outbox
 
 from .conftest import World
-from .helpers import dm_messages, latest_board, pinged, thread_messages
+from .helpers import (
+    MISSING_PERMISSIONS,
+    UNKNOWN_CHANNEL,
+    dm_messages,
+    latest_board,
+    pinged,
+    refuse_posts,
+    thread_messages,
+)
 from .test_play import start_sprint
 
 
@@ -55,14 +63,7 @@ async def test_a_refused_board_with_closed_dms_marks_the_game_until_the_board_go
     await env.bot.store.set_user_flag(str(world.bob.id), "dm_closed", True)
     thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
     before = len(boards(thread))
-    env.inject_error(
-        "POST",
-        f"/channels/{thread.id}/messages",
-        status=403,
-        code=50013,
-        message="Missing Permissions",
-        times=None,
-    )
+    refuse_posts(env, thread.id, MISSING_PERMISSIONS)
     await world.alice.slash(thread, "play", move="play a01")
     await env.advance_time(100)  # several tries, all refused
     assert len(boards(thread)) == before
@@ -86,14 +87,7 @@ async def test_a_refused_board_with_closed_dms_marks_the_game_until_the_board_go
 async def test_a_thread_that_is_gone_is_replaced_by_a_new_one(world: World) -> None:
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
-    env.inject_error(
-        "POST",
-        f"/channels/{thread.id}/messages",
-        status=404,
-        code=10003,
-        message="Unknown Channel",
-        times=None,
-    )
+    refuse_posts(env, thread.id, UNKNOWN_CHANNEL)
     await world.alice.slash(thread, "play", move="play a01")
     await env.advance_time(1)
     [old, new] = world.channel.threads
@@ -130,7 +124,7 @@ async def test_a_failed_board_overtaken_by_the_next_moves_board_is_not_posted_ag
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
     before = len(boards(thread))
-    env.inject_error("POST", f"/channels/{thread.id}/messages", status=403, code=50013, message="Missing Permissions")
+    refuse_posts(env, thread.id, MISSING_PERMISSIONS, times=1)
     await world.alice.slash(thread, "play", move="play a01")  # refused once
     assert len(boards(thread)) == before and len(warnings(caplog)) == 1
     await world.bob.slash(thread, "play", move="play b01")  # Bob had his turn by DM; this board goes out

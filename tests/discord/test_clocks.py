@@ -11,6 +11,7 @@ from bot import RefereeBot
 
 from .conftest import VirtualClock, World
 from .helpers import (
+    CANNOT_DM,
     assert_every_interaction_answered,
     choose_in_private_message,
     custom_ids,
@@ -19,9 +20,10 @@ from .helpers import (
     open_my_turn,
     pinged,
     public_texts,
+    refuse_posts,
     waiting_for,
 )
-from .test_play import highest
+from .test_play import highest, start_sprint
 
 START = VirtualClock.START
 
@@ -29,14 +31,7 @@ START = VirtualClock.START
 async def start_timed(
     world: World, players: list[simcord.MemberActor], speed: str, options: str = ""
 ) -> simcord.ChannelHandle:
-    host = players[0]
-    arguments = {"game": "sprint", "speed": speed, **({"options": options} if options else {})}
-    lobby = (await host.slash(world.channel, "game new", **arguments)).response
-    for player in players[1:]:
-        await player.click(lobby, label="Join")
-    await host.click(lobby, label="Start")
-    [thread] = world.channel.threads
-    return thread
+    return await start_sprint(world, players, options, speed=speed)
 
 
 def messages_since(thread: simcord.ChannelHandle, count: int) -> list:
@@ -210,11 +205,7 @@ async def test_alone_with_an_ai_the_referee_skips_a_player_who_ran_out_and_the_g
     world: World,
 ) -> None:
     env = world.env
-    lobby = (
-        await world.alice.slash(world.channel, "game new", game="sprint", speed="live-3", options="cards=4 rounds=4", ai=1)
-    ).response
-    await world.alice.click(lobby, label="Start")
-    [thread] = world.channel.threads
+    thread = await start_sprint(world, [world.alice], "cards=4 rounds=4", speed="live-3", ai=1)
     await env.advance_time(180)
     # Nobody can press Skip: the referee skips her, on a board of its own, and the game waits.
     assert not [m for m in thread.history() if "you may skip the seat" in m.content]
@@ -243,14 +234,7 @@ async def test_alone_with_an_ai_the_referee_skips_a_player_who_ran_out_and_the_g
 
 async def test_with_closed_dms_the_clock_shows_in_the_ping_line_and_in_show_my_hand(world: World) -> None:
     env = world.env
-    env.inject_error(
-        "POST",
-        f"/channels/{world.bob.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_posts(env, world.bob.user.dm_channel.id, CANNOT_DM)
     thread = await start_timed(world, [world.alice, world.bob], "live-10")
     await env.advance_time(60)
     await world.alice.slash(thread, "play", move="play a01")

@@ -12,9 +12,7 @@ import discord
 from bot import BOT_PERMISSION_LABELS, BOT_PERMISSIONS, invite_link
 
 from .fake_discord import FakeDiscord
-from .test_process import TIMEOUT, TOKEN, discord_stand_in, launch
-
-__all__ = ["discord_stand_in"]  # the fixture, shared with test_process
+from .test_process import TIMEOUT, TOKEN, launch
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 
@@ -43,8 +41,8 @@ def test_the_readme_shows_the_link_the_bot_logs() -> None:
     assert all(hasattr(discord.Permissions, name) for name in BOT_PERMISSION_LABELS)
 
 
-async def test_the_bot_process_logs_that_link_at_start_up(discord_stand_in: FakeDiscord, tmp_path: Path) -> None:
-    fake = discord_stand_in
+async def test_the_bot_process_logs_that_link_at_start_up(stand_in: FakeDiscord, tmp_path: Path) -> None:
+    fake = stand_in
     (tmp_path / ".env").write_text(
         f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH={tmp_path / 'referee.sqlite3'}\nSYNC_COMMANDS=false\n"
     )

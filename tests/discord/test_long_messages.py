@@ -17,17 +17,13 @@ from .helpers import (
     pinged,
     waiting_for,
 )
-from .test_play import highest
+from .test_play import highest, start_sprint
 from .whole_games import discord_limits
 
 
 async def test_a_long_log_goes_first_in_messages_of_its_own_and_nothing_is_lost(world: World) -> None:
     env = world.env
-    lobby = (
-        await world.alice.slash(world.channel, "game new", game="sprint", options="chatter=60", ai=1)
-    ).response
-    await world.alice.click(lobby, label="Start")
-    [thread] = world.channel.threads
+    thread = await start_sprint(world, [world.alice], "chatter=60", ai=1)
     before = len(thread.history())
     # Alice's move and the AI's answer: two moves of sixty log lines each, about 6000 characters.
     await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)

@@ -9,6 +9,7 @@ import simcord
 
 from .conftest import World
 from .helpers import (
+    CANNOT_DM,
     assert_every_interaction_answered,
     assert_not_public,
     choose_in_private_message,
@@ -20,15 +21,27 @@ from .helpers import (
     move_options,
     open_my_turn,
     pinged,
+    refuse_posts,
     waiting_for,
 )
 
 
 async def start_sprint(
-    world: World, players: list[simcord.MemberActor], options: str = ""
+    world: World,
+    players: list[simcord.MemberActor],
+    options: str = "",
+    speed: str | None = None,
+    ai: int = 0,
 ) -> simcord.ChannelHandle:
+    """The first player opens a sprint lobby (at ``speed``, with ``ai`` AI seats, if given), the
+    others join, and it starts."""
     host = players[0]
-    arguments = {"game": "sprint", **({"options": options} if options else {})}
+    arguments = {
+        "game": "sprint",
+        **({"speed": speed} if speed else {}),
+        **({"options": options} if options else {}),
+        **({"ai": ai} if ai else {}),
+    }
     lobby = (await host.slash(world.channel, "game new", **arguments)).response
     for player in players[1:]:
         await player.click(lobby, label="Join")
@@ -223,14 +236,7 @@ async def test_too_many_groups_become_a_two_step_choice(world: World) -> None:
 async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
     env = world.env
     bob_dm_channel = world.bob.user.dm_channel
-    env.inject_error(
-        "POST",
-        f"/channels/{bob_dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_posts(env, bob_dm_channel.id, CANNOT_DM)
     thread = await start_sprint(world, [world.alice, world.bob])
     bot = env.bot
     assert await bot.store.get_user_flag(str(world.bob.id), "dm_closed")
@@ -258,14 +264,7 @@ async def test_closed_dms_fall_back_to_show_my_hand(world: World) -> None:
 
 async def test_the_host_is_told_at_once_when_their_own_dm_fails(world: World) -> None:
     env = world.env
-    env.inject_error(
-        "POST",
-        f"/channels/{world.alice.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    refuse_posts(env, world.alice.user.dm_channel.id, CANNOT_DM)
     lobby = (await world.alice.slash(world.channel, "game new", game="sprint")).response
     await world.bob.click(lobby, label="Join")
     started = await world.alice.click(lobby, label="Start")
@@ -355,11 +354,7 @@ async def test_an_optional_move_out_of_turn_is_offered_as_such_and_disturbs_nobo
 async def test_a_turn_of_several_moves_updates_its_board_and_a_remark_starts_a_new_one(world: World) -> None:
     env = world.env
     # Alice against an AI seat: after each of her moves the AI answers and it is her turn again.
-    lobby = (
-        await world.alice.slash(world.channel, "game new", game="sprint", options="cards=4 rounds=4", ai=1)
-    ).response
-    await world.alice.click(lobby, label="Start")
-    [thread] = world.channel.threads
+    thread = await start_sprint(world, [world.alice], "cards=4 rounds=4", ai=1)
     board = latest_board(thread)
     assert pinged(env, board) == [world.alice.id]
     await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)

@@ -6,25 +6,13 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
-from .fake_discord import FakeDiscord
+from .fake_discord import TOKEN, FakeDiscord
 
 LAUNCHER = Path(__file__).with_name("launch_bot.py")
 REPO = Path(__file__).resolve().parents[2]
-TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GfakeX.fake-token-for-tests_only0123456789ab"
 TIMEOUT = 20
-
-
-@pytest.fixture
-async def discord_stand_in() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord(token=TOKEN)
-    await fake.start()
-    yield fake
-    await fake.stop()
 
 
 def clean_environment(fake: FakeDiscord) -> dict[str, str]:
@@ -57,9 +45,9 @@ async def wait_until(condition, what: str) -> None:
 
 
 async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
-    discord_stand_in: FakeDiscord, tmp_path: Path
+    stand_in: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = discord_stand_in
+    fake = stand_in
     database = tmp_path / "games" / "referee.sqlite3"
     (tmp_path / ".env").write_text(
         f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH={database}\nSYNC_COMMANDS=true\nLOG_LEVEL=INFO\n"
@@ -101,11 +89,11 @@ async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
 
 
 async def test_a_rejected_token_ends_with_one_line_and_no_traceback(
-    discord_stand_in: FakeDiscord, tmp_path: Path
+    stand_in: FakeDiscord, tmp_path: Path
 ) -> None:
     wrong = "MTExMTExMTExMTExMTExMTEx.Gwrong.this-token-was-reset-long-ago_0123456789"
     (tmp_path / ".env").write_text(f"DISCORD_TOKEN={wrong}\nDATABASE_PATH={tmp_path / 'db.sqlite3'}\n")
-    process = await launch(discord_stand_in, tmp_path)
+    process = await launch(stand_in, tmp_path)
     stdout, stderr = await asyncio.wait_for(process.communicate(), TIMEOUT)
     assert process.returncode == 1
     assert "Traceback" not in stdout.decode() + stderr.decode()

@@ -7,10 +7,7 @@ import asyncio
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from cogs.announcer import UNREACHABLE_NOTE
 from db import SqliteStore
@@ -22,14 +19,6 @@ from .test_process import LAUNCHER, TIMEOUT, TOKEN, clean_environment, wait_unti
 
 THREAD = 900_000_000_000_000_150
 BOARDS = f"/channels/{THREAD}/messages"
-
-
-@pytest.fixture
-async def stand_in() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord(token=TOKEN)
-    await fake.start()
-    yield fake
-    await fake.stop()
 
 
 async def running_game(fake: FakeDiscord, database: Path, *, bob_dms_closed: bool = False) -> None:

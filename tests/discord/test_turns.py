@@ -8,6 +8,7 @@ import pytest
 
 from .conftest import World
 from .helpers import (
+    MISSING_PERMISSIONS,
     assert_every_interaction_answered,
     assert_not_public,
     choose_in_private_message,
@@ -17,6 +18,7 @@ from .helpers import (
     latest_dm_with_controls,
     move_options,
     pinged,
+    refuse_posts,
 )
 from .test_play import highest, start_sprint
 
@@ -138,9 +140,7 @@ async def test_when_the_board_cannot_be_posted_the_turn_goes_by_dm(
 ) -> None:
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
-    env.inject_error(
-        "POST", f"/channels/{thread.id}/messages", status=403, code=50013, message="Missing Permissions"
-    )
+    refuse_posts(env, thread.id, MISSING_PERMISSIONS, times=1)
     await world.alice.slash(thread, "play", move="play a01")
     # No board, so no ping: Bob's turn reaches him by DM, with his moves.
     [_, turn_dm] = dm_messages(env, world.bob)

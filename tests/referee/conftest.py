@@ -1,15 +1,28 @@
-"""Fixtures of the referee tests: the simultaneous "bids" game next to the shared toy Nim."""
+"""Fixtures of the referee tests: the simultaneous "bids" game next to the shared toy Nim, and the
+hand-driven clock and the referee on it that the clock tests share (a module with another set-up
+defines its own ``referee``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.games import REGISTRY, get_game
+from ..registered import registered_game
+from .helpers import MONDAY, ManualClock, open_referee
 
 
 @pytest.fixture
 def bids_game(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(REGISTRY, "bids", "tests.referee.bids_game")
-    get_game.cache_clear()
-    yield get_game("bids")
-    get_game.cache_clear()
+    yield from registered_game(monkeypatch, "bids", "tests.referee.bids_game")
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """Monday morning, moved only by the test."""
+    return ManualClock(MONDAY)
+
+
+@pytest.fixture
+async def referee(tmp_path, clock: ManualClock):
+    ref = await open_referee(tmp_path / "referee.sqlite3", clock)
+    yield ref
+    await ref.store.close()

@@ -7,19 +7,16 @@ import asyncio
 
 import pytest
 
-from engine.games import REGISTRY, get_game
 from engine.referee import Referee
 from engine.referee.announcements import Announcements
 
+from ..registered import registered_game
 from .helpers import MONDAY, ManualClock, open_referee, two_player_nim
 
 
 @pytest.fixture
 def sprint(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(REGISTRY, "sprint", "tests.discord.sprint")
-    get_game.cache_clear()
-    yield get_game("sprint")
-    get_game.cache_clear()
+    yield from registered_game(monkeypatch, "sprint", "tests.discord.sprint")
 
 
 @pytest.fixture

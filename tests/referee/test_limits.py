@@ -13,12 +13,7 @@ from db import SqliteStore
 from engine.referee import FINISHED, LobbyError, Referee, TableNotFound, WrongStatus
 from engine.referee.limits import DEFAULT_LIMITS, Limits
 
-from .helpers import DAY, MONDAY, ManualClock
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(MONDAY)
+from .helpers import DAY
 
 
 @pytest.fixture

@@ -10,22 +10,10 @@ import pytest
 from engine.referee import FINISHED, RUNNING, Referee
 from engine.referee.clock import get_speed
 
-from .helpers import DAY, HOUR, MONDAY, ManualClock, at, open_referee, two_player_nim
+from .helpers import DAY, HOUR, at, two_player_nim
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 DAILY2 = get_speed("daily-2")  # 36 h bank, +12 h a move
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(MONDAY)
-
-
-@pytest.fixture
-async def referee(tmp_path, clock):
-    ref = await open_referee(tmp_path / "absent.sqlite3", clock)
-    yield ref
-    await ref.store.close()
 
 
 async def alone_with_an_ai(referee: Referee, tokens: int = 30) -> int:

@@ -21,11 +21,6 @@ pytestmark = pytest.mark.usefixtures("toy_game")
 DAILY2 = get_speed("daily-2")  # 36 h bank, +12 h a move; reminders at half and a tenth left
 
 
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(MONDAY)
-
-
 async def crash_after(referee: Referee, clock: ManualClock, up: float, down: float, path) -> Referee:
     """The bot polls its clocks ``up`` seconds from now, dies, and starts again ``down`` seconds
     later on the same database (nothing credited yet)."""

@@ -10,18 +10,13 @@ from engine.core import ai
 from engine.referee import Referee
 from tests.toy_game import Nim, Take
 
-from .helpers import HOUR, MONDAY, ManualClock, open_referee, two_player_nim
+from .helpers import HOUR, ManualClock, open_referee, two_player_nim
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 
 
 class Crash(Exception):
     """The process dies here (nothing after it runs)."""
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(MONDAY)
 
 
 @pytest.fixture

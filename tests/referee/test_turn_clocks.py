@@ -16,22 +16,10 @@ from engine.referee import (
 )
 from engine.referee.clock import get_speed
 
-from .helpers import DAY, HOUR, MONDAY, ManualClock, at, open_referee, two_player_nim
+from .helpers import DAY, HOUR, MONDAY, at, open_referee, two_player_nim
 
 pytestmark = pytest.mark.usefixtures("toy_game")
 DAILY2 = get_speed("daily-2")  # 36 h bank, +12 h a move; reminders at half and a tenth left
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(MONDAY)
-
-
-@pytest.fixture
-async def referee(tmp_path, clock):
-    ref = await open_referee(tmp_path / "clocks.sqlite3", clock)
-    yield ref
-    await ref.store.close()
 
 
 async def seat_clock(referee: Referee, table_id: int, seat: int):

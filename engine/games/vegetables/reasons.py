@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+
 from .cards import (
     FAMILY,
     FAMILY_NAMES,
@@ -80,6 +82,27 @@ def _slot_problem(state: VegetablesState, card: str) -> str | None:
     if len(stack) >= slot:
         return f"The place of {card} in sequence {sequence} is already filled; it needs {needed} next."
     return f"Sequence {sequence} needs {needed} next; {card} must wait for it."
+
+
+def tractor_fit_problem(
+    stacks: Mapping[str, list[str]], replaced: str, following: str, held: list[str], dead: Collection[str]
+) -> str | None:
+    """Why a Tractor cannot stand for ``replaced`` with ``following`` played right after it, judged
+    on the sequence and the mover's own cards (``held``: Hand and exposed); None when it fits."""
+    sequence = SEQUENCE[replaced]
+    stack = stacks[sequence]
+    if len(stack) != SLOT[replaced] - 1:
+        if len(stack) == SLOTS:
+            return f"Sequence {sequence} is closed."
+        if not stack:
+            return f"Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}."
+        needed = sequence_card(sequence, len(stack) + 1)
+        return f"A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {replaced}."
+    if following not in held:
+        return f"To use a Tractor for {replaced} you must hold {following} to play right after it."
+    if following in dead:
+        return f"{following} is dead and cannot follow the Tractor."
+    return None
 
 
 def _open_plays(state: VegetablesState, seat: int) -> str:
@@ -186,23 +209,10 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
         following = move.following
         if following is None:
             return "A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20)."
-        sequence = SEQUENCE[replaced]
-        stack = state.stacks[sequence]
-        slot = SLOT[replaced]
-        if len(stack) != slot - 1:
-            if len(stack) == SLOTS:
-                return f"Sequence {sequence} is closed."
-            if not stack:
-                return (
-                    f"Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}."
-                )
-            needed = sequence_card(sequence, len(stack) + 1)
-            return f"A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {replaced}."
-        if following not in player.hand and following not in player.exposed:
-            return f"To use a Tractor for {replaced} you must hold {following} to play right after it."
-        if following in dead:
-            return f"{following} is dead and cannot follow the Tractor."
-        if slot == 1:
+        problem = tractor_fit_problem(state.stacks, replaced, following, player.hand + player.exposed, dead)
+        if problem:
+            return problem
+        if SLOT[replaced] == 1:
             problem = _base_row_problem(
                 state, FAMILY[replaced], move.row, f"tractor {tractor} for {replaced} then {following}"
             )

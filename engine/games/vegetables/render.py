@@ -6,7 +6,7 @@ The field shows each stack's top card (``##`` is a cell whose face-down card is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import format_event
@@ -34,7 +34,8 @@ def _marked(codes: Sequence[str], dead: set[str]) -> str:
 def _cell(cell: dict[str, Any]) -> str:
     stack = cell["stack"]
     if not stack:
-        return "##" if cell["face_down"] else ".."
+        # The 2-player board has no face-down cards, so its cells carry no such key.
+        return "##" if cell.get("face_down") else ".."
     text = cell["top"] + ("*" if cell["closed"] else "")
     tractors = sum(1 for code in stack if code.startswith("T"))
     if tractors:
@@ -42,57 +43,38 @@ def _cell(cell: dict[str, Any]) -> str:
     return text
 
 
-def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
-    players = view["players"]
-    title = f"Vege tables - {players} players"
-    if view["expert_jokers"]:
-        title += " - Expert jokers"
-    if view["house_rules"]:
-        title += f" - house rules ({view['variant'].upper()})"
-    lines = [title]
-    if view["removed_family"]:
-        lines.append(f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.")
+def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str) -> list[str]:
+    """Who won, or whose turn it is; then the column header and one line a row of the field
+    (``title`` names it: the field, or the board at 2 players)."""
     if view["over"]:
         winners = " and ".join(_name(names, seat) for seat in view["winners"])
         ending = "went out" if view["went_out"] is not None else "nobody could play any more"
         who = _name(names, view["went_out"]) + " " if view["went_out"] is not None else ""
-        lines.append(f"Game over ({who}{ending}). Winner: {winners}.")
+        status = f"Game over ({who}{ending}). Winner: {winners}."
     else:
         plays = view["plays_this_turn"]
         made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
-        lines.append(f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}")
-    lines.append("")
-    header = "Field".ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
-    lines.append(header.rstrip())
+        status = f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}"
+    header = title.ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
+    lines = [status, "", header.rstrip()]
     for row in view["rows"]:
         family = FAMILY_NAMES[row["family"]] if row["family"] else "-"
         label = f"{row['row']} {family}".ljust(10)
         lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
-    lines.append(f"closed {view['closed']}/{view['sequences']}   ## face-down card   * closed   (T) Tractors")
-    lines.append("")
-    lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hidden  well")
-    dead = set(view["dead"])
-    for seat_info in view["seats"]:
-        seat = seat_info["seat"]
-        marker = ">" if not view["over"] and seat == view["turn"] else " "
-        well = "taken" if seat_info["well_taken"] else f"{seat_info['well']} cards"
-        passes = f"  passes {seat_info['passes']}" if seat_info["passes"] else ""
-        lines.append(
-            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{seat_info['score']:>5}  {seat_info['hidden']:>6}  {well}{passes}"
-        )
-        extra = f"   farmland {_marked(seat_info['farmland'], dead)}"
-        if seat_info["exposed"]:
-            extra += f" | exposed {_marked(seat_info['exposed'], dead)}"
-        lines.append(extra)
-    if view["dead"]:
-        lines.append(f"Dead cards: {_cards(view['dead'])}")
-    if view["discard"]:
-        lines.append(f"Discard pile: {_cards(view['discard'])}")
-    return "\n".join(lines)
+    return lines
 
 
-def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
-    seat = view["seat"]
+def _seat_line(view: dict[str, Any], info: dict[str, Any], names: Sequence[str], middle: str) -> str:
+    """A seat's row of the score table: ``>`` on the player to move, name, score, the game's own
+    columns (``middle``), then its passes if any."""
+    seat = info["seat"]
+    marker = ">" if not view["over"] and seat == view["turn"] else " "
+    passes = f"  passes {info['passes']}" if info["passes"] else ""
+    return f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {middle}{passes}"
+
+
+def _hand_marker(view: dict[str, Any]) -> Callable[[str], str]:
+    """How a card of the private view is marked: being discarded, dead, playable, or after a Tractor."""
     dead = set(view["dead"])
     playable = set(view["playable"])
     after_tractor = set(view["playable_after_tractor"])
@@ -109,8 +91,17 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
             return code + "+"
         return code
 
+    return mark
+
+
+def _hand_lines(
+    view: dict[str, Any], names: Sequence[str], title: str
+) -> tuple[Callable[[str], str], list[str]]:
+    """How the seat's cards are marked, and the head of its private text: whose hand, then one
+    line a family it holds (Tractors last: only the 4-player hand holds them), or "(empty)"."""
+    mark = _hand_marker(view)
     hand = view["hand"]
-    lines = [f"{_name(names, seat)} - your hand ({len(hand)} hidden cards)"]
+    lines = [f"{_name(names, view['seat'])} - {title}"]
     for family in FAMILIES:
         cards = [code for code in hand if code[0] == family]
         if cards:
@@ -120,7 +111,41 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(f"  {'Tractor':<8}{' '.join(mark(code) for code in tractors)}")
     if not hand:
         lines.append("  (empty)")
-    own = view["seats"][seat]
+    return mark, lines
+
+
+def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
+    players = view["players"]
+    title = f"Vege tables - {players} players"
+    if view["expert_jokers"]:
+        title += " - Expert jokers"
+    if view["house_rules"]:
+        title += f" - house rules ({view['variant'].upper()})"
+    lines = [title]
+    if view["removed_family"]:
+        lines.append(f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.")
+    lines.extend(_status_and_field(view, names, "Field"))
+    lines.append(f"closed {view['closed']}/{view['sequences']}   ## face-down card   * closed   (T) Tractors")
+    lines.append("")
+    lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hidden  well")
+    dead = set(view["dead"])
+    for seat_info in view["seats"]:
+        well = "taken" if seat_info["well_taken"] else f"{seat_info['well']} cards"
+        lines.append(_seat_line(view, seat_info, names, f"{seat_info['hidden']:>6}  {well}"))
+        extra = f"   farmland {_marked(seat_info['farmland'], dead)}"
+        if seat_info["exposed"]:
+            extra += f" | exposed {_marked(seat_info['exposed'], dead)}"
+        lines.append(extra)
+    if view["dead"]:
+        lines.append(f"Dead cards: {_cards(view['dead'])}")
+    if view["discard"]:
+        lines.append(f"Discard pile: {_cards(view['discard'])}")
+    return "\n".join(lines)
+
+
+def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
+    mark, lines = _hand_lines(view, names, f"your hand ({len(view['hand'])} hidden cards)")
+    own = view["seats"][view["seat"]]
     lines.append(f"Farmland: {' '.join(mark(code) for code in own['farmland']) or '-'}")
     if own["exposed"]:
         lines.append(f"Exposed:  {' '.join(mark(code) for code in own['exposed'])}")

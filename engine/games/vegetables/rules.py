@@ -22,6 +22,9 @@ offers it as an automatic move when it leaves no choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
 from engine.core import Event
 
 from .cards import (
@@ -63,6 +66,8 @@ from .model import (
     UseTractor,
     VegetablesState,
 )
+
+M = TypeVar("M")
 
 # ----- small questions ----------------------------------------------------------------------------
 
@@ -247,14 +252,7 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
     if seat != state.turn:
         # A3 off turn: the request stays secret and waits for the holder's next turn (R13, R34).
         assert isinstance(move, Discard)
-        player.pending.append(move.card)
-        events.append(
-            Event(
-                text=f"You asked to discard the dead card {move.card}; it leaves your cards at the start of your next turn.",
-                actor=seat,
-                visible_to=(seat,),
-            )
-        )
+        ask_to_discard(player.pending, seat, move.card, events)
         return events
 
     if isinstance(move, Play):
@@ -302,13 +300,30 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
     return events
 
 
-def _remove_held(player: PlayerState, card: str) -> None:
-    """Take a card out of the hidden hand, the exposed cards or the Farmland row."""
-    for place in (player.hand, player.exposed, player.farmland):
+def ask_to_discard(pending: list[str], seat: int, card: str, events: list[Event]) -> None:
+    """An off-turn discard request (A3): kept secret, carried out at the start of the seat's turn."""
+    pending.append(card)
+    events.append(
+        Event(
+            text=f"You asked to discard the dead card {card}; it leaves your cards at the start of your next turn.",
+            actor=seat,
+            visible_to=(seat,),
+        )
+    )
+
+
+def remove_from(places: tuple[list[str], ...], card: str) -> None:
+    """Take a card out of the first of a player's ``places`` that holds it."""
+    for place in places:
         if card in place:
             place.remove(card)
             return
     raise AssertionError(f"{card} is not held")
+
+
+def _remove_held(player: PlayerState, card: str) -> None:
+    """Take a card out of the hidden hand, the exposed cards or the Farmland row."""
+    remove_from((player.hand, player.exposed, player.farmland), card)
 
 
 def _base_row(state: VegetablesState, family: str, row: int | None) -> int:
@@ -359,10 +374,7 @@ def _play_card(state: VegetablesState, seat: int, move: Play, events: list[Event
     else:
         state.stacks[sequence].append(card)
         events.append(Event(text=f"{{p{seat}}} plays {card} on sequence {sequence}.", actor=seat))
-        if SLOT[card] == SLOTS:
-            _score_closing(state, seat, sequence, events)
-    state.plays += 1
-    _after_play(state, seat, events)
+    _played(state, seat, sequence, card, events)
 
 
 def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: list[Event]) -> None:
@@ -393,7 +405,13 @@ def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: li
         state.stacks[sequence].append(move.tractor)
     state.dead.append(replaced)
     state.stacks[sequence].append(following)
-    if SLOT[following] == SLOTS:
+    _played(state, seat, sequence, following, events)
+
+
+def _played(state: VegetablesState, seat: int, sequence: str, top: str, events: list[Event]) -> None:
+    """A play ends with ``top`` on ``sequence``: the closure's points when it is the last card, one
+    more play this turn, and what follows a play."""
+    if SLOT[top] == SLOTS:
         _score_closing(state, seat, sequence, events)
     state.plays += 1
     _after_play(state, seat, events)
@@ -480,20 +498,7 @@ def begin_turn(state: VegetablesState, events: list[Event]) -> None:
 def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> None:
     """§5: expose the hidden hand (or lose 50 when it is empty), then collect an uncollected well."""
     player = state.seats[seat]
-    player.passes += 1
-    if player.hand:
-        shown = " ".join(sorted_cards(player.hand))
-        player.exposed.extend(player.hand)
-        player.hand = []
-        events.append(Event(text=f"{{p{seat}}} cannot play and passes, exposing {shown}.", actor=seat))
-    else:
-        player.score -= EMPTY_PASS_PENALTY
-        events.append(
-            Event(
-                text=f"{{p{seat}}} cannot play and passes with no hidden card (-{EMPTY_PASS_PENALTY}).",
-                actor=seat,
-            )
-        )
+    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, "no hidden card")
     if not player.well_taken:
         _collect_well(state, seat, events)
         state.valve = 0  # new cards may be playable: the round of passes starts again (R31)
@@ -504,6 +509,30 @@ def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> Non
             _finish(state, None, events)
             return
     _next_turn(state, events)
+
+
+class _Passer(Protocol):
+    """What a pass changes of a player, at any number of players."""
+
+    hand: list[str]
+    exposed: list[str]
+    score: int
+    passes: int
+
+
+def expose_or_pay(player: _Passer, seat: int, events: list[Event], penalty: int, empty: str) -> None:
+    """A pass: the hidden hand goes face up, or, with ``empty`` hand, the pass costs ``penalty``."""
+    player.passes += 1
+    if player.hand:
+        shown = " ".join(sorted_cards(player.hand))
+        player.exposed.extend(player.hand)
+        player.hand = []
+        events.append(Event(text=f"{{p{seat}}} cannot play and passes, exposing {shown}.", actor=seat))
+    else:
+        player.score -= penalty
+        events.append(
+            Event(text=f"{{p{seat}}} cannot play and passes with {empty} (-{penalty}).", actor=seat)
+        )
 
 
 def _finish(state: VegetablesState, went_out: int | None, events: list[Event]) -> None:
@@ -532,17 +561,25 @@ def _finish(state: VegetablesState, went_out: int | None, events: list[Event]) -
 # ----- the default for a player who runs out of time ----------------------------------------------
 
 
-def default_move(state: VegetablesState, seat: int) -> Move:
-    """Keep a timed-out player's losses small: end the turn when allowed, pass when forced (keeping
-    dead cards makes the pass free), else the first sequence card, Farmland, Tractor move, or
-    Tractor discard."""
-    moves = legal_moves(state, seat)
+def done_or_pass(moves: Sequence[M]) -> M | None:
+    """The first default of a timed-out seat: end the turn when allowed, pass when forced."""
     if not moves:
         raise ValueError("this seat has no move to make")
     for wanted in (Done, Pass):
         for move in moves:
             if isinstance(move, wanted):
                 return move
+    return None
+
+
+def default_move(state: VegetablesState, seat: int) -> Move:
+    """Keep a timed-out player's losses small: end the turn when allowed, pass when forced (keeping
+    dead cards makes the pass free), else the first sequence card, Farmland, Tractor move, or
+    Tractor discard."""
+    moves = legal_moves(state, seat)
+    ending = done_or_pass(moves)
+    if ending is not None:
+        return ending
     sequence_cards = [move for move in moves if isinstance(move, Play) and SLOT[move.card] > 1]
     farmland = [move for move in moves if isinstance(move, Play) and SLOT[move.card] == 1]
     tractor_moves = [move for move in moves if isinstance(move, UseTractor)]

@@ -68,12 +68,7 @@ def new_state(players: int, seed: int, expert_jokers: bool, stacked: Sequence[st
             raise SetupError(f"Deck option: {code} is out of the game (its family was removed).")
 
     def pile(members: list[str]) -> list[str]:
-        member_set = set(members)
-        on_top = [code for code in codes if code in member_set]
-        chosen = set(on_top)
-        rest = [code for code in members if code not in chosen]
-        rng.shuffle(rest)
-        return on_top + rest
+        return stacked_pile(rng, codes, members)
 
     red = pile([code for code in in_play if back_of(code) == "red"])
     white = pile([code for code in in_play if back_of(code) == "white"])
@@ -131,6 +126,17 @@ def new_state(players: int, seed: int, expert_jokers: bool, stacked: Sequence[st
     )
     begin_turn(state, [])
     return state
+
+
+def stacked_pile(rng: Rng, stacked: list[str], members: list[str]) -> list[str]:
+    """One pile of the deal: the ``stacked`` cards that belong to it on top, in the order given,
+    the rest of its ``members`` shuffled below them."""
+    member_set = set(members)
+    on_top = [code for code in stacked if code in member_set]
+    chosen = set(on_top)
+    rest = [code for code in members if code not in chosen]
+    rng.shuffle(rest)
+    return on_top + rest
 
 
 def _read_stacked(stacked: Sequence[str]) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from .cards import FAMILIES, SEQUENCE, SLOT, SLOTS, TRACTOR, sorted_cards
 from .model import (
     COLUMNS,
@@ -34,14 +36,9 @@ def public_view(state: VegetablesState) -> dict[str, object]:
             sequence = ROW_SEQUENCES[family][column] if family else None
             stack = list(state.stacks[sequence]) if sequence else []
             cells.append(
-                {
-                    "column": column + 1,
-                    "sequence": sequence,
-                    "stack": stack,
-                    "top": stack[-1] if stack else None,
-                    "face_down": bool(state.cells[row_index * COLUMNS + column]),
-                    "closed": len(stack) == SLOTS,
-                }
+                cell_view(
+                    column + 1, sequence, stack, face_down=bool(state.cells[row_index * COLUMNS + column])
+                )
             )
         rows.append({"row": row_index + 1, "family": family or None, "cells": cells})
     seats = []
@@ -68,11 +65,7 @@ def public_view(state: VegetablesState) -> dict[str, object]:
         "removed_family": state.removed_family,
         "families": list(state.families),
         "well_threshold": state.well_threshold,
-        "phase": state.phase,
-        "over": over,
-        "turn": None if over else state.turn,
-        "to_act": [] if over else [state.turn],
-        "plays_this_turn": 0 if over else state.plays,
+        **turn_fields(state, over),
         "rows": rows,
         "closed": closed_count(state),
         "sequences": sequences_in_play(state),
@@ -82,15 +75,61 @@ def public_view(state: VegetablesState) -> dict[str, object]:
         "discard": list(state.discard),
         "next_well_points": WELL_POINTS_PER_PLAYER
         * max(0, sum(1 for p in state.seats if not p.well_taken) - 1),
-        "passes_in_a_row": state.valve,
-        "went_out": state.went_out,
-        "prompt": _public_prompt(state),
+        **ending_fields(state, _public_prompt(state)),
     }
     if over:
-        best = max(scores)
-        view["winners"] = [index for index, score in enumerate(scores) if score == best]
-        view["ranks"] = [1 + sum(1 for other in scores if other > score) for score in scores]
+        view.update(final_standing(scores))
     return view
+
+
+class _Turn(Protocol):
+    phase: str
+    turn: int
+    plays: int
+    valve: int
+    went_out: int | None
+
+
+def cell_view(
+    column: int, sequence: str | None, stack: list[str], face_down: bool | None = None
+) -> dict[str, Any]:
+    """A field cell: its sequence's stack and top card, whether it is closed, and (at 3-5 players,
+    where bases go on face-down cards) whether its face-down card is still there."""
+    cell: dict[str, Any] = {
+        "column": column,
+        "sequence": sequence,
+        "stack": stack,
+        "top": stack[-1] if stack else None,
+    }
+    if face_down is not None:
+        cell["face_down"] = face_down
+    cell["closed"] = len(stack) == SLOTS
+    return cell
+
+
+def turn_fields(state: _Turn, over: bool) -> dict[str, Any]:
+    """Whose turn it is and how far it has gone (nobody's once the game is over)."""
+    return {
+        "phase": state.phase,
+        "over": over,
+        "turn": None if over else state.turn,
+        "to_act": [] if over else [state.turn],
+        "plays_this_turn": 0 if over else state.plays,
+    }
+
+
+def ending_fields(state: _Turn, prompt: str) -> dict[str, Any]:
+    """The passes towards the safety valve, who went out, and what the table waits for."""
+    return {"passes_in_a_row": state.valve, "went_out": state.went_out, "prompt": prompt}
+
+
+def final_standing(scores: list[int]) -> dict[str, list[int]]:
+    """The winners (every seat on the best score) and each seat's rank, ties sharing a rank."""
+    best = max(scores)
+    return {
+        "winners": [index for index, score in enumerate(scores) if score == best],
+        "ranks": [1 + sum(1 for other in scores if other > score) for score in scores],
+    }
 
 
 def _public_prompt(state: VegetablesState) -> str:

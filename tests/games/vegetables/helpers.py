@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TypeVar
 
 from engine.games.vegetables import GAME
-from engine.games.vegetables.cards import SLOTS
-from engine.games.vegetables.model import COLUMNS, PLAYING, VegetablesState
+from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
+from engine.games.vegetables.duo.model import DuoState
+from engine.games.vegetables.model import COLUMNS, PLAYING, Discard, VegetablesState
 from engine.games.vegetables.rules import begin_turn, card_places, expected_cards
+
+# play, legal and why serve the 2-player tests too (helpers_two imports them).
+AnyState = TypeVar("AnyState", VegetablesState, DuoState)
 
 
 def new_game(players: int = 4, seed: int = 1, **options: object) -> VegetablesState:
@@ -134,18 +139,51 @@ def start_turn(state: VegetablesState, seat: int) -> None:
     begin_turn(state, [])
 
 
-def play(state: VegetablesState, seat: int, text: str) -> tuple[VegetablesState, list[str]]:
+def last_card_t1_position() -> VegetablesState:
+    """Seed 6, P2's turn: its well taken, Farmland empty, T1 its one card (``discard T1`` goes out)."""
+    state = new_game(seed=6)
+    take_well(state, 1, park=0)
+    set_cards(state, "farmland", 1, [], park=0)
+    set_cards(state, "hand", 1, ["T1"], park=0)
+    start_turn(state, 1)
+    return state
+
+
+def play(state: AnyState, seat: int, text: str) -> tuple[AnyState, list[str]]:
     """Apply a move written in notation; returns the new state and the event texts."""
     new_state, events = GAME.apply(state, seat, GAME.parse_move(text))
     return new_state, [event.text for event in events]
 
 
-def legal(state: VegetablesState, seat: int) -> list[str]:
+def legal(state: AnyState, seat: int) -> list[str]:
     return [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
 
 
-def why(state: VegetablesState, seat: int, text: str) -> str | None:
+def why(state: AnyState, seat: int, text: str) -> str | None:
     return GAME.why_illegal(state, seat, GAME.parse_move(text))
+
+
+def moves_keeping_dead_cards(state: AnyState, seat: int) -> list:
+    """The legal moves but the discard of a dead card (a Tractor may still be discarded)."""
+    return [
+        m for m in GAME.legal_moves(state, seat) if not (isinstance(m, Discard) and not is_tractor(m.card))
+    ]
+
+
+def check_stacks(state: AnyState) -> None:
+    """Every stack holds its sequence's cards in order, a Tractor standing for one but never on top
+    nor next to another, and the dead cards are exactly those the Tractors replaced."""
+    replaced = []
+    for sequence, stack in state.stacks.items():
+        assert len(stack) <= SLOTS
+        for slot, card in enumerate(stack, start=1):
+            if is_tractor(card):
+                assert slot < len(stack), f"a Tractor is left on top of {sequence}"
+                assert not is_tractor(stack[slot]), f"two adjacent Tractors in {sequence}"
+                replaced.append(sequence_card(sequence, slot))
+            else:
+                assert card == sequence_card(sequence, slot), f"{card} is out of place in {sequence}"
+    assert sorted(replaced) == sorted(state.dead), "dead cards are exactly the replaced ones"
 
 
 def check_conservation(state: VegetablesState) -> None:

@@ -14,6 +14,11 @@ from engine.games.vegetables.duo.model import DuoState
 from engine.games.vegetables.duo.rules import begin_turn, card_places, expected_cards
 from engine.games.vegetables.model import PLAYING
 
+# Moves in notation go through the one game object whatever the table size (re-exported).
+from .helpers import legal as legal
+from .helpers import play as play
+from .helpers import why as why
+
 P1, P2 = 0, 1
 PILES = ("S1", "S2", "S3", "S4", "W1", "W2", "W3")
 
@@ -94,19 +99,6 @@ def start_turn(state: DuoState, seat: int) -> None:
     state.turn = seat
     state.phase = PLAYING
     begin_turn(state, [])
-
-
-def play(state: DuoState, seat: int, text: str) -> tuple[DuoState, list[str]]:
-    new_state, events = GAME.apply(state, seat, GAME.parse_move(text))
-    return new_state, [event.text for event in events]
-
-
-def legal(state: DuoState, seat: int) -> list[str]:
-    return [GAME.format_move(move) for move in GAME.legal_moves(state, seat)]
-
-
-def why(state: DuoState, seat: int, text: str) -> str | None:
-    return GAME.why_illegal(state, seat, GAME.parse_move(text))
 
 
 def check_conservation(state: DuoState) -> None:

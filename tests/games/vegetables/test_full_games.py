@@ -9,12 +9,12 @@ import pytest
 
 from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
-from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
+from engine.games.vegetables.cards import is_tractor
 from engine.games.vegetables.model import OVER, PLAYING, Discard, Pass, Play, UseTractor, VegetablesState
 from engine.games.vegetables.rules import closed_count, family_complete, holdings
 from tests.contract_checks import play_checked_game
 
-from .helpers import check_conservation, secrets
+from .helpers import check_conservation, check_stacks, moves_keeping_dead_cards, secrets
 
 CONFIGS = [
     pytest.param(4, {}, id="official"),
@@ -46,17 +46,7 @@ def test_contract_checked_games_more_seeds(players, options):
 
 def check_invariants(state: VegetablesState) -> None:
     check_conservation(state)
-    replaced = []
-    for sequence, stack in state.stacks.items():
-        assert len(stack) <= SLOTS
-        for slot, card in enumerate(stack, start=1):
-            if is_tractor(card):
-                assert slot < len(stack), f"a Tractor is left on top of {sequence}"
-                assert not is_tractor(stack[slot]), f"two adjacent Tractors in {sequence}"
-                replaced.append(sequence_card(sequence, slot))
-            else:
-                assert card == sequence_card(sequence, slot), f"{card} is out of place in {sequence}"
-    assert sorted(replaced) == sorted(state.dead), "dead cards are exactly the replaced ones"
+    check_stacks(state)
     for index, stack in enumerate(state.cells):
         row_family = state.rows[index // 4]
         if row_family:
@@ -180,9 +170,7 @@ def test_default_and_automatic_moves_are_legal():
 
 def _keeper_move(state: VegetablesState, seat: int, rng: random.Random):
     """A seat that never discards a dead card, so that games can end by the safety valve."""
-    moves = [
-        m for m in GAME.legal_moves(state, seat) if not (isinstance(m, Discard) and not is_tractor(m.card))
-    ]
+    moves = moves_keeping_dead_cards(state, seat)
     plays = [m for m in moves if isinstance(m, (Play, UseTractor))]
     return rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(moves)
 

@@ -11,6 +11,7 @@ from .helpers import (
     build_stack,
     check_conservation,
     close_sequence,
+    last_card_t1_position,
     new_game,
     play,
     put,
@@ -99,11 +100,7 @@ def test_r7_well_points_in_the_house_variants():
 
 
 def test_r19_closure_points_count_every_sequence_not_closed_even_without_a_base():
-    state = new_game(seed=6)
-    take_well(state, P2, park=P1)
-    set_cards(state, "farmland", P2, [], park=P1)
-    set_cards(state, "hand", P2, ["T1"], park=P1)
-    start_turn(state, P2)
+    state = last_card_t1_position()
     state, events = play(state, P2, "discard T1")
     assert state.seats[P2].score == 160  # 16 sequences, none closed, most without a base
 

@@ -41,6 +41,16 @@ def example_5_position():
     return state
 
 
+
+def example_5_with_dead_k5():
+    """Example 5, P3's well taken and a dead K5 its one hidden card, at the start of its turn."""
+    state = example_5_position()
+    take_well(state, P3, park=P2)
+    set_cards(state, "hand", P3, ["K5"], park=P2)
+    state.dead.append("K5")
+    start_turn(state, P3)
+    return state
+
 def test_example_5_pass_escalation():
     state = example_5_position()
     check_conservation(state)
@@ -232,11 +242,7 @@ def test_4_4_dead_discard_in_must_pass_keeps_must_pass():
 
 
 def test_4_4_going_out_by_a_dead_discard_in_must_pass_ends_the_game():
-    state = example_5_position()
-    take_well(state, P3, park=P2)
-    set_cards(state, "hand", P3, ["K5"], park=P2)
-    state.dead.append("K5")
-    start_turn(state, P3)
+    state = example_5_with_dead_k5()
     state, _ = play(state, P3, "discard K5")
     assert GAME.is_over(state) and state.went_out == P3
 

@@ -12,12 +12,13 @@ import pytest
 
 from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
-from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
+from engine.games.vegetables.cards import SLOTS
 from engine.games.vegetables.duo.model import Draw, DuoState
 from engine.games.vegetables.duo.rules import holdings, wells_left
-from engine.games.vegetables.model import OVER, Discard
+from engine.games.vegetables.model import OVER
 from tests.contract_checks import play_checked_game
 
+from .helpers import check_stacks, moves_keeping_dead_cards
 from .helpers_two import check_conservation, secrets
 
 
@@ -38,17 +39,7 @@ def test_contract_checked_games_more_seeds():
 
 def check_invariants(state: DuoState) -> None:
     check_conservation(state)
-    replaced = []
-    for sequence, stack in state.stacks.items():
-        for slot, card in enumerate(stack, start=1):
-            if is_tractor(card):
-                assert slot < len(stack), f"a Tractor is left on top of {sequence}"
-                assert not is_tractor(stack[slot]), f"two adjacent Tractors in {sequence}"
-                replaced.append(sequence_card(sequence, slot))
-            else:
-                assert card == sequence_card(sequence, slot), f"{card} is out of place in {sequence}"
-        assert len(stack) <= SLOTS
-    assert sorted(replaced) == sorted(state.dead), "dead cards are exactly the replaced ones"
+    check_stacks(state)
     held = {card for player in state.seats for card in player.grounds + player.hand + player.exposed}
     assert set(state.dead) <= held | set(state.discard), "R11: a dead card is with a player or discarded"
     unplaced = sum(1 for stack in state.stacks.values() if not stack)
@@ -124,10 +115,7 @@ def test_default_and_automatic_moves_are_legal():
 
 def _keeper_move(state: DuoState, seat: int, rng: random.Random):
     """A seat that never discards a dead card, so that games can end by the safety valve."""
-    moves = [
-        m for m in GAME.legal_moves(state, seat) if not (isinstance(m, Discard) and not is_tractor(m.card))
-    ]
-    return rng.choice(moves)
+    return rng.choice(moves_keeping_dead_cards(state, seat))
 
 
 def test_r20_the_valve_ends_only_a_game_where_nobody_can_score():

@@ -7,6 +7,7 @@ from engine.games.vegetables.model import Discard
 
 from .helpers import (
     build_stack,
+    last_card_t1_position,
     new_game,
     play,
     put,
@@ -137,11 +138,7 @@ def test_render_board_shows_field_players_and_stays_short():
 
 
 def test_render_board_at_the_end_names_the_winner():
-    state = new_game(seed=6)
-    take_well(state, P2, park=P1)
-    set_cards(state, "farmland", P2, [], park=P1)
-    set_cards(state, "hand", P2, ["T1"], park=P1)
-    start_turn(state, P2)
+    state = last_card_t1_position()
     state, _ = play(state, P2, "discard T1")
     text = GAME.render_board(GAME.view(state, None), NAMES)
     assert "Game over (Bob went out). Winner: Bob." in text
@@ -197,13 +194,9 @@ def test_must_pass_prompt_a_dead_farmland_does_not_save_the_50():
 
 
 def test_must_pass_prompt_keeping_a_hidden_dead_card_makes_the_pass_free():
-    from .test_turns import example_5_position
+    from .test_turns import example_5_with_dead_k5
 
-    state = example_5_position()
-    take_well(state, P3, park=P2)
-    set_cards(state, "hand", P3, ["K5"], park=P2)
-    state.dead.append("K5")
-    start_turn(state, P3)
+    state = example_5_with_dead_k5()
     assert GAME.view(state, P3)["prompt"] == (
         "You cannot play: pass. The pass puts your 1 hidden card face up (no penalty). "
         "You may first discard a dead card: K5. "

@@ -7,9 +7,9 @@ nothing else (§10, R11).
 
 from __future__ import annotations
 
-from ..cards import FOLLOWING, NUMBER, SEQUENCE, SLOT, SLOTS, is_tractor, sequence_card
+from ..cards import FOLLOWING, NUMBER, SLOT, is_tractor
 from ..model import MUST_PASS, OVER, Discard, Done, Pass, Play, TakeWell, UseTractor
-from ..reasons import _slot_problem
+from ..reasons import _slot_problem, tractor_fit_problem
 from .model import (
     MAY_DRAW_BELOW,
     MUST_DRAW,
@@ -186,25 +186,14 @@ def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGroun
     following = FOLLOWING[replaced]
     if following is None:
         return "A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20)."
-    sequence = SEQUENCE[replaced]
-    stack = state.stacks[sequence]
-    slot = SLOT[replaced]
-    if len(stack) != slot - 1:
-        if len(stack) == SLOTS:
-            return f"Sequence {sequence} is closed."
-        if not stack:
-            return f"Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}."
-        needed = sequence_card(sequence, len(stack) + 1)
-        return f"A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {replaced}."
-    if following not in player.hand and following not in player.exposed:
-        return f"To use a Tractor for {replaced} you must hold {following} to play right after it."
-    if following in state.dead:
-        return f"{following} is dead and cannot follow the Tractor."
+    problem = tractor_fit_problem(state.stacks, replaced, following, player.hand + player.exposed, state.dead)
+    if problem:
+        return problem
     # The Silo card and the row are judged first, the same way wherever the replaced card is:
     # only then may a refusal depend on whether the opponent holds it (R11).
     free = free_silo_cards(state)
     example = f"tractor {tractor} for {replaced} then {following} take {free[0] if free else 'G17'}"
-    if slot == 1:
+    if SLOT[replaced] == 1:
         if isinstance(move, UseTractor):
             if move.row is not None:
                 return f"No row is named: {FIXED_ROWS}. Name the Silo card you take: {example}."

@@ -7,34 +7,15 @@ from typing import Any
 
 from engine.core import format_event
 
-from ..cards import FAMILIES, FAMILY_NAMES
+from ..render import (
+    NAME_WIDTH,
+    _cards,
+    _hand_lines,
+    _marked,
+    _seat_line,
+    _status_and_field,
+)
 from .model import MAY_DRAW_BELOW, MUST_DRAW_BELOW
-
-NAME_WIDTH = 14
-CELL_WIDTH = 9
-
-
-# ----- text ---------------------------------------------------------------------------------------
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
-
-
-def _cards(codes: Sequence[str]) -> str:
-    return " ".join(codes) if codes else "-"
-
-
-def _cell(cell: dict[str, Any]) -> str:
-    stack = cell["stack"]
-    if not stack:
-        return ".."
-    text = cell["top"] + ("*" if cell["closed"] else "")
-    tractors = sum(1 for code in stack if code.startswith("T"))
-    if tractors:
-        text += f"(T{tractors})" if tractors > 1 else "(T)"
-    return text
 
 
 def _pile(cards: Sequence[str]) -> str:
@@ -46,25 +27,7 @@ def _pile(cards: Sequence[str]) -> str:
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = ["Vege tables - 2 players (Board Game Arena's 2-player rules)"]
-    if view["over"]:
-        winners = " and ".join(_name(names, seat) for seat in view["winners"])
-        who = (
-            _name(names, view["went_out"]) + " went out"
-            if view["went_out"] is not None
-            else "nobody could play any more"
-        )
-        lines.append(f"Game over ({who}). Winner: {winners}.")
-    else:
-        plays = view["plays_this_turn"]
-        made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
-        lines.append(f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}")
-    lines.append("")
-    lines.append(
-        ("Board".ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))).rstrip()
-    )
-    for row in view["rows"]:
-        label = f"{row['row']} {FAMILY_NAMES[row['family']]}".ljust(10)
-        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    lines.extend(_status_and_field(view, names, "Board"))
     lines.append(f"closed {view['closed']}/{view['sequences']}   * closed   (T) Tractors")
     lines.append(
         "Silos (bottom to top, [free]): "
@@ -85,22 +48,15 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hand  limit       Tractors")
     dead = set(view["dead"])
     for info in view["seats"]:
-        seat = info["seat"]
-        marker = ">" if not view["over"] and seat == view["turn"] else " "
         reserve = _cards(info["tractors"]) + (
             f" (locked {' '.join(info['locked'])})" if info["locked"] else ""
         )
-        passes = f"  passes {info['passes']}" if info["passes"] else ""
         lines.append(
-            f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {info['hand_size']:>4}  "
-            f"{info['hand_limit']:<10}  {reserve}{passes}"
+            _seat_line(view, info, names, f"{info['hand_size']:>4}  {info['hand_limit']:<10}  {reserve}")
         )
-        grounds = " ".join(code + "(dead)" if code in dead else code for code in info["grounds"]) or "-"
-        extra = f"   grounds {grounds}"
+        extra = f"   grounds {_marked(info['grounds'], dead)}"
         if info["exposed"]:
-            extra += " | exposed " + " ".join(
-                code + "(dead)" if code in dead else code for code in info["exposed"]
-            )
+            extra += f" | exposed {_marked(info['exposed'], dead)}"
         hidden_dead = [
             code for code in info["dead_held"] if code not in info["grounds"] and code not in info["exposed"]
         ]
@@ -113,32 +69,9 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
-    seat = view["seat"]
-    dead = set(view["dead"])
-    playable = set(view["playable"])
-    after_tractor = set(view["playable_after_tractor"])
-    pending = set(view["pending"])
-
-    def mark(code: str) -> str:
-        if code in pending:
-            return code + "(discarding)"
-        if code in dead:
-            return code + "(dead)"
-        if code in playable:
-            return code + "*"
-        if code in after_tractor:
-            return code + "+"
-        return code
-
     hand = view["hand"]
-    lines = [f"{_name(names, seat)} - your Hand ({len(hand)} cards)"]
-    for family in FAMILIES:
-        cards = [code for code in hand if code[0] == family]
-        if cards:
-            lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
-    if not hand:
-        lines.append("  (empty)")
-    own = view["seats"][seat]
+    mark, lines = _hand_lines(view, names, f"your Hand ({len(hand)} cards)")
+    own = view["seats"][view["seat"]]
     lines.append(f"Grounds: {' '.join(mark(code) for code in own['grounds']) or '-'}")
     if own["exposed"]:
         lines.append(f"Exposed: {' '.join(mark(code) for code in own['exposed'])}")

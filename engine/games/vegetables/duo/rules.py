@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from engine.core import Event
 
-from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS, sorted_cards
+from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS
 from ..model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
-from ..rules import _finish, _score_closing
+from ..rules import _finish, _score_closing, ask_to_discard, done_or_pass, expose_or_pay, remove_from
 from .model import (
     EMPTY_PASS_PENALTY,
     MAY_DRAW_BELOW,
@@ -39,14 +39,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
     player = state.seats[seat]
     if seat != state.turn:
         assert isinstance(move, Discard)  # A3 off turn: secret until the holder's next turn
-        player.pending.append(move.card)
-        events.append(
-            Event(
-                text=f"You asked to discard the dead card {move.card}; it leaves your cards at the start of your next turn.",
-                actor=seat,
-                visible_to=(seat,),
-            )
-        )
+        ask_to_discard(player.pending, seat, move.card, events)
         return events
     if isinstance(move, PlayGround):
         player.grounds.remove(move.card)
@@ -104,11 +97,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
 
 
 def _remove_held(player: DuoPlayer, card: str) -> None:
-    for place in (player.hand, player.exposed, player.grounds):
-        if card in place:
-            place.remove(card)
-            return
-    raise AssertionError(f"{card} is not held")
+    remove_from((player.hand, player.exposed, player.grounds), card)
 
 
 def _place_base(
@@ -230,20 +219,7 @@ def begin_turn(state: DuoState, events: list[Event]) -> None:
 def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
     """§7, R19: expose the Hand (or lose 50 when it is empty), then the draw when a well has cards."""
     player = state.seats[seat]
-    player.passes += 1
-    if player.hand:
-        shown = " ".join(sorted_cards(player.hand))
-        player.exposed.extend(player.hand)
-        player.hand = []
-        events.append(Event(text=f"{{p{seat}}} cannot play and passes, exposing {shown}.", actor=seat))
-    else:
-        player.score -= EMPTY_PASS_PENALTY
-        events.append(
-            Event(
-                text=f"{{p{seat}}} cannot play and passes with an empty Hand (-{EMPTY_PASS_PENALTY}).",
-                actor=seat,
-            )
-        )
+    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, "an empty Hand")
     if wells_left(state):
         state.phase = MUST_DRAW  # the Hand is empty now: the compulsory draw (R19)
         return
@@ -489,12 +465,9 @@ def default_move(state: DuoState, seat: int) -> DuoMove:
     """Done when allowed, a forced pass, the smallest draw from the lowest-numbered wells (§6.3
     notes), else the first sequence card, Ground, Tractor move or Tractor discard."""
     moves = legal_moves(state, seat)
-    if not moves:
-        raise ValueError("this seat has no move to make")
-    for wanted in (Done, Pass):
-        for move in moves:
-            if isinstance(move, wanted):
-                return move
+    ending = done_or_pass(moves)
+    if ending is not None:
+        return ending
     draws = [move for move in moves if isinstance(move, Draw)]
     if draws:
         smallest = min(len(move.picks) for move in draws)

@@ -9,6 +9,7 @@ from engine.core.text import quote
 
 from ..cards import NUMBERED, SEQUENCES, back_of
 from ..model import PLAYING
+from ..setup import stacked_pile
 from .model import GROUNDS, HAND_DEAL, SILO_COLUMNS, TRACTORS_P1, TRACTORS_P2, DuoPlayer, DuoState
 
 # ----- set-up (§2) --------------------------------------------------------------------------------
@@ -23,12 +24,7 @@ def new_state(seed: int, stacked: Sequence[str] = ()) -> DuoState:
     codes = _read_stacked(stacked)
 
     def pile(members: list[str]) -> list[str]:
-        member_set = set(members)
-        on_top = [code for code in codes if code in member_set]
-        chosen = set(on_top)
-        rest = [code for code in members if code not in chosen]
-        rng.shuffle(rest)
-        return on_top + rest
+        return stacked_pile(rng, codes, members)
 
     red = pile([code for code in NUMBERED if back_of(code) == "red"])
     white = pile([code for code in NUMBERED if back_of(code) == "white"])

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import FAMILIES, PRECEDING, SEQUENCE, SLOT, SLOTS, sorted_cards
+from ..cards import FAMILIES, PRECEDING, SEQUENCE, SLOT, sorted_cards
 from ..model import MUST_PASS, OVER, UseTractor
 from ..rules import closed_count
+from ..views import cell_view, ending_fields, final_standing, turn_fields
 from .model import MAY_DRAW_BELOW, MUST_DRAW, MUST_DRAW_BELOW, WELLS, DuoState, TractorGround
 from .rules import dead_held, draw_sizes, free_silo_cards, legal_moves, may_draw, opponent, wells_left
 
@@ -27,15 +28,7 @@ def public_view(state: DuoState) -> dict[str, Any]:
         cells = []
         for base in range(1, 5):
             stack = list(state.stacks[f"{family}{base}"])
-            cells.append(
-                {
-                    "column": base,
-                    "sequence": f"{family}{base}",
-                    "stack": stack,
-                    "top": stack[-1] if stack else None,
-                    "closed": len(stack) == SLOTS,
-                }
-            )
+            cells.append(cell_view(base, f"{family}{base}", stack))
         rows.append({"row": len(rows) + 1, "family": family, "cells": cells})
     wells = []
     for index, well in enumerate(state.wells):
@@ -76,11 +69,7 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "variant": state.variant,
         "house_rules": False,
         "rules_note": RULES_NOTE,
-        "phase": state.phase,
-        "over": over,
-        "turn": None if over else state.turn,
-        "to_act": [] if over else [state.turn],
-        "plays_this_turn": 0 if over else state.plays,
+        **turn_fields(state, over),
         "rows": rows,
         "closed": closed_count(state),  # type: ignore[arg-type]
         "sequences": len(state.stacks),
@@ -95,14 +84,10 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "scores": scores,
         "dead": list(state.dead),
         "discard": list(state.discard),
-        "passes_in_a_row": state.valve,
-        "went_out": state.went_out,
-        "prompt": _public_prompt(state),
+        **ending_fields(state, _public_prompt(state)),
     }
     if over:
-        best = max(scores)
-        view["winners"] = [index for index, score in enumerate(scores) if score == best]
-        view["ranks"] = [1 + sum(1 for other in scores if other > score) for score in scores]
+        view.update(final_standing(scores))
     return view
 
 
