@@ -51,6 +51,7 @@ from .model import (
     Table,
 )
 from .queries import Queries
+from .read_model import SeatSnapshot
 from .reports import (
     DueActions,
     HighScore,
@@ -346,6 +347,13 @@ class Referee:
         return await self._queries.rebuild_ratings()
 
     # ----- reading ------------------------------------------------------------------------------
+
+    @inputs.checked
+    async def snapshot(self, table_id: int, user_id: str | None = None) -> SeatSnapshot:
+        """Everything a front end shows one seat of a started table, from one read under the
+        table's lock (read_model.py); ``user_id=None``, or someone not seated: a spectator's,
+        without private view or moves."""
+        return await self._queries.snapshot(table_id, user_id)
 
     @inputs.checked
     async def board_text(self, table_id: int) -> str:
