@@ -113,6 +113,11 @@ def result_text(line: ResultLine) -> str:
     return f"{line.rank}. {line.name}: {line.score}{team}"
 
 
+def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
+    """The final table in plain text, one ``result_text`` line per seat, best first."""
+    return "\n".join(result_text(line) for line in result_lines(outcome, names))
+
+
 # ----- clocks and turns ---------------------------------------------------------------------------
 
 
