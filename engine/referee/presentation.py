@@ -147,3 +147,9 @@ def clock_line(views: Iterable[SeatClockView]) -> str:
 def waiting_text(names: Iterable[str]) -> str:
     """Who must act, to a player whose turn it is not: "It is not your turn; waiting for Bob."."""
     return f"It is not your turn; waiting for {', '.join(names)}."
+
+
+def waiting_line(names: Iterable[str]) -> str:
+    """Who must act, in a seat's private view (Discord's): "Waiting for Bob, Carol."; "" for nobody."""
+    shown = ", ".join(names)
+    return f"Waiting for {shown}." if shown else ""

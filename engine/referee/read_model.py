@@ -25,7 +25,7 @@ from engine.games import get_game
 from .clock import get_speed
 from .inputs import hide_seed
 from .model import FINISHED, RUNNING, Table
-from .presentation import clock_line, waiting_text
+from .presentation import clock_line, waiting_line, waiting_text
 from .reports import SeatClockView
 from .tables import Tables
 from .timekeeping import clock_views_of
@@ -58,6 +58,11 @@ class SeatSnapshot:
     def waiting(self) -> str:
         """Who must act, in words, for a viewer who must not ("... waiting for Bob.")."""
         return waiting_text(self.table.seats[index].name for index in self.to_act)
+
+    @property
+    def waiting_line(self) -> str:
+        """Who must act, for a seat's private view ("Waiting for Bob."; "" for nobody)."""
+        return waiting_line(self.table.seats[index].name for index in self.to_act)
 
 
 async def seat_snapshot(tables: Tables, table_id: int, user_id: str | None) -> SeatSnapshot:
