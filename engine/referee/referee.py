@@ -15,6 +15,9 @@ replay every deal), and passes the call to one of the rooms, which share one tab
 - timekeeping.py (with deadlines.py and downtime.py): clocks, reminders, skip and return, due
   actions, quiet hours, and the downtime credited at start-up;
 - queries.py: boards, views, legal moves, records, results, leaderboards, stats, history.
+- read_model.py: ``snapshot``, everything a front end shows one seat (board, private view,
+  moves, clocks, outcome), from one load under the table's lock; front ends render it rather
+  than reading the parts one by one.
 
 When the last move is made, the result (every seat, scores, final ranks, forfeits, AI play) and,
 for rated games, the rating updates are written in the transaction of that move.
