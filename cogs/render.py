@@ -248,7 +248,7 @@ def board_embed(
         lines = [
             f"{view.name}: out of time (the others may skip the seat)"
             if view.ran_out
-            else f"{view.name}: {format_duration(view.remaining)} left, runs out {timestamp(view.deadline or 0)}"
+            else f"{view.name}: {presentation.time_left(view)}, runs out {timestamp(view.deadline or 0)}"
             for view in running
         ]
         embed.add_field(name="Clock", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
@@ -306,8 +306,7 @@ def unrated_reason(result: GameResult) -> str:
 
 def outcome_text(table: Table, outcome: Outcome) -> str:
     """The final scores, best first, with each seat's team as the local table shows it."""
-    lines = presentation.result_lines(outcome, [seat.name for seat in table.seats])
-    return clip("\n".join(presentation.result_text(line) for line in lines), DESCRIPTION_LIMIT)
+    return clip(presentation.outcome_text(outcome, [seat.name for seat in table.seats]), DESCRIPTION_LIMIT)
 
 
 TURN_HINT = "press **Play your turn** below for your hand and your moves."
@@ -357,7 +356,7 @@ def clock_warning(view: SeatClockView) -> str:
         return "your clock ran out: play now, or you may be skipped."
     if view.running and view.deadline is not None:
         return (
-            f"your clock: {format_duration(view.remaining)} left, runs out {timestamp(view.deadline)}; "
+            f"your clock: {presentation.time_left(view)}, runs out {timestamp(view.deadline)}; "
             "then you may be skipped."
         )
     return ""

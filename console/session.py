@@ -17,7 +17,7 @@ from rich.text import Text
 from engine.core import Game, GameError, Option, SetupError
 from engine.core.text import quote
 from engine.games import REGISTRY, get_game
-from engine.referee import FINISHED, RUNNING, Outbox, Referee, Table
+from engine.referee import FINISHED, RUNNING, Outbox, Referee, SeatSnapshot, Table
 
 from . import views
 from .reader import LineReader
@@ -243,7 +243,7 @@ class LocalTable:
         if self.current_table is None or self.current_game is None:
             self.console.print("No game is on the table yet.")
             return
-        await self.show_position(self.current_game, self.current_table, [], [])
+        await self.show_position(self.current_game, self.current_table.id, [], [])
 
     # ----- start screen and set-up -------------------------------------------------------------
 
@@ -404,34 +404,39 @@ class LocalTable:
     # ----- play --------------------------------------------------------------------------------
 
     async def play(self, table_id: int, outbox: Outbox | None = None) -> str:
-        """Play at a table until the game ends, the player quits, or another human must act."""
+        """Play at a table until the game ends, the player quits, or another human must act.
+
+        Everything shown comes from the referee's snapshot of the player's seat (one read of one
+        version); the Outbox of each move brings what happened (the logs) and the turn."""
         table = await self.referee.table(table_id)
         game = get_game(table.game)
         self.current_game, self.current_table = game, table
         if table.status == FINISHED:
-            await self.show_position(game, table, [], [])
-            await self.show_outcome(table)
+            snapshot = await self.show_position(game, table_id, [], [])
+            self.show_outcome(snapshot)
             return FINISHED_GAME
         if outbox is None:
             # Whatever AI seats are due (none, usually: they play right after each human move).
             outbox = await self.referee.resume(table_id)
-        seating = game.seating(await self.referee.state(table_id))
-        self.console.print(views.seats_line(outbox.table, self.user_id, seating))
+        first = await self.referee.snapshot(table_id, self.user_id)
+        self.console.print(views.seats_line(outbox.table, self.user_id, first.seating))
+        seated: SeatSnapshot | None = first
         while True:
             table = self.current_table = outbox.table
             my_seat = table.seat_of(self.user_id)
             assert my_seat is not None, "the local player is seated at every local table"
-            await self.show_position(
-                game, table, outbox.public_log, outbox.private_log.get(my_seat.index, [])
+            snapshot = await self.show_position(
+                game, table_id, outbox.public_log, outbox.private_log.get(my_seat.index, []), seated
             )
+            seated = None  # read again after each move
             if outbox.finished:
-                await self.show_outcome(table)
+                self.show_outcome(snapshot)
                 return FINISHED_GAME
             if my_seat.index not in outbox.to_act:
-                self.console.print(Text(await self.referee.waiting_text(table_id)))
+                self.console.print(Text(snapshot.waiting))
                 return NOT_OUR_TURN
             try:
-                outbox = await self.next_move(table)
+                outbox = await self.next_move(snapshot)
             except Quit:
                 self.console.print(
                     f"Game #{table.id} is saved; resume it from the start screen or with --resume {table.id}.",
@@ -441,37 +446,47 @@ class LocalTable:
                 )
                 return QUIT_GAME
 
-    async def next_move(self, table: Table) -> Outbox:
-        """Ask until the referee accepts a move; refusals are explained and the player asked again."""
+    async def next_move(self, snapshot: SeatSnapshot) -> Outbox:
+        """Ask until the referee accepts a move; refusals are explained and the player asked again
+        (a refused move changes nothing, so the moves offered stay those of the snapshot)."""
+        moves = snapshot.legal_moves
         while True:
-            moves = await self.referee.legal_moves(table.id, self.user_id)
             text = await self.ask("Your move › ", moves)
             if not text:
                 self.console.print("Type the number of a move, or the move itself (help explains how).")
                 continue
             try:
                 move = move_from_input(text, moves)
-                return await self.referee.play(table.id, self.user_id, move, expected_version=table.version)
+                return await self.referee.play(
+                    snapshot.table.id, self.user_id, move, expected_version=snapshot.version
+                )
             except GameError as error:
                 self.console.print(views.error_text(str(error)))
 
     async def show_position(
-        self, game: Game[Any, Any], table: Table, public_log: Sequence[str], private_log: Sequence[str]
-    ) -> None:
-        """What happened, the board, the player's own view and, at their turn, their moves."""
+        self,
+        game: Game[Any, Any],
+        table_id: int,
+        public_log: Sequence[str],
+        private_log: Sequence[str],
+        snapshot: SeatSnapshot | None = None,
+    ) -> SeatSnapshot:
+        """What happened, the board, the player's own view and, at their turn, their moves, from
+        the player's snapshot (``snapshot``, or one read now); the snapshot, for what follows."""
+        if snapshot is None:
+            snapshot = await self.referee.snapshot(table_id, self.user_id)
         parts: list[RenderableType | None] = [
             views.log_panel(public_log, private_log),
-            views.board_panel(game, table, await self.referee.board_text(table.id)),
-            views.private_panel(self.player_name, await self.referee.private_text(table.id, self.user_id)),
+            views.board_panel(game, snapshot.table, snapshot.board),
+            views.private_panel(self.player_name, snapshot.private or ""),
         ]
-        moves = await self.referee.described_moves(table.id, self.user_id)
-        if moves:
-            parts.append(views.moves_panel(moves))
+        if snapshot.moves:
+            parts.append(views.moves_panel(snapshot.moves))
         for part in parts:
             if part is not None:
                 self.console.print(part)
+        return snapshot
 
-    async def show_outcome(self, table: Table) -> None:
-        outcome = await self.referee.outcome(table.id)
-        if outcome is not None:
-            self.console.print(views.outcome_panel(table, outcome, self.user_id))
+    def show_outcome(self, snapshot: SeatSnapshot) -> None:
+        if snapshot.outcome is not None:
+            self.console.print(views.outcome_panel(snapshot.table, snapshot.outcome, self.user_id))

@@ -30,7 +30,9 @@ from .model import (
     VersionConflict,
     WrongStatus,
 )
+from .presentation import clock_line
 from .ratings import PROVISIONAL_GAMES, Rating
+from .read_model import SeatSnapshot
 from .referee import Referee
 from .reports import (
     HEARTBEAT_SECONDS,
@@ -50,7 +52,6 @@ from .reports import (
 )
 from .results import is_stacked
 from .store import Store
-from .timekeeping import clock_line
 
 __all__ = [
     "ABANDONED",
@@ -91,6 +92,7 @@ __all__ = [
     "Seat",
     "SeatClock",
     "SeatClockView",
+    "SeatSnapshot",
     "SkipRefused",
     "Speed",
     "StaleVersion",

@@ -8,15 +8,22 @@ team of seat 1 is A. So a pairs game of Figures whose board shows "seat 2, pair 
     lines = result_lines(outcome, [seat.name for seat in table.seats])
     for line in lines:
         print(line.rank, line.name, line.team, line.score)
+
+The other texts both front ends show are here too, in plain words (Discord adds its markup and
+mentions around them): the clocks of a timed table (``clock_line``, ``time_left``) and who must
+act (``waiting_text``).
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.core import Outcome
+
+from .clock import format_duration
+from .reports import SeatClockView
 
 
 @dataclass(frozen=True)
@@ -104,3 +111,45 @@ def result_text(line: ResultLine) -> str:
     """One line of a plain-text results table: "1. alice: 31 · Pair A (seats 1 + 3)"."""
     team = f" · {line.team}" if line.team else ""
     return f"{line.rank}. {line.name}: {line.score}{team}"
+
+
+def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
+    """The final table in plain text, one ``result_text`` line per seat, best first."""
+    return "\n".join(result_text(line) for line in result_lines(outcome, names))
+
+
+# ----- clocks and turns ---------------------------------------------------------------------------
+
+
+def time_left(view: SeatClockView) -> str:
+    """A running clock's time left: "2h 05m left" (Discord adds when it runs out)."""
+    return f"{format_duration(view.remaining)} left"
+
+
+def clock_line(views: Iterable[SeatClockView]) -> str:
+    """One line of text with every seat's clock: "Clocks: Alice 1d 11h (to move) · Bob 1d 12h"."""
+    parts: list[str] = []
+    for view in views:
+        if view.forfeited:
+            parts.append(f"{view.name} forfeited")
+        elif view.absent:
+            parts.append(f"{view.name} skipped (AI playing)")
+        elif view.ran_out:
+            parts.append(f"{view.name} out of time")
+        else:
+            text = f"{view.name} {format_duration(view.remaining)}"
+            if view.running:
+                text += " (quiet hours)" if view.quiet else " (to move)"
+            parts.append(text)
+    return "Clocks: " + " · ".join(parts)
+
+
+def waiting_text(names: Iterable[str]) -> str:
+    """Who must act, to a player whose turn it is not: "It is not your turn; waiting for Bob."."""
+    return f"It is not your turn; waiting for {', '.join(names)}."
+
+
+def waiting_line(names: Iterable[str]) -> str:
+    """Who must act, in a seat's private view (Discord's): "Waiting for Bob, Carol."; "" for nobody."""
+    shown = ", ".join(names)
+    return f"Waiting for {shown}." if shown else ""

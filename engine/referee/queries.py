@@ -23,9 +23,11 @@ from .model import (
     Table,
     WrongStatus,
 )
+from .presentation import clock_line
+from .read_model import SeatSnapshot, seat_snapshot
 from .reports import HighScore, LeaderboardPage, PlayerStats
 from .tables import Tables
-from .timekeeping import Timekeeping, clock_line
+from .timekeeping import Timekeeping
 from .turns import outcome_of, waiting_text
 
 
@@ -136,6 +138,9 @@ class Queries:
             options=table.options,
             moves=await self.tables.store.move_log(table_id),
         )
+
+    async def snapshot(self, table_id: int, user_id: str | None = None) -> SeatSnapshot:
+        return await seat_snapshot(self.tables, table_id, user_id)
 
     async def waiting_text(self, table_id: int) -> str:
         loaded = await self.tables.running(table_id)

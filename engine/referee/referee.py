@@ -15,6 +15,9 @@ replay every deal), and passes the call to one of the rooms, which share one tab
 - timekeeping.py (with deadlines.py and downtime.py): clocks, reminders, skip and return, due
   actions, quiet hours, and the downtime credited at start-up;
 - queries.py: boards, views, legal moves, records, results, leaderboards, stats, history.
+- read_model.py: ``snapshot``, everything a front end shows one seat (board, private view,
+  moves, clocks, outcome), from one load under the table's lock; front ends render it rather
+  than reading the parts one by one.
 
 When the last move is made, the result (every seat, scores, final ranks, forfeits, AI play) and,
 for rated games, the rating updates are written in the transaction of that move.
@@ -51,6 +54,7 @@ from .model import (
     Table,
 )
 from .queries import Queries
+from .read_model import SeatSnapshot
 from .reports import (
     DueActions,
     HighScore,
@@ -348,6 +352,13 @@ class Referee:
         return await self._queries.rebuild_ratings()
 
     # ----- reading ------------------------------------------------------------------------------
+
+    @inputs.checked
+    async def snapshot(self, table_id: int, user_id: str | None = None) -> SeatSnapshot:
+        """Everything a front end shows one seat of a started table, from one read under the
+        table's lock (read_model.py); ``user_id=None``, or someone not seated: a spectator's,
+        without private view or moves."""
+        return await self._queries.snapshot(table_id, user_id)
 
     @inputs.checked
     async def board_text(self, table_id: int) -> str:

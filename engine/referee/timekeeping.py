@@ -337,32 +337,7 @@ class Timekeeping:
 
     async def clock_views(self, table_id: int, now: float | None = None) -> list[SeatClockView]:
         loaded = await self.tables.started(table_id)
-        table = loaded.table
-        speed = get_speed(table.speed)
-        if not speed.timed:
-            return []
-        now = self.tables.clock() if now is None else now
-        quiet = await self.tables.quiet_hours_at(table, loaded)
-        views: list[SeatClockView] = []
-        for seat in table.seats:
-            if seat.clock is None:
-                continue
-            hours = quiet.get(seat.index)
-            left = clocks.remaining_at(seat.clock, now, speed, hours)
-            views.append(
-                SeatClockView(
-                    seat=seat.index,
-                    name=seat.name,
-                    remaining=max(0.0, left),
-                    running=seat.clock.running and table.status == RUNNING,
-                    deadline=clocks.deadline(seat.clock, speed, hours) if table.status == RUNNING else None,
-                    ran_out=seat.clock.running and left <= 0,
-                    absent=seat.absent,
-                    forfeited=seat.forfeited,
-                    quiet=speed.quiet_pauses and clocks.is_quiet(hours, now),
-                )
-            )
-        return views
+        return await clock_views_of(self.tables, loaded, now)
 
     async def quiet_hours(self, user_id: str) -> QuietHours | None:
         return await self.tables.store.get_quiet_hours(user_id)
@@ -409,6 +384,37 @@ class Timekeeping:
                     continue
 
 
+async def clock_views_of(tables: Tables, loaded: Loaded, now: float | None = None) -> list[SeatClockView]:
+    """Every timed seat's clock at a loaded table (none at an untimed one): for the board and
+    for a seat's snapshot (read_model.py), which has the table loaded already."""
+    table = loaded.table
+    speed = get_speed(table.speed)
+    if not speed.timed:
+        return []
+    now = tables.clock() if now is None else now
+    quiet = await tables.quiet_hours_at(table, loaded)
+    views: list[SeatClockView] = []
+    for seat in table.seats:
+        if seat.clock is None:
+            continue
+        hours = quiet.get(seat.index)
+        left = clocks.remaining_at(seat.clock, now, speed, hours)
+        views.append(
+            SeatClockView(
+                seat=seat.index,
+                name=seat.name,
+                remaining=max(0.0, left),
+                running=seat.clock.running and table.status == RUNNING,
+                deadline=clocks.deadline(seat.clock, speed, hours) if table.status == RUNNING else None,
+                ran_out=seat.clock.running and left <= 0,
+                absent=seat.absent,
+                forfeited=seat.forfeited,
+                quiet=speed.quiet_pauses and clocks.is_quiet(hours, now),
+            )
+        )
+    return views
+
+
 def links_of(table: Table) -> TableLinks:
     return TableLinks(
         table_id=table.id,
@@ -418,21 +424,3 @@ def links_of(table: Table) -> TableLinks:
         thread_id=table.thread_id,
         message_id=table.message_id,
     )
-
-
-def clock_line(views: Iterable[SeatClockView]) -> str:
-    """One line of text with every seat's clock: "Clocks: Alice 1d 11h (to move) · Bob 1d 12h"."""
-    parts: list[str] = []
-    for view in views:
-        if view.forfeited:
-            parts.append(f"{view.name} forfeited")
-        elif view.absent:
-            parts.append(f"{view.name} skipped (AI playing)")
-        elif view.ran_out:
-            parts.append(f"{view.name} out of time")
-        else:
-            text = f"{view.name} {format_duration(view.remaining)}"
-            if view.running:
-                text += " (quiet hours)" if view.quiet else " (to move)"
-            parts.append(text)
-    return "Clocks: " + " · ".join(parts)

@@ -28,6 +28,7 @@ import msgspec
 from engine.core import Event, Game, NotYourTurn, Outcome, RecordedMove, format_event
 from engine.games import get_game
 
+from . import presentation
 from .absence import Step, referee_step
 from .model import (
     FINISHED,
@@ -239,8 +240,7 @@ def outcome_of(game: Game[Any, Any], loaded: Loaded) -> Outcome:
 
 
 def waiting_text(game: Game[Any, Any], loaded: Loaded) -> str:
-    names = [loaded.table.seats[index].name for index in game.to_act(loaded.state)]
-    return f"It is not your turn; waiting for {', '.join(names)}."
+    return presentation.waiting_text(loaded.table.seats[index].name for index in game.to_act(loaded.state))
 
 
 def log_events(events: Iterable[Event], names: list[str], outbox: Outbox) -> None:

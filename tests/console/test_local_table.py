@@ -390,3 +390,19 @@ async def test_a_pairs_match_numbers_seats_and_pairs_at_the_end_as_its_board_doe
         name = name.removesuffix(" (you)")
         pair = board[name][1]
         assert (number, team) == (board[name][0], f"Pair {pair} (seats {' + '.join(members[pair])})")
+
+
+async def test_the_local_table_shows_positions_from_snapshots_only(toy_game, database, monkeypatch):
+    """One read model: no raw state, and no board, view, moves or outcome read one by one."""
+    from engine.referee import Referee
+
+    def refused(name: str):
+        async def read(*args, **kwargs):
+            raise AssertionError(f"the local table read {name}() instead of its snapshot")
+
+        return read
+
+    for name in ("state", "to_act", "board_text", "private_text", "legal_moves", "described_moves", "outcome"):
+        monkeypatch.setattr(Referee, name, refused(name))
+    code, out, _ = await run_console(nim_flags(database, "--players", "2", "--seed", "7"), every_move="1")
+    assert code == 0 and "Final scores" in out and "Tokens: 10" in out

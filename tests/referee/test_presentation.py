@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from engine.core import Outcome
 from engine.referee.presentation import (
+    clock_line,
+    outcome_text,
     result_lines,
     result_text,
     seat_numbers,
     team_labels,
     team_short_labels,
+    time_left,
+    waiting_line,
+    waiting_text,
 )
+from engine.referee.reports import SeatClockView
 from engine.referee.results import final_outcome
 
 
@@ -45,3 +51,20 @@ def test_forfeits_keep_the_seating_the_results_are_numbered_by():
 def test_short_team_labels_for_lines_without_room():
     drawn = Outcome(scores=[9, 2, 9, 2], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]], seating=[1, 0, 3, 2])
     assert team_short_labels(drawn) == {1: "pair A", 3: "pair A", 0: "pair B", 2: "pair B"}
+
+
+def test_texts_both_front_ends_show_about_clocks_turns_and_results():
+    alice = SeatClockView(seat=0, name="Alice", remaining=2 * 3600 + 300, running=True, deadline=9.0)
+    bob = SeatClockView(seat=1, name="Bob", remaining=86400.0, running=False)
+    carol = SeatClockView(seat=2, name="Carol", remaining=0.0, running=True, ran_out=True)
+    assert time_left(alice) == "2h 05m left"
+    assert clock_line([alice, bob, carol]) == "Clocks: Alice 2h 05m (to move) · Bob 1d 0h · Carol out of time"
+    assert waiting_text(["Bob", "Carol"]) == "It is not your turn; waiting for Bob, Carol."
+    assert waiting_line(["Bob", "Carol"]) == "Waiting for Bob, Carol." and waiting_line([]) == ""
+    outcome = Outcome(scores=[9, 2, 9, 2], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]])
+    assert outcome_text(outcome, ["ann", "bea", "cy", "dan"]).splitlines() == [
+        "1. ann: 9 · Pair A (seats 1 + 3)",
+        "1. cy: 9 · Pair A (seats 1 + 3)",
+        "3. bea: 2 · Pair B (seats 2 + 4)",
+        "3. dan: 2 · Pair B (seats 2 + 4)",
+    ]
