@@ -16,7 +16,7 @@ import discord
 
 from engine.core import GameError
 from engine.games import get_game
-from engine.referee import RUNNING, Referee, Table
+from engine.referee import RUNNING, NotInGame, Referee, SeatSnapshot, Table
 from engine.referee.user_settings import UserSettings
 
 from . import render
@@ -41,6 +41,7 @@ class PrivateMessage:
     content: str
     embeds: list[discord.Embed]
     view: discord.ui.View | None
+    snapshot: SeatSnapshot  # what it was made from: the table, board and clocks of the same version
     files: list[discord.File] = field(default_factory=list)
 
 
@@ -52,32 +53,33 @@ class DmRoom:
     settings: UserSettings
 
     async def private_message(
-        self, table: Table, user_id: str, *, header: str = "", log_lines: Sequence[str] = ()
+        self, table: Table | int, user_id: str, *, header: str = "", log_lines: Sequence[str] = ()
     ) -> PrivateMessage:
-        text = await self.referee.private_text(table.id, user_id)
-        table = await self.referee.table(table.id)
+        """``user_id``'s private view of the table (or table id) as it is now. Raises GameError."""
+        # One snapshot of the seat: its private view, moves and who is waited for, of one version.
+        snapshot = await self.referee.snapshot(table if isinstance(table, int) else table.id, user_id)
+        if snapshot.private is None:
+            raise NotInGame("You are not playing in this game.")
+        text, table = snapshot.private, snapshot.table
         game = get_game(table.game)
-        about = dict(await self.referee.described_moves(table.id, user_id))
+        about = dict(snapshot.moves)
         moves = list(about)
         view, plan = move_view(table.id, table.version, moves, about)
         lines = [header] if header else []
-        seat = table.seat_of(user_id)
-        on_turn = (
-            table.status == RUNNING and seat is not None and seat.index in await self.seats_to_act(table)
-        )
+        on_turn = table.status == RUNNING and snapshot.seat is not None and snapshot.seat in snapshot.to_act
         if moves and on_turn:
             lines.append("**Your turn.** Choose a move below, or type `/play`.")
         elif moves:
             # Moves a game allows out of turn (such as asking to discard a dead card): optional.
-            lines.append(await self.waiting_line(table))
+            lines.append(snapshot.waiting_line)
             lines.append("Not your turn, but you may already make one of these moves (or just wait).")
         elif table.status == RUNNING:
-            lines.append(await self.waiting_line(table))
+            lines.append(snapshot.waiting_line)
         if moves and plan.left_out:
             lines.append(f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them).")
         embed = render.private_embed(table, game, text, log_lines)
         files = render.private_files(table, game, text, log_lines)
-        return PrivateMessage("\n".join(line for line in lines if line), [embed], view, files)
+        return PrivateMessage("\n".join(line for line in lines if line), [embed], view, snapshot, files)
 
     async def seats_to_act(self, table: Table) -> tuple[int, ...]:
         return await self.referee.to_act(table.id)

@@ -125,7 +125,7 @@ class GameCommands(commands.Cog):
             table = await self.desk.find_table(
                 interaction, getattr(interaction.namespace, "game", None), statuses=(RUNNING,)
             )
-            moves = await self.desk.referee.legal_moves(table.id, str(interaction.user.id))
+            moves = (await self.desk.referee.snapshot(table.id, str(interaction.user.id))).legal_moves
         except GameError:
             return []
         return move_choices(moves, current)

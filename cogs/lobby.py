@@ -134,7 +134,7 @@ class LobbyRoom:
         outbox.table = table
         game = get_game(table.game)
         await interaction.edit_original_response(
-            embed=render.started_embed(table, game, game.seating(await self.referee.state(table.id))),
+            embed=render.started_embed(table, game, (await self.referee.snapshot(table.id)).seating),
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -8,21 +8,21 @@ import discord
 
 from engine.core import GameError
 from engine.games import get_game
-from engine.referee import FINISHED, RUNNING, NotInGame, Referee, StaleVersion, Table
+from engine.referee import FINISHED, RUNNING, NotInGame, Referee, SeatSnapshot, StaleVersion, Table
 from engine.referee.user_settings import UserSettings
 
 from . import render
 from .components import group_moves_view, move_view, return_view
 from .dms import DM_CLOSED_NOTICE, PrivateMessage
 from .layout import plan_controls
-from .publishing import running_board_view, seat_log
+from .publishing import board_clocks, running_board_view, seat_log
 from .replies import reply
 
 
 class PlayRoom:
     """The GameDesk's play (cogs/desk.py composes the rooms and holds the state below). Of the
     other rooms it uses the private views (``private_message``, ``seats_to_act``, ``waiting_line``,
-    ``send_private``, ``dms_closed``: cogs/dms.py), publishing (``publish``, ``clocks``,
+    ``send_private``, ``dms_closed``: cogs/dms.py), publishing (``publish``,
     ``forget_board``, ``quietly``: cogs/publishing.py, which alone writes ``_asked``) and
     ``find_table`` (cogs/desk.py)."""
 
@@ -41,7 +41,8 @@ class PlayRoom:
             try:
                 outbox = await self.referee.play(table_id, user, move, expected_version=version)
             except StaleVersion:
-                if not await self._same_request(interaction, table_id, user, version, move):
+                current = await self.referee.snapshot(table_id, user)
+                if not self._same_request(interaction, current, version, move):
                     raise
                 # Others moved meanwhile, but nothing this player sees changed (a secret choice
                 # of another seat, say): the click still means what it meant.
@@ -85,22 +86,21 @@ class PlayRoom:
         """The same private view as the DM, ephemerally (the fallback when DMs are closed)."""
         user = str(interaction.user.id)
         try:
-            table = await self.referee.table(table_id)
-            message = await self.private_message(table, user, header=header)
+            message = await self.private_message(table_id, user, header=header)
         except GameError as error:
             await reply(interaction, str(error))
             return
-        await self._answer_privately(interaction, table, user, message)
+        await self._answer_privately(interaction, user, message)
 
     async def _answer_privately(
-        self, interaction: discord.Interaction, table: Table, user: str, message: PrivateMessage
+        self, interaction: discord.Interaction, user: str, message: PrivateMessage
     ) -> None:
         """A private view as the ephemeral answer, with the closed-DMs notice when one is owed,
         and the player's clock when it runs (or ran out): with closed DMs, this is where they see it."""
-        seat = table.seat_of(user)
+        snapshot = message.snapshot
         warning = ""
-        if seat is not None:
-            views = [view for view in await self.clocks(table) if view.seat == seat.index]
+        if snapshot.seat is not None:
+            views = [view for view in board_clocks(snapshot) if view.seat == snapshot.seat]
             warning = render.clock_warning(views[0]) if views else ""
             if warning:
                 warning = warning[0].upper() + warning[1:]
@@ -139,7 +139,7 @@ class PlayRoom:
         except GameError as error:
             await reply(interaction, str(error))
             return
-        await self._answer_privately(interaction, table, user, message)
+        await self._answer_privately(interaction, user, message)
 
     def _asked_since(self, table: Table, seat: int, version: int) -> bool:
         """Whether the request shown at ``version`` is the seat's current one: it is the current
@@ -156,14 +156,14 @@ class PlayRoom:
         """Second step of a two-step choice (``page``), or back to the groups (None)."""
         user = str(interaction.user.id)
         try:
-            table = await self.referee.table(table_id)
-            if table.version != version:
-                if not await self._same_request(interaction, table_id, user, version):
+            snapshot = await self.referee.snapshot(table_id, user)
+            if snapshot.version != version:
+                if not self._same_request(interaction, snapshot, version):
                     raise StaleVersion(
                         "The board has changed since you looked at it; here is the current one."
                     )
-                version = table.version  # the same request: its moves, with the current version
-            about = dict(await self.referee.described_moves(table_id, user))
+                version = snapshot.version  # the same request: its moves, with the current version
+            about = dict(snapshot.moves)
             moves = list(about)
             if page is None:
                 view, _plan = move_view(table_id, version, moves, about)
@@ -181,41 +181,41 @@ class PlayRoom:
             return
         await interaction.response.edit_message(view=view)
 
-    async def _same_request(
+    def _same_request(
         self,
         interaction: discord.Interaction,
-        table_id: int,
-        user_id: str,
+        snapshot: SeatSnapshot,
         version: int,
         move: str | None = None,
     ) -> bool:
-        """Whether a click on controls of an older ``version`` still answers the current request:
-        the seat has been waited for without a break since then, the private view on the clicked
-        message is exactly the current one, and the move (if any) is still legal."""
-        table = await self.referee.table(table_id)
-        seat = table.seat_of(user_id)
-        asked_at = self._asked.get(table_id, {}).get(seat.index) if seat is not None else None
+        """Whether a click on controls of an older ``version`` still answers the current request
+        (``snapshot``: the clicker's seat now): the seat has been waited for without a break since
+        then, the private view on the clicked message is exactly the current one, and the move
+        (if any) is still legal."""
+        seat = snapshot.seat
+        asked_at = self._asked.get(snapshot.table.id, {}).get(seat) if seat is not None else None
         if asked_at is None or version < asked_at or interaction.message is None:
             return False
-        if move is not None and move not in await self.referee.legal_moves(table_id, user_id):
+        if move is not None and move not in snapshot.legal_moves:
             return False
         shown = render.shown_private_view(interaction.message.embeds)
-        current = render.block_body(await self.referee.private_text(table_id, user_id))
+        current = render.block_body(snapshot.private or "")
         return shown is not None and shown == current
 
     async def post_board_here(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """/board: a fresh board message (in the game's thread when used there)."""
         try:
             table = await self.find_table(interaction, game_id, statuses=(RUNNING,), players_only=False)
-            text = await self.referee.board_text(table.id)
+            snapshot = await self.referee.snapshot(table.id)  # the spectator's: the public board
         except GameError as error:
             await reply(interaction, str(error))
             return
+        table = snapshot.table
         game = get_game(table.game)
-        embeds, files = render.board_embeds(table, game, text, await self.clocks(table))
+        embeds, files = render.board_embeds(table, game, snapshot.board, board_clocks(snapshot))
         if str(interaction.channel_id) == (table.thread_id or table.channel_id):
             self.forget_board(table.id)
-            view = running_board_view(table, await self.seats_to_act(table))
+            view = running_board_view(table, snapshot.to_act)
             await interaction.response.send_message(embeds=embeds, files=files, view=view)
         else:
             url = render.thread_url(table)
@@ -227,12 +227,11 @@ class PlayRoom:
         """After a stale click: the reason, the current board and the player's current view."""
         user = str(interaction.user.id)
         try:
-            table = await self.referee.table(table_id)
-            message = await self.private_message(table, user, header=reason)
-            board = await self.referee.board_text(table_id)
+            message = await self.private_message(table_id, user, header=reason)
         except GameError as error:
             await reply(interaction, f"{reason}\n{error}")
             return
+        table, board = message.snapshot.table, message.snapshot.board
         embeds = [render.board_embed(table, get_game(table.game), board), *message.embeds]
         if render.embeds_total(embeds) > render.EMBEDS_LIMIT or not render.fits_block(board):
             embeds = message.embeds  # the board is in the game's thread; the player's view comes first

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from engine.games import get_game
-from engine.referee import RUNNING, SPEEDS, Outbox, Referee, SeatClockView, Table
+from engine.referee import RUNNING, SPEEDS, Outbox, Referee, SeatClockView, SeatSnapshot, Table
 from engine.referee.user_settings import UserSettings
 
 from . import render
@@ -148,10 +148,12 @@ class PublishingRoom:
         channel_id = table.thread_id or table.channel_id
         if channel_id is None:
             return None
-        board = await self.referee.board_text(table.id)
+        # The board and clocks as they are now (one read), under the outbox's table and version.
+        snapshot = await self.referee.snapshot(table.id)
+        board = snapshot.board
         log_lines = list(outbox.public_log)
         to_act = tuple(outbox.to_act)
-        clocks = await self.clocks(table)
+        clocks = timed_clocks(table, snapshot.clocks)
         # The ping line shows each one's clock; those whose DMs failed read there that no
         # reminder reaches them by DM.
         closed = [user for user in render.humans_to_act(table, to_act) if await self.dms_closed(user)]
@@ -243,13 +245,6 @@ class PublishingRoom:
         if table_id is not None:
             self._boards.pop(table_id, None)
 
-    async def clocks(self, table: Table) -> list[SeatClockView]:
-        """The seats' clocks of a running timed table (empty otherwise), for the board."""
-        speed = SPEEDS.get(table.speed)
-        if table.status != RUNNING or speed is None or not speed.timed:
-            return []
-        return await self.referee.clock_views(table.id)
-
     async def send_to_channel(self, table: Table, **kwargs: Any) -> discord.Message | None:
         """A message in the game's thread (or channel); nothing pings unless ``allowed_mentions`` says."""
         channel_id = table.thread_id or table.channel_id
@@ -321,6 +316,19 @@ class PublishingRoom:
             await action
         except discord.HTTPException as error:
             log.warning("Discord refused a cosmetic update: %s", error)
+
+
+def timed_clocks(table: Table, views: Iterable[SeatClockView]) -> list[SeatClockView]:
+    """The seats' clocks of a running timed table (empty otherwise), for the board."""
+    speed = SPEEDS.get(table.speed)
+    if table.status != RUNNING or speed is None or not speed.timed:
+        return []
+    return list(views)
+
+
+def board_clocks(snapshot: SeatSnapshot) -> list[SeatClockView]:
+    """The clocks a snapshot's board shows (see ``timed_clocks``)."""
+    return timed_clocks(snapshot.table, snapshot.clocks)
 
 
 def _someone_away(table: Table) -> bool:
