@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
-import contextlib
 import json
 import random
 import re
@@ -74,33 +73,6 @@ def is_interaction_response(method: str, path: str) -> bool:
     if parts[0] == "interactions" and parts[-1] == "callback":
         return True
     return parts[0] == "webhooks" and parts[-1] == "@original" and method in ("PATCH", "GET")
-
-
-@contextlib.contextmanager
-def _finished_pragma_cursors():
-    """The Discord tests' work-around (tests/discord/conftest.py) for a db/ quirk SimCord exposes:
-    setting PRAGMAs whose cursors stay open make a later COMMIT fail under SimCord's loop."""
-    import aiosqlite
-
-    original = aiosqlite.Connection._execute
-
-    async def execute(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        sql = args[0] if args and isinstance(args[0], str) else ""
-        if fn == self._conn.execute and sql.lstrip().upper().startswith("PRAGMA") and "=" in sql:
-
-            def run_to_end(*inner: Any) -> Any:
-                cursor = fn(*inner)
-                cursor.fetchall()
-                return cursor
-
-            return await original(self, run_to_end, *args, **kwargs)
-        return await original(self, fn, *args, **kwargs)
-
-    aiosqlite.Connection._execute = execute
-    try:
-        yield
-    finally:
-        aiosqlite.Connection._execute = original
 
 
 async def one_game(name: str, players: int, mode: str, seed: int, database: str, max_moves: int) -> dict[str, Any]:
@@ -201,7 +173,7 @@ def child_main() -> int:
     import logging
 
     logging.disable(logging.WARNING)  # the bot's own log lines are not results
-    with tempfile.TemporaryDirectory() as folder, _finished_pragma_cursors():
+    with tempfile.TemporaryDirectory() as folder:
         result = asyncio.run(
             one_game(args.game, args.players, args.mode, args.seed, str(Path(folder) / "bot.sqlite3"), args.max_moves)
         )
