@@ -3,6 +3,8 @@ button, buttons and selects, /play, boards, refusals."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 import simcord
@@ -372,3 +374,35 @@ async def test_a_turn_of_several_moves_updates_its_board_and_a_remark_starts_a_n
     after = latest_board(thread)
     assert after.id != board.id and after.content.startswith("alice plays a03 (+3).")
     assert_every_interaction_answered(env)
+
+
+async def test_show_my_hand_is_one_snapshot_and_no_cog_reads_raw_state(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One read model: a player's private message comes from one snapshot of one version (not
+    the table, private text, moves, who must act and clocks read one by one), and the desk
+    never reads the raw state (its secrets and seed), not even for the seating at the start."""
+    from engine.referee import Referee
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a cog read the raw state instead of a snapshot")
+
+    monkeypatch.setattr(Referee, "state", refused)
+    thread = await start_sprint(world, [world.alice, world.bob])
+    calls: list[str] = []
+    reads = ("table", "to_act", "private_text", "described_moves", "legal_moves", "board_text", "clock_views")
+    for name in (*reads, "snapshot"):
+        monkeypatch.setattr(Referee, name, _counted(calls, name, getattr(Referee, name)))
+    shown = await world.bob.click(latest_board(thread), label="Show my hand")
+    assert shown.ephemeral and "Your hand:" in shown.response.embeds[0].description
+    assert calls == ["snapshot"]
+
+
+def _counted(calls: list[str], name: str, read: Any) -> Any:
+    """``read`` (a Referee method), noting its name in ``calls`` at each call."""
+
+    async def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(name)
+        return await read(self, *args, **kwargs)
+
+    return call
