@@ -23,7 +23,7 @@ RULES_NOTE = "2-player game: Board Game Arena's version, with the rulings of doc
 
 def public_view(state: DuoState) -> dict[str, Any]:
     over = state.phase == OVER
-    rows = []
+    rows: list[dict[str, Any]] = []
     for family in FAMILIES:  # R5: rows fixed K, G, R, Y
         cells = []
         for base in range(1, 5):
