@@ -5,7 +5,8 @@ enforces them as `make lint` does:
   engine (no front end, store, SQL or Discord), games that know nothing of the referee, a game
   contract that knows no game, cogs that reach the store only through the referee, and no import
   cycle between the top-level packages nor between sibling modules;
-- mypy on engine/ (pyproject.toml ``[tool.mypy]``), strict in engine/core and engine/referee.
+- mypy on engine/ (pyproject.toml ``[tool.mypy]``), strict in engine/core and engine/referee, every
+  function typed in engine/games, and no module of engine/ excused (no ``ignore_errors`` override).
 
 Each runs in a process of its own, from the repository, as a developer would run it. mypy keeps its
 cache in .mypy_cache: a cold run takes a few seconds, a warm one well under a second.
@@ -61,6 +62,25 @@ def test_the_game_contract_and_the_referee_are_checked_strictly() -> None:
     strict = [override for override in config["overrides"] if STRICT_FLAGS <= override.keys()]
     assert len(strict) == 1 and all(strict[0][flag] is True for flag in STRICT_FLAGS)
     assert {"engine.core.*", "engine.referee.*"} <= set(strict[0]["module"])
+
+
+# What the game packages are held to so far (a step short of STRICT_FLAGS).
+GAME_FLAGS = STRICT_FLAGS - {"warn_return_any", "warn_unused_ignores", "no_implicit_reexport"}
+
+
+def test_the_games_are_checked_with_every_function_typed() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    games = [override for override in config["overrides"] if "engine.games.*" in override["module"]]
+    assert len(games) == 1 and all(games[0].get(flag) is True for flag in GAME_FLAGS), games
+
+
+def test_no_module_of_the_engine_is_excused_from_type_checking() -> None:
+    """mypy's "passing" means nothing for a module it is told to ignore: an ``ignore_errors`` (or a
+    ``follow_imports = "skip"``) must not come back for a module of engine/, silently or not."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert "ignore_errors" not in config
     for override in config["overrides"]:
-        if override.get("ignore_errors"):
-            assert not [module for module in override["module"] if module.startswith(("engine.core", "engine.referee"))]
+        modules = override["module"] if isinstance(override["module"], list) else [override["module"]]
+        assert "ignore_errors" not in override, f"mypy is told to ignore the errors of {modules}"
+        if override.get("follow_imports") in ("skip", "silent"):
+            assert not [module for module in modules if module.startswith("engine")], modules
