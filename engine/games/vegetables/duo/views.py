@@ -71,7 +71,7 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "rules_note": RULES_NOTE,
         **turn_fields(state, over),
         "rows": rows,
-        "closed": closed_count(state),  # type: ignore[arg-type]
+        "closed": closed_count(state),
         "sequences": len(state.stacks),
         "silos": [
             {"silo": f"S{index + 1}", "cards": list(silo), "free": silo[-1] if silo else None}
