@@ -33,7 +33,8 @@ def get_game(name: str) -> Game[Any, Any]:
 def _registered(key: str) -> Game[Any, Any]:
     # Cached by the normalised name only, not every spelling a player may type; an unknown name
     # raises KeyError, which is not cached.
-    return importlib.import_module(REGISTRY[key]).GAME
+    game: Game[Any, Any] = importlib.import_module(REGISTRY[key]).GAME  # every game module's GAME
+    return game
 
 
 # Tests register games of their own and clear the cache around them.

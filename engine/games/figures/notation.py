@@ -8,7 +8,7 @@ from engine.core import BadNotation
 from engine.core.text import quote
 
 from .cards import normalize_card
-from .rules import PASS, SINGLES, FiguresMove, Pass, Single, ThreeKings
+from .model import PASS, SINGLES, FiguresMove, Pass, Single, ThreeKings
 
 CARD_HINT = "A card is its rank (1-7, J, N or K) then its suit (d, c, s or b), like 7c, Nb or Ks."
 _PASS_WORDS = {"pass", "passo", "p"}

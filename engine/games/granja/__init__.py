@@ -39,7 +39,7 @@ from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_key
 
 from . import notation, render, rules, setup, views
 from .ai import AI_PLAYERS
-from .model import GranjaState, Move
+from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
 from .views import public_view, seat_view
 
@@ -122,7 +122,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
         return views.secret_view(state, seat)
 
     def is_over(self, state: GranjaState) -> bool:
-        return state.phase == rules.OVER
+        return state.phase == OVER
 
     def outcome(self, state: GranjaState) -> Outcome:
         keys = rules.final_keys(state)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -212,21 +213,27 @@ def put_card(farm: Farm, play: CardPlay) -> list[str]:
         for token in play.payment:
             take_item(farm, token)
         farm.extensions.append(play.card)
+    elif play.position == "barrow":
+        barrow = Barrow(card=play.card, covered=[False] * len(CARDS[play.card].barrow))
+        _into_slot(farm.barrows, barrow, play.discard, discarded)
     else:
-        cards = farm.barrows if play.position == "barrow" else farm.helpers
-        new: Barrow | Helper = (
-            Barrow(card=play.card, covered=[False] * len(CARDS[play.card].barrow))
-            if play.position == "barrow"
-            else Helper(card=play.card)
-        )
-        slot = len(cards)
-        if play.discard:
-            # The new card takes the slot of the one it replaces; markers on the old card return.
-            slot = next(index for index, old in enumerate(cards) if old.card == play.discard)
-            cards.pop(slot)
-            discarded.append(play.discard)
-        cards.insert(slot, new)  # type: ignore[arg-type]
+        _into_slot(farm.helpers, Helper(card=play.card), play.discard, discarded)
     return discarded
+
+
+# A barrow row or a helper row: one function for both, each list keeping its own card type.
+_SlotCard = TypeVar("_SlotCard", Barrow, Helper)
+
+
+def _into_slot(cards: list[_SlotCard], new: _SlotCard, discard: str, discarded: list[str]) -> None:
+    """Put ``new`` at the end of its row, or in the slot of the ``discard`` it replaces."""
+    slot = len(cards)
+    if discard:
+        # The new card takes the slot of the one it replaces; markers on the old card return.
+        slot = next(index for index, old in enumerate(cards) if old.card == discard)
+        cards.pop(slot)
+        discarded.append(discard)
+    cards.insert(slot, new)
 
 
 def describe_play(play: CardPlay) -> str:

@@ -7,6 +7,7 @@ is canonical, so ``parse_move(format_move(m)) == m``. ``HELP`` lists every form.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from engine.core import BadNotation
 from engine.core.text import quote
@@ -307,7 +308,10 @@ def _roof(words: list[str]) -> tuple[str, ...]:
     return (roof_id(words[0]),)
 
 
-def _goods(allowed: tuple[str, ...], field_ok: bool, example: str):  # noqa: ANN202 - a small factory
+def _goods(
+    allowed: tuple[str, ...], field_ok: bool, example: str
+) -> Callable[[list[str]], tuple[str, ...]]:
+    """A reader of one good's arguments (buy, sell, upgrade, gain differ only in these three)."""
     def read(words: list[str]) -> tuple[str, ...]:
         if not words:
             raise BadNotation(f"Name the good: {example}.")

@@ -29,7 +29,7 @@ from .cards import (
     UNLUCKY,
     make_card,
 )
-from .rules import Place
+from .model import Place
 
 EXAMPLE = "Gold-h2-s5 mono"
 BATCH_LIST = ", ".join(BATCH_IDS)

@@ -43,7 +43,11 @@ from .model import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
 __all__ = ["GAME", "Vegetables", "VegetablesState"]
 
 
-class Vegetables(Game[VegetablesState, Move]):
+# A state of either game: every method below hands a DuoState to the duo subpackage.
+State = VegetablesState | DuoState
+
+
+class Vegetables(Game[State, DuoMove]):
     name = "vegetables"
     title = "Vege tables"
     # The official game is for 4, and for 2 with the designer's 2-player rules as Board Game Arena
@@ -149,48 +153,49 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
                 "set house_variant=true (house rules, not the published ones)."
             )
 
-    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> VegetablesState:
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
         self.check_players(players, options)
         if players == 2:
-            return duo_setup.new_state(seed, list(options.get("deck") or ()))  # type: ignore[return-value]
+            return duo_setup.new_state(seed, list(options.get("deck") or ()))
         return setup.new_state(
             players, seed, bool(options.get("expert_jokers", False)), list(options.get("deck") or ())
         )
 
     # ----- play ---------------------------------------------------------------------------------
 
-    def to_act(self, state: VegetablesState) -> tuple[int, ...]:
+    def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.phase == OVER else (state.turn,)
 
-    def legal_moves(self, state: VegetablesState, seat: int) -> list[Move]:
+    def legal_moves(self, state: State, seat: int) -> list[DuoMove]:
         """The seat's legal moves. Off turn this lists only requests to discard a dead card (A3),
         which the rules allow at any time though nobody is waiting for them."""
         if isinstance(state, DuoState):
-            return duo_rules.legal_moves(state, seat)  # type: ignore[return-value]
-        return rules.legal_moves(state, seat)
+            return duo_rules.legal_moves(state, seat)
+        return list(rules.legal_moves(state, seat))  # a list of the wider move type
 
-    def why_illegal(self, state: VegetablesState, seat: int, move: Move) -> str | None:
+    def why_illegal(self, state: State, seat: int, move: DuoMove) -> str | None:
         if isinstance(state, DuoState):
-            duo_move: DuoMove = move
-            if duo_rules.is_legal(state, seat, duo_move):
+            if duo_rules.is_legal(state, seat, move):
                 return None
-            return duo_reasons.why_not(state, seat, duo_move)
-        move = rules.canonical_move(state, move)
-        if move in rules.legal_moves(state, seat):
-            return None
-        if isinstance(move, (PlayGround, TractorGround, Draw)):
+            return duo_reasons.why_not(state, seat, move)
+        if isinstance(move, (PlayGround, TractorGround, Draw)):  # never legal here
             return (
                 "Silo cards (take ...) and draws belong to the 2-player game; here a base is played "
                 "alone (play R3) and you take your own well (well)."
             )
+        move = rules.canonical_move(state, move)
+        if move in rules.legal_moves(state, seat):
+            return None
         return reasons.why_not(state, seat, move)
 
-    def canonical_move(self, state: VegetablesState, seat: int, move: Move) -> Move:
+    def canonical_move(self, state: State, seat: int, move: DuoMove) -> DuoMove:
         if isinstance(state, DuoState):  # the 2-player game's rows are fixed: nothing to drop
+            return move
+        if isinstance(move, (PlayGround, TractorGround, Draw)):  # a 2-player move: left as it is
             return move
         return rules.canonical_move(state, move)
 
-    def may_act(self, state: VegetablesState) -> tuple[int, ...]:
+    def may_act(self, state: State) -> tuple[int, ...]:
         # Besides the player on turn, a dead card's holder may ask at any time to discard it (A3).
         if state.phase == OVER:
             return ()
@@ -198,12 +203,13 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             seat for seat in range(state.players) if seat == state.turn or self.legal_moves(state, seat)
         )
 
-    def play(self, state: VegetablesState, seat: int, move: Move) -> list[Event]:
+    def play(self, state: State, seat: int, move: DuoMove) -> list[Event]:
         if isinstance(state, DuoState):
             return duo_rules.play_move(state, seat, move)
+        assert not isinstance(move, (PlayGround, TractorGround, Draw))  # legality is checked first
         return rules.play_move(state, seat, move)
 
-    def automatic_move(self, state: VegetablesState, seat: int) -> Move | None:
+    def automatic_move(self, state: State, seat: int) -> DuoMove | None:
         """A forced pass, or the end of a turn when nothing else is left to do."""
         if state.phase == OVER or seat != state.turn:
             return None
@@ -211,7 +217,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             # A forced pass, a draw that leaves no choice (the wells hold too few cards), or a
             # lone done: each leaves the player nothing to decide.
             duo_moves = duo_rules.legal_moves(state, seat)
-            return duo_moves[0] if len(duo_moves) == 1 and not isinstance(duo_moves[0], PlayGround) else None  # type: ignore[return-value]
+            return duo_moves[0] if len(duo_moves) == 1 and not isinstance(duo_moves[0], PlayGround) else None
         moves = rules.legal_moves(state, seat)
         if moves == [Pass()]:
             return moves[0]
@@ -219,14 +225,14 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             return Done()  # when the well may be taken, done takes it: the two are the same move
         return None
 
-    def default_move(self, state: VegetablesState, seat: int) -> Move:
+    def default_move(self, state: State, seat: int) -> DuoMove:
         if isinstance(state, DuoState):
-            return duo_rules.default_move(state, seat)  # type: ignore[return-value]
+            return duo_rules.default_move(state, seat)
         return rules.default_move(state, seat)
 
     # ----- views and results --------------------------------------------------------------------
 
-    def view(self, state: VegetablesState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if isinstance(state, DuoState):
             if seat is None:
                 return duo_views.public_view(state)
@@ -239,7 +245,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         view["examples"] = self._examples(state, seat)
         return view
 
-    def secret_view(self, state: VegetablesState, seat: int) -> dict[str, Any]:
+    def secret_view(self, state: State, seat: int) -> dict[str, Any]:
         if isinstance(state, DuoState):
             return duo_views.secret_view(state, seat)
         return views.secret_view(state, seat)
@@ -253,10 +259,10 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             picked.setdefault(kind, move)
         return [self.format_move(move) for move in picked.values()][:4]
 
-    def is_over(self, state: VegetablesState) -> bool:
+    def is_over(self, state: State) -> bool:
         return state.phase == OVER
 
-    def outcome(self, state: VegetablesState) -> Outcome:
+    def outcome(self, state: State) -> Outcome:
         scores = [player.score for player in state.seats]
         return Outcome(scores=[float(score) for score in scores], ranks=ranks_from_keys(scores))
 
@@ -272,12 +278,12 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             return duo_render.render_private(seat_view, names)
         return render.render_private(seat_view, names)
 
-    def decode_state(self, data: bytes | str) -> VegetablesState:
+    def decode_state(self, data: bytes | str) -> State:
         if msgspec.json.decode(data, type=_Variant).variant == TWO:
-            return msgspec.json.decode(data, type=DuoState)  # type: ignore[return-value]
+            return msgspec.json.decode(data, type=DuoState)
         return msgspec.json.decode(data, type=VegetablesState)
 
-    def copy_state(self, state: VegetablesState) -> VegetablesState:
+    def copy_state(self, state: State) -> State:
         return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
 
     # ----- AI seats -----------------------------------------------------------------------------

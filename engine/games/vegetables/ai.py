@@ -10,7 +10,7 @@ from engine.core import Game, Player, RandomPlayer
 
 from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
 from .duo import ai as duo_ai
-from .duo.model import DuoState
+from .duo.model import DuoMove, DuoState
 from .model import MUST_PASS, Discard, Done, Move, Pass, Play, TakeWell, UseTractor, VegetablesState
 from .rules import family_complete, holdings, legal_moves
 
@@ -25,9 +25,11 @@ class VegetablesGreedy:
     Tractor only as a last resort, and discard dead cards only when that lets it go out.
     """
 
-    def choose(self, game: Game[Any, Any], state: VegetablesState, seat: int, rng: random.Random) -> Move:
+    def choose(
+        self, game: Game[Any, Any], state: VegetablesState | DuoState, seat: int, rng: random.Random
+    ) -> DuoMove:
         if isinstance(state, DuoState):  # the 2-player game has its own greedy play
-            return duo_ai.choose(state, seat, rng)  # type: ignore[return-value]
+            return duo_ai.choose(state, seat, rng)
         moves = legal_moves(state, seat)
         if len(moves) == 1:
             return moves[0]

@@ -19,7 +19,7 @@ from engine.core import BadNotation
 from engine.core.text import quote
 
 from .cards import ALL_TRACTORS, FOLLOWING, NUMBERED
-from .rules import Discard, Done, Move, Pass, Play, TakeWell, UseTractor
+from .model import Discard, Done, Move, Pass, Play, TakeWell, UseTractor
 
 HINT = (
     "Moves: play R7 | play K1 row 2 | tractor T3 for R7 then R11 | discard T3 | discard K8 | "

@@ -67,10 +67,10 @@ def _card_in_game(state: VegetablesState, card: str) -> str | None:
     return None
 
 
-def _slot_problem(state: VegetablesState, card: str) -> str | None:
-    """Why ``card`` (5-20) does not fit on its sequence now, if it does not."""
+def _slot_problem(stacks: Mapping[str, list[str]], card: str) -> str | None:
+    """Why ``card`` (5-20) does not fit on its sequence now, if it does not (either game's stacks)."""
     sequence = SEQUENCE[card]
-    stack = state.stacks[sequence]
+    stack = stacks[sequence]
     slot = SLOT[card]
     if len(stack) == slot - 1:
         return None
@@ -188,7 +188,7 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
         else:
             if move.row is not None:
                 return f"Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}."
-            problem = _slot_problem(state, card)
+            problem = _slot_problem(state.stacks, card)
             if problem:
                 return problem
         if state.phase == MUST_PASS:

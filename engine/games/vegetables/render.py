@@ -36,7 +36,7 @@ def _cell(cell: dict[str, Any]) -> str:
     if not stack:
         # The 2-player board has no face-down cards, so its cells carry no such key.
         return "##" if cell.get("face_down") else ".."
-    text = cell["top"] + ("*" if cell["closed"] else "")
+    text: str = cell["top"] + ("*" if cell["closed"] else "")
     tractors = sum(1 for code in stack if code.startswith("T"))
     if tractors:
         text += f"(T{tractors})" if tractors > 1 else "(T)"

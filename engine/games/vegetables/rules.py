@@ -69,6 +69,24 @@ from .model import (
 
 M = TypeVar("M")
 
+
+class _Scorer(Protocol):
+    """What the scoring changes of a player, at any number of players."""
+
+    score: int
+
+
+class _Table(Protocol):
+    """What the scoring of a closure and of the end reads and writes of a game, shared by the
+    4-player state and the 2-player ``DuoState`` (both are scored by the functions below)."""
+
+    stacks: dict[str, list[str]]
+    phase: str
+    went_out: int | None
+
+    @property
+    def seats(self) -> Sequence[_Scorer]: ...  # read-only here: each state keeps its own player type
+
 # ----- small questions ----------------------------------------------------------------------------
 
 
@@ -118,7 +136,7 @@ def base_row_choices(state: VegetablesState, family: str) -> list[int | None]:
     return [index + 1 for index in free]
 
 
-def closed_count(state: VegetablesState) -> int:
+def closed_count(state: _Table) -> int:
     closed = 0
     for stack in state.stacks.values():  # a plain loop: every view asks
         if len(stack) == SLOTS:
@@ -126,11 +144,11 @@ def closed_count(state: VegetablesState) -> int:
     return closed
 
 
-def family_complete(state: VegetablesState, family: str) -> bool:
+def family_complete(state: _Table, family: str) -> bool:
     return all(len(state.stacks[f"{family}{base}"]) == SLOTS for base in range(1, 5))
 
 
-def sequences_in_play(state: VegetablesState) -> int:
+def sequences_in_play(state: _Table) -> int:
     return len(state.stacks)
 
 
@@ -417,7 +435,7 @@ def _played(state: VegetablesState, seat: int, sequence: str, top: str, events: 
     _after_play(state, seat, events)
 
 
-def _score_closing(state: VegetablesState, seat: int, sequence: str, events: list[Event]) -> None:
+def _score_closing(state: _Table, seat: int, sequence: str, events: list[Event]) -> None:
     """§6 and R20: +10 for the closure, then +30 when it completes the family."""
     player = state.seats[seat]
     player.score += CLOSING_POINTS
@@ -535,7 +553,7 @@ def expose_or_pay(player: _Passer, seat: int, events: list[Event], penalty: int,
         )
 
 
-def _finish(state: VegetablesState, went_out: int | None, events: list[Event]) -> None:
+def _finish(state: _Table, went_out: int | None, events: list[Event]) -> None:
     """GAME_OVER (§7): closure points to the player who went out, after the move's own points."""
     state.phase = OVER
     state.went_out = went_out

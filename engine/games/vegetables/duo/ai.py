@@ -85,4 +85,4 @@ def _completes_family(state: DuoState, closing_card: str) -> bool:
     family = closing_card[0]
     stacks = state.stacks
     others = [f"{family}{base}" for base in range(1, 5) if f"{family}{base}" != SEQUENCE[closing_card]]
-    return not family_complete(state, family) and all(len(stacks[seq]) == SLOTS for seq in others)  # type: ignore[arg-type]
+    return not family_complete(state, family) and all(len(stacks[seq]) == SLOTS for seq in others)

@@ -161,7 +161,7 @@ def _play_problem(state: DuoState, seat: int, move: Play | PlayGround) -> str:
             return f"Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}."
         if card not in player.hand and card not in player.exposed:
             return f"You do not hold {card}."
-        return _slot_problem(state, card) or f"play {card} is not possible now."  # type: ignore[arg-type]
+        return _slot_problem(state.stacks, card) or f"play {card} is not possible now."
     if card not in player.grounds:
         return f"{card} is not in your Grounds row."
     free = free_silo_cards(state)

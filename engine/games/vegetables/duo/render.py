@@ -22,7 +22,7 @@ def _pile(cards: Sequence[str]) -> str:
     """Bottom to top, the free top card in brackets."""
     if not cards:
         return "empty"
-    return " ".join(cards[:-1] + [f"[{cards[-1]}]"])
+    return " ".join([*cards[:-1], f"[{cards[-1]}]"])
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:

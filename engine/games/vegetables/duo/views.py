@@ -23,7 +23,7 @@ RULES_NOTE = "2-player game: Board Game Arena's version, with the rulings of doc
 
 def public_view(state: DuoState) -> dict[str, Any]:
     over = state.phase == OVER
-    rows = []
+    rows: list[dict[str, Any]] = []
     for family in FAMILIES:  # R5: rows fixed K, G, R, Y
         cells = []
         for base in range(1, 5):
@@ -71,7 +71,7 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "rules_note": RULES_NOTE,
         **turn_fields(state, over),
         "rows": rows,
-        "closed": closed_count(state),  # type: ignore[arg-type]
+        "closed": closed_count(state),
         "sequences": len(state.stacks),
         "silos": [
             {"silo": f"S{index + 1}", "cards": list(silo), "free": silo[-1] if silo else None}
