@@ -3,6 +3,7 @@
 from .ai import GreedyPlayer, Player, RandomPlayer
 from .errors import BadNotation, GameError, IllegalMove, NotYourTurn, SetupError
 from .game import STACKING_OPTIONS, Event, Game, Option, Outcome, format_event, ranks_from_keys
+from .picture import Mark, Picture
 from .record import GameRecord, RecordedMove, ReplayError, replay
 from .rng import Rng
 
@@ -14,9 +15,11 @@ __all__ = [
     "GameRecord",
     "GreedyPlayer",
     "IllegalMove",
+    "Mark",
     "NotYourTurn",
     "Option",
     "Outcome",
+    "Picture",
     "Player",
     "RandomPlayer",
     "RecordedMove",

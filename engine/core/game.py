@@ -23,6 +23,7 @@ view but the chooser's until the reveal.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from abc import ABC, abstractmethod
@@ -33,6 +34,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 import msgspec
 
 from .errors import IllegalMove, NotYourTurn, SetupError
+from .picture import Picture
 from .text import (
     MAX_CARD_CHARS,
     MAX_DECK_CARDS,
@@ -436,6 +438,9 @@ class Game(ABC, Generic[S, M]):
     # module named in a subclass's body for an instance attribute.)
     notation_module: ModuleType | None = None
     render_module: ModuleType | None = None
+    # The dotted name of the game's drawing module (``draw_board``/``draw_hand``), imported on first
+    # use: drawing needs Pillow, which a text-only front end and the engine's tests never load.
+    draw_module: str | None = None
 
     def parse_move(self, text: str) -> M:
         """Read a move from its notation; raises BadNotation with a hint when unreadable (and for
@@ -460,6 +465,24 @@ class Game(ABC, Generic[S, M]):
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
         """Plain text of one seat's private part (hand, pending choice)."""
         return cast(str, self._module("render_module").render_private(seat_view, names))
+
+    def draw_board(self, public_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        """A picture of the public board (engine.pictures)."""
+        return cast(Picture, self._drawing().draw_board(public_view, names))
+
+    def draw_hand(self, seat_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        """A picture of one seat's private part (its hand, the playable cards marked)."""
+        return cast(Picture, self._drawing().draw_hand(seat_view, names))
+
+    @property
+    def draws(self) -> bool:
+        """Whether the game draws pictures (front ends fall back to text when not)."""
+        return self.draw_module is not None
+
+    def _drawing(self) -> ModuleType:
+        if self.draw_module is None:
+            raise NotImplementedError(f"{type(self).__name__} draws no pictures")
+        return importlib.import_module(self.draw_module)
 
     def _module(self, attribute: str) -> ModuleType:
         module: ModuleType | None = getattr(self, attribute)
