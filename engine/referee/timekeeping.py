@@ -309,6 +309,9 @@ class Timekeeping:
         guild_ids: Iterable[str] | None = None,
         now: float | None = None,
     ) -> list[WaitingTurn]:
+        """The running games where ``user_id`` must act, oldest waiting first: in one server
+        (``guild_id``), in several (``guild_ids``, e.g. the servers shared with the user), or in
+        all of them (neither)."""
         now = self.tables.clock() if now is None else now
         wanted: tuple[str, ...] | None = None
         if guild_ids is not None:
