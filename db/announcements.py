@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.referee.model import AnnouncedMark, PendingAnnouncement
 
-from .reads import fetch_all
+from .reads import fetch_all, fetch_records
 from .rows import from_row
 from .writer import Work
 
@@ -43,13 +43,13 @@ class AnnouncementQueries:
         self._marks = _MarkBatch()
 
     async def pending_announcements(self) -> list[PendingAnnouncement]:
-        rows = await fetch_all(
+        return await fetch_records(
             self._db,
+            lambda row: from_row(PendingAnnouncement, PENDING_FIELDS, row),
             "SELECT id, version, announced_version, notified_version, unreachable_since"
             " FROM games INDEXED BY games_unannounced WHERE status IN ('running', 'finished')"
             " AND (announced_version < version OR notified_version < version) ORDER BY id",
         )
-        return [from_row(PendingAnnouncement, PENDING_FIELDS, row) for row in rows]
 
     async def mark_announced(self, mark: AnnouncedMark) -> None:
         # Every caller queues a unit of its own (and waits for it as any write does); the first

@@ -5,10 +5,12 @@ Every query module reads through these rather than opening and closing a cursor 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import aiosqlite
+
+R = TypeVar("R")
 
 
 async def fetch_all(db: aiosqlite.Connection, sql: str, values: Iterable[Any] = ()) -> list[Any]:
@@ -20,6 +22,13 @@ async def fetch_one(db: aiosqlite.Connection, sql: str, values: Iterable[Any] = 
     """The first row, or None when there is none."""
     async with db.execute(sql, tuple(values)) as cursor:
         return await cursor.fetchone()
+
+
+async def fetch_records(
+    db: aiosqlite.Connection, record: Callable[[Any], R], sql: str, values: Iterable[Any] = ()
+) -> list[R]:
+    """Every row, each made a record by ``record`` (``seat_from_row``...)."""
+    return [record(row) for row in await fetch_all(db, sql, values)]
 
 
 async def fetch_column(db: aiosqlite.Connection, sql: str, values: Iterable[Any] = ()) -> list[Any]:

@@ -15,7 +15,7 @@ from engine.referee import reports
 from engine.referee.model import GameResult, RatingChange, ResultSeat, Table
 from engine.referee.ratings import RatedSeat, Rating
 
-from .reads import fetch_all, fetch_one
+from .reads import fetch_all, fetch_one, fetch_records
 from .rows import (
     RECENT_FIELDS,
     RESULT_COLUMNS,
@@ -45,12 +45,12 @@ class ResultQueries:
         return await self._commit_in_group(Call(_rebuild_ratings, model))
 
     async def _result_seats(self, table_id: int) -> list[ResultSeat]:
-        rows = await fetch_all(
+        return await fetch_records(
             self._db,
+            result_seat_from_row,
             f"SELECT {RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat",
             (table_id,),
         )
-        return [result_seat_from_row(row) for row in rows]
 
     async def game_result(self, table_id: int) -> GameResult | None:
         row = await fetch_one(

@@ -12,7 +12,7 @@ import aiosqlite
 from engine.core import RecordedMove
 from engine.referee.model import GameResult, RatingChange, Seat, Table, VersionConflict
 
-from .reads import fetch_all, fetch_one
+from .reads import fetch_all, fetch_one, fetch_records
 from .results import _insert_bare_result, _insert_result
 from .rows import (
     SEAT_COLUMNS,
@@ -78,20 +78,14 @@ class TableQueries:
         )
 
     async def _seats(self, table_id: int) -> list[Seat]:
-        rows = await fetch_all(
-            self._db,
-            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat",
-            (table_id,),
+        return await fetch_records(
+            self._db, seat_from_row, f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (table_id,)
         )
-        return [seat_from_row(row) for row in rows]
 
     async def move_log(self, table_id: int) -> list[RecordedMove]:
-        rows = await fetch_all(
-            self._db,
-            "SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n",
-            (table_id,),
+        return await fetch_records(
+            self._db, lambda row: RecordedMove(*row), "SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n", (table_id,)
         )
-        return [RecordedMove(row[0], row[1]) for row in rows]
 
     async def list_tables(
         self,
