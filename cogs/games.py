@@ -69,12 +69,6 @@ class GameCommands(commands.Cog):
     ) -> None:
         await self.desk.open_lobby(interaction, game, options, ai, speed)
 
-    @game_new.autocomplete("game")
-    async def game_new_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
-
     @game_new.autocomplete("options")
     async def game_new_options(
         self, interaction: discord.Interaction, current: str
@@ -130,12 +124,6 @@ class GameCommands(commands.Cog):
             return []
         return move_choices(moves, current)
 
-    @play.autocomplete("game")
-    async def play_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await self.table_choices(interaction, current, (RUNNING,))
-
     @app_commands.command(name="hand", description="See your hand and your moves (only you see it)")
     @app_commands.describe(game="The game number (default: this thread's game)")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -146,22 +134,10 @@ class GameCommands(commands.Cog):
             return
         await self.desk.show_hand(interaction, table.id)
 
-    @hand.autocomplete("game")
-    async def hand_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await self.table_choices(interaction, current, (RUNNING,))
-
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.describe(game="The game number (default: this thread's game)")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.desk.post_board_here(interaction, game)
-
-    @board.autocomplete("game")
-    async def board_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await self.table_choices(interaction, current, (RUNNING,))
 
     @app_commands.command(name="rules", description="How a game is played, and how to write its moves")
     @app_commands.describe(game="The game")
@@ -173,13 +149,22 @@ class GameCommands(commands.Cog):
             return
         await reply(interaction, embeds=[render.rules_embed(found)])
 
+    # ----- shared autocomplete ------------------------------------------------------------------
+
+    @game_new.autocomplete("game")
     @rules.autocomplete("game")
-    async def rules_game(
+    async def game_name(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return game_choices(current)
 
-    # ----- shared autocomplete ------------------------------------------------------------------
+    @play.autocomplete("game")
+    @hand.autocomplete("game")
+    @board.autocomplete("game")
+    async def running_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (RUNNING,))
 
     async def table_choices(
         self, interaction: discord.Interaction, current: str, statuses: tuple[str, ...]

@@ -417,6 +417,22 @@ async def test_play_your_turn_is_one_snapshot(world: World, monkeypatch: pytest.
     assert calls == ["snapshot"]
 
 
+async def test_the_game_number_autocompletes_on_every_command_that_takes_one(world: World) -> None:
+    """/play, /hand and /board offer the running games the player sits at; /game cancel offers
+    lobbies too; /game new and /rules offer the games by name."""
+    await start_sprint(world, [world.alice, world.bob])
+    lobby = (await world.alice.slash(world.channel, "game new", game="sprint")).response
+    assert lobby is not None
+    running = []
+    for command in ("play", "hand", "board", "game cancel"):
+        choices = await world.alice.autocomplete(world.channel, command, "game", "")
+        running.append([choice["value"] for choice in choices])
+    assert running[:3] == [[1], [1], [1]] and sorted(running[3]) == [1, 2]
+    for command in ("game new", "rules"):
+        choices = await world.alice.autocomplete(world.channel, command, "game", "spr")
+        assert [choice["value"] for choice in choices] == ["sprint"]
+
+
 def _counted(calls: list[str], name: str, read: Any) -> Any:
     """``read`` (a Referee method), noting its name in ``calls`` at each call."""
 
