@@ -34,6 +34,12 @@ def _choice(name: str, value: str | int) -> app_commands.Choice[Any]:
     return app_commands.Choice(name=render.clip(name, 100), value=value)
 
 
+async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The autocomplete of every command's option that names a game (/game new, /rules,
+    /leaderboard, /history)."""
+    return game_choices(current)
+
+
 class GameCommands(commands.Cog):
     """Everything a player types."""
 
@@ -59,6 +65,7 @@ class GameCommands(commands.Cog):
         speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
     )
     @app_commands.choices(speed=SPEED_CHOICES)
+    @app_commands.autocomplete(game=game_names)
     async def game_new(
         self,
         interaction: discord.Interaction,
@@ -141,6 +148,7 @@ class GameCommands(commands.Cog):
 
     @app_commands.command(name="rules", description="How a game is played, and how to write its moves")
     @app_commands.describe(game="The game")
+    @app_commands.autocomplete(game=game_names)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         try:
             found = get_game(game)
@@ -150,13 +158,6 @@ class GameCommands(commands.Cog):
         await reply(interaction, embeds=[render.rules_embed(found)])
 
     # ----- shared autocomplete ------------------------------------------------------------------
-
-    @game_new.autocomplete("game")
-    @rules.autocomplete("game")
-    async def game_name(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
 
     @play.autocomplete("game")
     @hand.autocomplete("game")
