@@ -398,6 +398,41 @@ async def test_show_my_hand_is_one_snapshot_and_no_cog_reads_raw_state(
     assert calls == ["snapshot"]
 
 
+async def test_play_your_turn_is_one_snapshot(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """**Play your turn** reads one snapshot too: the seat, who must act and the hand of one
+    version, whether it is the clicker's turn (alice, first to act) or not (bob)."""
+    from engine.referee import Referee
+
+    thread = await start_sprint(world, [world.alice, world.bob])
+    calls: list[str] = []
+    reads = ("table", "to_act", "private_text", "described_moves", "legal_moves", "board_text", "clock_views")
+    for name in (*reads, "snapshot"):
+        monkeypatch.setattr(Referee, name, _counted(calls, name, getattr(Referee, name)))
+    opened = await open_my_turn(world.alice, thread)
+    assert "Your hand:" in opened.embeds[0].description and move_options(opened)
+    assert calls == ["snapshot"]
+    calls.clear()
+    refused = await world.bob.click(latest_board(thread), label="Play your turn")
+    assert refused.response.content.startswith("It is not your turn now. Waiting for alice.")
+    assert calls == ["snapshot"]
+
+
+async def test_the_game_number_autocompletes_on_every_command_that_takes_one(world: World) -> None:
+    """/play, /hand and /board offer the running games the player sits at; /game cancel offers
+    lobbies too; /game new and /rules offer the games by name."""
+    await start_sprint(world, [world.alice, world.bob])
+    lobby = (await world.alice.slash(world.channel, "game new", game="sprint")).response
+    assert lobby is not None
+    running = []
+    for command in ("play", "hand", "board", "game cancel"):
+        choices = await world.alice.autocomplete(world.channel, command, "game", "")
+        running.append([choice["value"] for choice in choices])
+    assert running[:3] == [[1], [1], [1]] and sorted(running[3]) == [1, 2]
+    for command in ("game new", "rules"):
+        choices = await world.alice.autocomplete(world.channel, command, "game", "spr")
+        assert [choice["value"] for choice in choices] == ["sprint"]
+
+
 def _counted(calls: list[str], name: str, read: Any) -> Any:
     """``read`` (a Referee method), noting its name in ``calls`` at each call."""
 
