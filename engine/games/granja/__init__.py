@@ -17,8 +17,9 @@ STATUS
   specific refusal reasons, random and greedy AI seats. 0 errors in 500 simulated games at 2,
   3 and 4 players.
   Module map: config.py (every [D] value), cards.py (the 60 cards and the deck checker),
-  model.py (state and moves), setup.py (the deal), rules.py (the machine, legal moves, scoring)
-  built on farm.py, market.py and effects.py, reasons.py (why_illegal), views.py, render.py,
+  model.py (state and moves), setup.py (the deal), rules.py (the machine, legal moves) built on
+  farm.py, market.py and effects.py, scoring.py (round and end scoring), reasons.py
+  (why_illegal), views.py, render.py,
   notation.py, words.py, ai.py.
   Audited against the spec (sections, R1-R58, seed rows S01-S58, examples E1-E7): Haggler copies
   and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
@@ -37,7 +38,7 @@ from typing import Any
 
 from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, render, rules, setup, views
+from . import notation, render, rules, scoring, setup, views
 from .ai import AI_PLAYERS
 from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
@@ -125,7 +126,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
         return state.phase == OVER
 
     def outcome(self, state: GranjaState) -> Outcome:
-        keys = rules.final_keys(state)
+        keys = scoring.final_keys(state)
         return Outcome(scores=[float(vp) for vp, _ in keys], ranks=ranks_from_keys(keys))
 
     # ----- AI seats -----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""Rules of Granja: the six-round state machine, who acts, legal moves, playing a move and scoring.
+"""Rules of Granja: the six-round state machine, who acts, legal moves and playing a move.
 
 It builds on ``farm`` (goods and card plays), ``market`` (deliveries, buildings, barrows, market)
-and ``effects`` (dice, trade goods, roofs, anytime actions and tasks); the deal is in ``setup``.
+and ``effects`` (dice, trade goods, roofs, anytime actions and tasks); the deal is in ``setup``,
+the scoring of a round and of the end in ``scoring``.
 
 Section numbers (1.x, 2.x, 3.x) and ruling numbers refer to docs/rules/granja.md.
 
@@ -50,7 +51,6 @@ from .farm import (
     gain_pigs,
     play_moves,
     projected_farm,
-    record_sale,
     start_play,
 )
 from .market import deliver
@@ -80,6 +80,7 @@ from .model import (
     roof_round,
     say,
 )
+from .scoring import liquidate, score_round
 from .setup import stack_discs_in_turn_order
 
 # ----- who acts, and what they may do ---------------------------------------------------------------
@@ -516,16 +517,6 @@ def reveal_donkeys(state: GranjaState, events: Events) -> None:
     start_sequential(state, T4_DELIVER)
 
 
-def score_round(state: GranjaState, events: Events) -> None:
-    """S1: market markers, then siesta sections (Ruling 45)."""
-    for seat in state.order:
-        farm = state.farms[seat]
-        markers = sum(owner == seat for owner in state.market)
-        section = CONFIG.section_vp(state.siesta_space[seat])
-        farm.vp += markers + section
-        say(events, f"{p(seat)} scores {markers} VP for market markers and {section} VP for the siesta.", seat)
-
-
 def clean_up(state: GranjaState, events: Events) -> None:
     """S2: discs back to 0 in turn order, usage markers off, next round or the end."""
     stack_discs_in_turn_order(state)
@@ -545,32 +536,6 @@ def clean_up(state: GranjaState, events: Events) -> None:
     else:
         say(events, "The sixth round is over: last chance for anytime actions.")
         start_sequential(state, END_WINDOW)
-
-
-def liquidate(state: GranjaState, events: Events) -> None:
-    """3.10: goods and trade goods to silver, then silver to VP."""
-    for seat in state.order:
-        farm = state.farms[seat]
-        earned = 0
-        for good, price in CONFIG.sell_price.items():
-            earned += farm.goods[good] * price
-            farm.goods[good] = 0
-        earned += farm.goods["TG"] * CONFIG.trade_good_end_value
-        sold = earned > 0
-        farm.goods["TG"] = 0
-        farm.silver += earned
-        if sold:
-            record_sale(state, seat, events)
-        points = farm.silver // CONFIG.end_silver_per_vp
-        farm.vp += points
-        farm.silver -= points * CONFIG.end_silver_per_vp
-        say(events, f"{p(seat)} sells everything for {earned} $ and converts silver into {points} VP: "
-            f"{farm.vp} VP, {farm.silver} $ left.", seat)
-
-
-def final_keys(state: GranjaState) -> list[tuple[int, int]]:
-    """Most VP wins; ties go to the most silver left, then stay shared (3.10)."""
-    return [(farm.vp, farm.silver) for farm in state.farms]
 
 
 # ----- defaults for a seat that runs out of time (Rulings 42 and 55) ---------------------------------

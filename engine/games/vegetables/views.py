@@ -14,7 +14,8 @@ from .model import (
     WELL_POINTS_PER_PLAYER,
     VegetablesState,
 )
-from .rules import closed_count, dead_held, holdings, sequences_in_play, well_eligible, well_points
+from .rules import dead_held, holdings, well_eligible, well_points
+from .scoring import closed_count, sequences_in_play
 
 # ----- views --------------------------------------------------------------------------------------
 

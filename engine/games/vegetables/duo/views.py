@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import FAMILIES, PRECEDING, SEQUENCE, SLOT, sorted_cards
 from ..model import MUST_PASS, OVER, UseTractor
-from ..rules import closed_count
+from ..scoring import closed_count
 from ..views import cell_view, ending_fields, final_standing, turn_fields
 from .model import MAY_DRAW_BELOW, MUST_DRAW, MUST_DRAW_BELOW, WELLS, DuoState, TractorGround
 from .rules import dead_held, draw_sizes, free_silo_cards, legal_moves, may_draw, opponent, wells_left
