@@ -265,21 +265,10 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
         _collect_well(state, seat, events)
         _next_turn(state, events)
     elif isinstance(move, Done):
-        if well_eligible(state, seat):
-            events.append(
-                Event(
-                    text=f"{{p{seat}}} is done and, with fewer than {state.well_threshold} hidden cards, must take the well.",
-                    actor=seat,
-                )
-            )
-            _collect_well(state, seat, events)
-        else:
-            events.append(Event(text=f"{{p{seat}}} is done.", actor=seat))
-        _next_turn(state, events)
-    elif isinstance(move, Pass):
+        _done(state, seat, events)
+    else:
+        assert isinstance(move, Pass), move  # legality is checked first
         _resolve_pass(state, seat, events)
-    else:  # pragma: no cover - legality is checked first
-        raise AssertionError(f"unknown move {move!r}")
     return events
 
 
@@ -432,6 +421,16 @@ def _collect_well(state: VegetablesState, seat: int, events: list[Event]) -> Non
     note = f" Dead: {' '.join(sorted_cards(dead))}." if dead else ""
     listed = " ".join(sorted_cards(cards)) or "nothing"
     events.append(Event(text=f"Your well: {listed}.{note}", actor=seat, visible_to=(seat,)))
+
+
+def _done(state: VegetablesState, seat: int, events: list[Event]) -> None:
+    """The move done: END_TURN collects the well of a player still eligible for it (§4.4), and
+    the event says so."""
+    must_take = ""
+    if well_eligible(state, seat):
+        must_take = f" and, with fewer than {state.well_threshold} hidden cards, must take the well"
+    events.append(Event(text=f"{{p{seat}}} is done{must_take}.", actor=seat))
+    _end_turn(state, events)
 
 
 def _end_turn(state: VegetablesState, events: list[Event]) -> None:

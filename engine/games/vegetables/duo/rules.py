@@ -90,10 +90,9 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
     elif isinstance(move, Done):
         events.append(Event(text=f"{{p{seat}}} is done.", actor=seat))
         _end_turn(state, events)
-    elif isinstance(move, Pass):
+    else:
+        assert isinstance(move, Pass), move  # legality is checked first
         _resolve_pass(state, seat, events)
-    else:  # pragma: no cover - legality is checked first
-        raise AssertionError(f"unknown move {move!r}")
     return events
 
 
