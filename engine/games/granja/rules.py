@@ -55,6 +55,7 @@ from .farm import (
 )
 from .market import deliver
 from .model import (
+    DICE_PHASES,
     DONE,
     END_WINDOW,
     F1_PLAY,
@@ -62,6 +63,7 @@ from .model import (
     F4_ROOFS,
     OVER,
     PASS,
+    PICK_PHASES,
     R2_PICK,
     R3_PICK,
     R4_SHARED,
@@ -186,13 +188,13 @@ def _phase_moves(state: GranjaState, seat: int) -> Iterator[Move]:
         yield from _anytime_moves(state, seat, facts)
         yield DONE
         return
-    if phase in (R2_PICK, R3_PICK, R4_SHARED) and state.die_used:
+    if phase in DICE_PHASES and state.die_used:
         # The die is resolved; the window lasts until done (1.12.3: a helper works in the step
         # in which it was played).
         yield from _anytime_moves(state, seat, facts)
         yield DONE
         return
-    if phase in (R2_PICK, R3_PICK):
+    if phase in PICK_PHASES:
         yield from (Move("take", (str(face),)) for face in sorted(set(state.dice)))
         yield from _anytime_moves(state, seat, facts)
         return
@@ -561,7 +563,7 @@ def default_move(state: GranjaState, seat: int) -> Move:
     if phase == T1_DONKEY:
         best = max(available_donkeys(state, seat), key=lambda marker: DONKEYS[marker])
         return Move("donkey", (best,))
-    if phase in (R2_PICK, R3_PICK) and not state.die_used:
+    if phase in PICK_PHASES and not state.die_used:
         return Move("take", (str(min(state.dice)),))
     if phase == R4_SHARED and not state.die_used:
         return PASS
