@@ -7,7 +7,8 @@ import pytest
 from engine.games.granja import GAME
 from engine.games.granja.config import CONFIG
 from engine.games.granja.model import F3_PROMPT, F4_ROOFS, T1_DONKEY, T4_DELIVER
-from engine.games.granja.rules import available_donkeys, score_round
+from engine.games.granja.rules import available_donkeys
+from engine.games.granja.scoring import score_round
 
 from .support import (
     add_barrow,

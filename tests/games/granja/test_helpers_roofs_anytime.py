@@ -9,7 +9,8 @@ from engine.games.granja.config import CONFIG, CROPS, ROOFS
 from engine.games.granja.effects import effect_args
 from engine.games.granja.farm import gain_pigs, upgrade_price
 from engine.games.granja.model import F3_PROMPT, F4_ROOFS, R2_PICK, T4_DELIVER
-from engine.games.granja.rules import clean_up, harvest, liquidate
+from engine.games.granja.rules import clean_up, harvest
+from engine.games.granja.scoring import liquidate
 
 from .support import (
     add_barrow,

@@ -16,7 +16,8 @@ from engine.games.granja.model import (
     T5_EXTRA,
 )
 from engine.games.granja.notation import format_move
-from engine.games.granja.rules import clean_up, score_round, to_act
+from engine.games.granja.rules import clean_up, to_act
+from engine.games.granja.scoring import score_round
 
 from .support import (
     add_barrow,

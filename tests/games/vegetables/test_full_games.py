@@ -11,7 +11,8 @@ from engine.core import GameRecord, RecordedMove, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import is_tractor
 from engine.games.vegetables.model import OVER, PLAYING, Discard, Pass, Play, UseTractor, VegetablesState
-from engine.games.vegetables.rules import closed_count, family_complete, holdings
+from engine.games.vegetables.rules import holdings
+from engine.games.vegetables.scoring import closed_count, family_complete
 from tests.contract_checks import play_checked_game
 
 from .helpers import check_conservation, check_stacks, moves_keeping_dead_cards, secrets
