@@ -393,11 +393,11 @@ async def test_play_your_turn_is_one_snapshot(world: World, monkeypatch: pytest.
     reads = ("table", "to_act", "private_text", "described_moves", "legal_moves", "board_text", "clock_views")
     for name in (*reads, "snapshot"):
         monkeypatch.setattr(Referee, name, _counted(calls, name, getattr(Referee, name)))
-    opened = await open_my_turn(world.alice, thread)
-    assert "Your hand:" in opened.embeds[0].description and move_options(opened)
+    opened = await H.open_my_turn(world.alice, thread)
+    assert "Your hand:" in opened.embeds[0].description and H.move_options(opened)
     assert calls == ["snapshot"]
     calls.clear()
-    refused = await world.bob.click(latest_board(thread), label="Play your turn")
+    refused = await world.bob.click(H.latest_board(thread), label="Play your turn")
     assert refused.response.content.startswith("It is not your turn now. Waiting for alice.")
     assert calls == ["snapshot"]
 
