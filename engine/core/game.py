@@ -215,6 +215,10 @@ class Game(ABC, Generic[S, M]):
     summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
     notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
     stacking_options: ClassVar[tuple[str, ...]] = ("deck",)  # those of STACKING_OPTIONS it accepts
+    # Raise it with any change that could make a logged game replay differently (a rule, the
+    # setup, the notation): every table keeps the version it started with, and a bot started on
+    # new rules replays the games in progress and refuses to run if any of them would change.
+    rules_version: ClassVar[int] = 1
     players_note: ClassVar[str] = ""  # which rules apply at each player count, for the lobby and /rules
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

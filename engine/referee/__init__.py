@@ -51,6 +51,7 @@ from .reports import (
     WaitingTurn,
 )
 from .results import is_stacked
+from .rules_versions import RulesChange, RulesChanged, RulesCheck
 from .store import Store
 
 __all__ = [
@@ -88,6 +89,9 @@ __all__ = [
     "RecentResult",
     "Referee",
     "Reminder",
+    "RulesChange",
+    "RulesChanged",
+    "RulesCheck",
     "ResultSeat",
     "Seat",
     "SeatClock",

@@ -62,6 +62,7 @@ from .reports import (
     PlayerStats,
     SeatClockView,
 )
+from .rules_versions import RulesVersions
 from .store import Store
 from .tables import Tables
 from .timekeeping import Timekeeping
@@ -94,6 +95,8 @@ class Referee:
         self._downtime = DowntimeCredit(self._tables)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
         self._queries = Queries(self._tables, self._timekeeping)
+        # Before anything else runs at start-up: are the games in progress still on these rules?
+        self.check_rules_versions = RulesVersions(store).check
         # The methods with long signatures are the rooms' own, checked at the door like the others:
         # their signatures and documentation are written once, where they are implemented.
         self.create_table = inputs.checked_call(self._lobby.create_table)
