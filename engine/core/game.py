@@ -402,6 +402,12 @@ class Game(ABC, Generic[S, M]):
         events = self.play(new_state, seat, move)
         return new_state, events
 
+    def undoable(self, before: S, seat: int, move: M, after: S) -> bool:
+        """Whether ``seat`` may take back ``move``, which took ``before`` to ``after``: only a move
+        that revealed nothing hidden and drew nothing random (the game's rulings say which). The
+        referee also requires that nobody acted since. Default: no move can be taken back."""
+        return False
+
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))
         return f"It is not your turn; waiting for {waiting}."
