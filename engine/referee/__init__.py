@@ -53,6 +53,7 @@ from .reports import (
 from .results import is_stacked
 from .rules_versions import RulesChange, RulesChanged, RulesCheck
 from .store import Store
+from .undo import UndoRefused, UndoReply, UndoRequest
 
 __all__ = [
     "ABANDONED",
@@ -106,6 +107,9 @@ __all__ = [
     "TableNotFound",
     "TimedSeat",
     "TimeoutNotice",
+    "UndoRefused",
+    "UndoReply",
+    "UndoRequest",
     "VersionConflict",
     "WaitingTurn",
     "WrongStatus",
