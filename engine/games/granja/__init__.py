@@ -38,7 +38,7 @@ from typing import Any
 
 from engine.core import Game, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, rules, scoring, setup, views
+from . import notation, rules, scoring, setup, undo, views
 from .ai import AI_PLAYERS
 from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
@@ -88,6 +88,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
 
     to_act = staticmethod(rules.to_act)
     legal_moves = staticmethod(rules.legal_moves)
+    undoable = staticmethod(undo.undoable)
     why_illegal = staticmethod(explain)
     play = staticmethod(rules.play_move)
     not_your_turn_reason = staticmethod(not_acting)
