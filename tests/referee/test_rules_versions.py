@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games import get_game
+from engine.games import REGISTRY, get_game
 from engine.referee import RulesChanged
 from tests.toy_game import Nim, Take
 
@@ -93,3 +93,11 @@ async def test_the_real_games_replay_their_running_games_the_same(tmp_path, cloc
         assert (await referee.check_rules_versions()).replayed == 4
     finally:
         await referee.store.close()
+
+
+async def test_a_running_game_of_a_game_this_version_lacks_does_not_stop_the_others(referee, toy_game, monkeypatch):
+    await nim_after_two_moves(referee)
+    monkeypatch.delitem(REGISTRY, "nim")
+    get_game.cache_clear()
+    # Refused in words when opened (the local table and Discord say "Unknown game"), not here.
+    assert (await referee.check_rules_versions()).replayed == 0
