@@ -17,13 +17,14 @@ from __future__ import annotations
 import discord
 
 from engine.core import GameError
-from engine.referee import Referee, Table, TableNotFound
+from engine.referee import RUNNING, Referee, Table, TableNotFound
 
 from .announcer import Announcer
 from .dms import DM_CLOSED_NOTICE, DmRoom, PrivateMessage
 from .lobby import STACKED_REFUSAL, LobbyRoom, default_ai_kind, is_server_manager, parse_options
 from .play import PlayRoom
 from .publishing import BoardPost, PublishingRoom
+from .replies import reply
 from .undo import UndoRoom
 
 __all__ = [
@@ -95,6 +96,17 @@ class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom, UndoRoom):
         raise NoTableHere(
             f"You are in several games ({numbers}): use the command in the game's thread, or give `game:`."
         )
+
+    async def running_game_deferred(self, interaction: discord.Interaction, game_id: int | None) -> Table | None:
+        """A command's running game, with the interaction deferred (thinking, privately) for the
+        referee's work; None after explaining why there is none."""
+        try:
+            table = await self.find_table(interaction, game_id, statuses=(RUNNING,))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return table
 
     async def _table_of_thread(
         self, channel: str, guild: str | None, statuses: tuple[str, ...], is_thread: bool

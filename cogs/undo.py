@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from engine.core import GameError
-from engine.referee import RUNNING, Referee, Table, UndoReply
+from engine.referee import Referee, Table, UndoReply
 
 from .components import undo_request_view
 from .publishing import seat_log
@@ -22,12 +22,9 @@ class UndoRoom:
 
     async def undo_typed(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """/undo: take back your last move (or ask the others, in a rated game)."""
-        try:
-            table = await self.find_table(interaction, game_id, statuses=(RUNNING,))
-        except GameError as error:
-            await reply(interaction, str(error))
+        table = await self.running_game_deferred(interaction, game_id)
+        if table is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         user = str(interaction.user.id)
         try:
             answer = await self.referee.undo(table.id, user)
