@@ -20,6 +20,7 @@ class Figures(Game[FiguresState, FiguresMove]):
     stacking_options = ("deck", "decks", "first_dealer")
     notation_module = notation
     render_module = render
+    draw_module = "engine.games.figures.draw"
     options = (
         Option(
             name="mode",
