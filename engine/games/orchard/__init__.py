@@ -25,6 +25,7 @@ class Orchard(Game[OrchardState, Place]):
     state_type = OrchardState
     notation_module = notation
     render_module = render
+    draw_module = "engine.games.orchard.draw"
     options = (
         Option(
             name="easy",
