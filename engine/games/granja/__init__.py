@@ -54,6 +54,7 @@ class Granja(Game[GranjaState, Move]):
     state_type = GranjaState
     notation_module = notation
     render_module = render
+    draw_module = "engine.games.granja.draw"
     options = ()
     summary = """\
 Six rounds on a Spanish farm; most VP wins (ties: most silver left, then shared).
