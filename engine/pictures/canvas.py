@@ -21,7 +21,18 @@ from PIL import Image, ImageDraw
 from engine.core.picture import Mark, Picture
 
 from .fonts import fit, font, text_width, wrap
-from .palette import CARD_INK, FELT, HIGHLIGHT, INK, MUTED, PANEL, RGB, SEAT_COLOURS, blend, palette_image
+from .palette import (
+    FELT,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    RGB,
+    SEAT_COLOURS,
+    blend,
+    ink_on,
+    palette_image,
+)
 
 WIDTH = 640  # every picture is at most this wide: shown 400 wide, text shrinks by under 40 %
 PAD = 12
@@ -144,7 +155,7 @@ class Canvas:
     def seat_chip(self, x: int, y: int, number: int, *, size: int = SMALL) -> int:
         """A seat's number on its seat colour (the number carries the meaning; the colour helps)."""
         colour = SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)]
-        return self.chip(x, y, str(number), fill=colour, ink=CARD_INK, size=size)
+        return self.chip(x, y, str(number), fill=colour, ink=ink_on(colour), size=size)
 
     def dim(self, box: tuple[int, int, int, int], share: float = 0.55) -> None:
         """Fade what is inside ``box`` towards the felt (a card that cannot be played now)."""

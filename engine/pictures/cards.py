@@ -18,10 +18,10 @@ from .palette import (
     BACK,
     BACK_LINE,
     BLUE,
+    BROWN,
     CARD,
     CARD_INK,
     EDGE,
-    GREEN,
     ORANGE,
     RGB,
     VERMILLION,
@@ -31,7 +31,8 @@ from .palette import (
 )
 
 SCALE = 2  # sprites are drawn at twice their size, then reduced
-SUIT_COLOURS: dict[str, RGB] = {"d": ORANGE, "c": VERMILLION, "s": BLUE, "b": GREEN}
+# Bastoni are wooden clubs: brown (a green staff was too close to the blue swords under tritanopia).
+SUIT_COLOURS: dict[str, RGB] = {"d": ORANGE, "c": VERMILLION, "s": BLUE, "b": BROWN}
 FIGURE_RANKS = "JNK"
 
 
@@ -92,8 +93,8 @@ def _club(draw: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
         kx = x + s * 0.26 - t * s * 0.56
         ky = y - s * 0.53 + t * s * 1.1
         stub = [(kx, ky - s * 0.06), (kx + side * s * 0.26, ky - s * 0.02 * side - s * 0.06), (kx + side * s * 0.26, ky + s * 0.06), (kx, ky + s * 0.08)]
-        draw.polygon(stub, fill=GREEN, outline=CARD_INK, width=line)
-    draw.polygon(stick, fill=GREEN, outline=CARD_INK, width=line)
+        draw.polygon(stub, fill=BROWN, outline=CARD_INK, width=line)
+    draw.polygon(stick, fill=BROWN, outline=CARD_INK, width=line)
 
 
 SUIT_SHAPES = {"d": _coin, "c": _cup, "s": _sword, "b": _club}

@@ -37,7 +37,7 @@ SKY: RGB = (86, 180, 233)
 GREEN: RGB = (0, 158, 115)
 YELLOW: RGB = (240, 228, 66)
 BLUE: RGB = (0, 114, 178)
-VERMILLION: RGB = (213, 94, 0)
+VERMILLION: RGB = (180, 70, 0)  # darker than Okabe-Ito's, so white text on it reads under protanopia
 PURPLE: RGB = (204, 121, 167)
 BLACK: RGB = (30, 30, 30)
 GREY: RGB = (150, 150, 150)
@@ -86,3 +86,25 @@ def palette_image() -> Image.Image:
     flat = [channel for colour in palette_colours() for channel in colour]
     image.putpalette(flat + [0] * (768 - len(flat)))
     return image
+
+
+def _linear(channel: int) -> float:
+    value = channel / 255
+    return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+
+def luminance(colour: RGB) -> float:
+    """Relative luminance (WCAG 2)."""
+    red, green, blue = (_linear(channel) for channel in colour)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: RGB, second: RGB) -> float:
+    """WCAG contrast ratio, 1 to 21."""
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink_on(colour: RGB) -> RGB:
+    """The text colour that reads best on ``colour``: near-black or white."""
+    return CARD_INK if contrast(CARD_INK, colour) >= contrast(WHITE, colour) else WHITE

@@ -16,7 +16,7 @@ from engine.core import Outcome
 from engine.core.picture import Picture
 
 from .canvas import BIG, LINE, PAD, SMALL, Canvas
-from .palette import HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, blend
+from .palette import HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, ink_on
 
 TITLE = "Final scores"
 CHART_HEIGHT = 220
@@ -73,6 +73,6 @@ def _chart(page: Canvas, names: Sequence[str], order: list[int], history: Sequen
         line = [point(step, row[seat]) for step, row in enumerate(history) if seat < len(row)]
         page.draw.line(line, fill=colour, width=3)
         end_x, end_y = line[-1]
-        page.chip(int(end_x) + 4, int(end_y) - 10, str(order.index(seat) + 1), fill=colour, ink=blend(colour, (0, 0, 0), 0.85), size=SMALL - 3)
+        page.chip(int(end_x) + 4, int(end_y) - 10, str(order.index(seat) + 1), fill=colour, ink=ink_on(colour), size=SMALL - 3)
         page.mark("line", str(seat), (left, top, right, bottom))
     page.text(PAD + 8, y + 4, "Score over the game", size=SMALL - 2, fill=INK)

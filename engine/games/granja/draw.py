@@ -43,18 +43,19 @@ from engine.pictures.palette import (
     RGB,
     SEAT_COLOURS,
     VERMILLION,
-    WHITE,
     YELLOW,
     blend,
+    ink_on,
 )
 
 from .render import _name, render_private
 from .words import EXTENSION_WORDS, good_word, goods_words, helper_words
 
 GOOD_COLOURS: dict[str, tuple[RGB, RGB]] = {
-    "GR": (YELLOW, CARD_INK), "OL": (GREEN, WHITE), "GP": (PURPLE, CARD_INK), "PG": (PINK, CARD_INK),
-    "FD": (ORANGE, CARD_INK), "WN": (VERMILLION, WHITE), "MT": (BROWN, WHITE), "TG": (BLUE, WHITE),
-}  # fmt: skip
+    code: (colour, ink_on(colour))
+    for code, colour in {"GR": YELLOW, "OL": GREEN, "GP": PURPLE, "PG": PINK, "FD": ORANGE, "WN": VERMILLION,
+                         "MT": BROWN, "TG": BLUE}.items()  # fmt: skip
+}
 TOKEN = 28
 HEX = 19  # the market hexes' radius
 SIESTA_SPACES = 9
@@ -153,7 +154,7 @@ def _market_and_buildings(page: Canvas, view: dict[str, Any], y: int) -> int:
         owner = cell["owner"]
         fill = PANEL if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         page.draw.polygon(corners, fill=fill, outline=blend(FELT, MUTED, 0.6))
-        ink = INK if owner is None else CARD_INK
+        ink = INK if owner is None else ink_on(fill)
         page.draw.text((x, yy - (5 if owner is not None else 0)), str(cell["value"]), font=font(SMALL - 1, True), fill=ink, anchor="mm")
         if owner is not None:
             page.draw.text((x, yy + 9), f"@{owner + 1}", font=font(11, True), fill=ink, anchor="mm")

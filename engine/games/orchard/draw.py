@@ -32,14 +32,15 @@ from engine.pictures.palette import (
     PANEL,
     RGB,
     VERMILLION,
-    WHITE,
+    ink_on,
 )
 
 from .cards import BATCH_IDS
 from .render import _name, _result_line
 
 COLOUR_STYLE: dict[str, tuple[RGB, RGB, str]] = {
-    "Green": (GREEN, WHITE, "triangle"), "Gold": (ORANGE, CARD_INK, "diamond"), "Red": (VERMILLION, WHITE, "disc"),
+    "Green": (GREEN, ink_on(GREEN), "triangle"), "Gold": (ORANGE, ink_on(ORANGE), "diamond"),
+    "Red": (VERMILLION, ink_on(VERMILLION), "disc"),
 }  # fmt: skip
 POOL_CARD = (70, 92)
 STRIP = (70, 26)
@@ -172,7 +173,7 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
         x0 = PAD + POOL_CARD[0] + 22
         places = flow([_chip_width(text) for text in chips], page.width - PAD - x0, gap=8)
         for (batch, gain), text, (dx, row) in zip(gains.items(), chips, places, strict=True):
-            page.chip(x0 + dx, y + 10 + row * 30, text, fill=PANEL if gain <= 0 else GREEN, ink=INK if gain <= 0 else WHITE)
+            page.chip(x0 + dx, y + 10 + row * 30, text, fill=PANEL if gain <= 0 else GREEN, ink=INK if gain <= 0 else ink_on(GREEN))
             page.mark("placement", f"{code}:{batch}:{gain}", (x0 + dx, y + 10 + row * 30, x0 + dx + _chip_width(text), y + 33 + row * 30))
         rows = places[-1][1] + 1 if chips else 1
         y = max(row_top + POOL_CARD[1] + 16, y + 10 + rows * 30 + 6)

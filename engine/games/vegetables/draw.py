@@ -33,14 +33,16 @@ from engine.pictures.palette import (
     VERMILLION,
     WHITE,
     YELLOW,
+    ink_on,
 )
 
 from .cards import FAMILIES, FAMILY_NAMES, SLOTS
 from .render import _name, _status_and_field
 
 FAMILY_COLOURS: dict[str, tuple[RGB, RGB]] = {
-    "K": (BLACK, WHITE), "G": (GREEN, WHITE), "R": (VERMILLION, WHITE), "Y": (YELLOW, CARD_INK), "T": (SKY, CARD_INK),
-}  # fmt: skip
+    family: (colour, ink_on(colour))
+    for family, colour in {"K": BLACK, "G": GREEN, "R": VERMILLION, "Y": YELLOW, "T": SKY}.items()
+}
 FIELD_CARD = (58, 78)
 MINI = (46, 60)
 HAND_CARD = (60, 82)
