@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.picture import Mark, Picture
 
-from .fonts import fit, font, text_width, wrap
+from .fonts import fit, text_mask, text_width, wrap
 from .palette import (
     FELT,
     HIGHLIGHT,
@@ -40,7 +40,10 @@ TEXT = 18  # body text
 SMALL = 15  # the smallest text drawn
 BIG = 22
 LINE = TEXT + 7
-MAX_HEIGHT = 4000
+MAX_HEIGHT = 2400  # the tallest picture (2-player Vege tables late in a game) is about 1,700
+# zlib level: 3 writes a palette PNG several times faster than 6 for a file about a third
+# bigger, still a few tens of KB (limit 300 KB).
+COMPRESSION = 3
 
 
 class Canvas:
@@ -88,13 +91,20 @@ class Canvas:
             left = x + room - length
         elif align == "center":
             left = x + (room - length) // 2
-        self.draw.text((left, y), shown, font=font(size, bold), fill=fill)
+        self.write(left, y, shown, size, bold, fill)
         box = (left, y, left + length, y + size + 4)
         if kind is not None:
             self.mark(kind, text if label is None else label, box)
         else:
             self._reach(box[3])
         return left + length
+
+    def write(self, x: float, y: float, text: str, size: int, bold: bool, fill: RGB, anchor: str = "la") -> None:
+        """Paint ``text`` with its cached mask; ``anchor`` "la" (left, top) or "mm" (centred)."""
+        mask = text_mask(text, size, bold)
+        if anchor == "mm":
+            x, y = x - mask.width / 2, y - (size * 0.55)
+        self.image.paste(fill, (round(x), round(y)), mask)
 
     def paragraph(
         self, x: int, y: int, text: str, *, size: int = TEXT, fill: RGB = MUTED, width: int | None = None
@@ -123,7 +133,7 @@ class Canvas:
         """A small rounded label (a seat number, a code); returns the x after it."""
         width = text_width(text, size, bold) + 10
         self.draw.rounded_rectangle((x, y, x + width, y + size + 8), radius=6, fill=fill)
-        self.draw.text((x + 5, y + 3), text, font=font(size, bold), fill=ink)
+        self.write(x + 5, y + 3, text, size, bold, ink)
         self._reach(y + size + 8)
         return x + width
 
@@ -178,7 +188,7 @@ def encode_png(image: Image.Image) -> bytes:
     """The image reduced to the fixed palette (no dithering: flat colours stay flat) as a PNG."""
     reduced = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    reduced.save(out, "PNG", compress_level=6)
+    reduced.save(out, "PNG", compress_level=COMPRESSION)
     return out.getvalue()
 
 
