@@ -4,6 +4,7 @@ loaded once per size."""
 from __future__ import annotations
 
 import importlib.util
+import math
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -41,8 +42,8 @@ def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
     """The text's coverage as an "L" image, drawn once: pasting a colour through it is several
     times faster than laying the glyphs out again (board labels repeat from picture to picture)."""
     face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text)
-    mask = Image.new("L", (max(1, right), max(1, bottom)), 0)
+    _, _, right, bottom = face.getbbox(text)
+    mask = Image.new("L", (max(1, math.ceil(right)), max(1, math.ceil(bottom))), 0)
     ImageDraw.Draw(mask).text((0, 0), text, font=face, fill=255)
     return mask
 
