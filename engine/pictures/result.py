@@ -66,13 +66,13 @@ def _chart(page: Canvas, names: Sequence[str], order: list[int], history: Sequen
     page.draw.line((left, bottom, right, bottom), fill=MUTED, width=1)
     page.draw.line((left, top, left, bottom), fill=MUTED, width=1)
     for value in (low, high):
-        page.text(PAD + 4, int(point(0, value)[1]) - 9, _format(value), size=SMALL - 3, fill=MUTED, width=32, align="right")
-    page.text(left, bottom + 4, "moves →", size=SMALL - 3, fill=MUTED)
+        page.text(PAD + 4, int(point(0, value)[1]) - 9, _format(value), size=SMALL - 2, fill=MUTED, width=32, align="right")
+    page.text(left, bottom + 4, "moves →", size=SMALL - 2, fill=MUTED)
     for seat in order:
         colour = SEAT_COLOURS[order.index(seat) % len(SEAT_COLOURS)]
         line = [point(step, row[seat]) for step, row in enumerate(history) if seat < len(row)]
         page.draw.line(line, fill=colour, width=3)
         end_x, end_y = line[-1]
-        page.chip(int(end_x) + 4, int(end_y) - 10, str(order.index(seat) + 1), fill=colour, ink=ink_on(colour), size=SMALL - 3)
+        page.chip(int(end_x) + 4, int(end_y) - 10, str(order.index(seat) + 1), fill=colour, ink=ink_on(colour), size=SMALL - 2)
         page.mark("line", str(seat), (left, top, right, bottom))
     page.text(PAD + 8, y + 4, "Score over the game", size=SMALL - 2, fill=INK)

@@ -120,7 +120,7 @@ def _last_plays(page: Canvas, view: dict[str, Any], names: Sequence[str], y: int
             page.draw.rounded_rectangle((left, top, left + PLAY_CARD[0], top + PLAY_CARD[1]), radius=6, outline=GREY, width=2)
             page.text(left, top + PLAY_CARD[1] // 2 - 9, "pass", size=SMALL - 2, fill=MUTED, width=PLAY_CARD[0], align="center", kind="pass", label=str(entry["seat"]))
         span = max(1, len(cards)) * (PLAY_CARD[0] + 2) - 2
-        page.seat_chip(left + span // 2 - 9, top + PLAY_CARD[1] + 2, position_of.get(entry["seat"], entry["seat"] + 1), size=SMALL - 3)
+        page.seat_chip(left + span // 2 - 9, top + PLAY_CARD[1] + 2, position_of.get(entry["seat"], entry["seat"] + 1), size=SMALL - 2)
         if entry["clears"]:  # the table cleared after this play: a bar, as the text's "|"
             page.draw.line((left + span + 6, top, left + span + 6, top + PLAY_CARD[1]), fill=MUTED, width=3)
     rows = places[-1][1] + 1

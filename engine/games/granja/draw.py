@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 from engine.core import format_event
 from engine.core.picture import Picture
 from engine.pictures.canvas import BIG, LINE, PAD, SMALL, TEXT, Canvas, columns, flow
-from engine.pictures.fonts import font, text_width
+from engine.pictures.fonts import fit, font, text_width
 from engine.pictures.palette import (
     BLUE,
     BROWN,
@@ -157,7 +157,7 @@ def _market_and_buildings(page: Canvas, view: dict[str, Any], y: int) -> int:
         ink = INK if owner is None else ink_on(fill)
         page.draw.text((x, yy - (5 if owner is not None else 0)), str(cell["value"]), font=font(SMALL - 1, True), fill=ink, anchor="mm")
         if owner is not None:
-            page.draw.text((x, yy + 9), f"@{owner + 1}", font=font(11, True), fill=ink, anchor="mm")
+            page.draw.text((x, yy + 9), f"@{owner + 1}", font=font(12, True), fill=ink, anchor="mm")
         page.mark("hex", f"{cell['hex']}:{cell['value']}:{'' if owner is None else owner}", (int(x - HEX), int(yy - HEX), int(x + HEX), int(yy + HEX)))
     market_bottom = y + LINE + height
     return max(market_bottom, _buildings(page, view, PAD + width + 16, y)) + 4
@@ -186,7 +186,7 @@ def _buildings(page: Canvas, view: dict[str, Any], x: int, y: int) -> int:
         ]
         text = " ".join(progress + notes)
         if text:
-            page.text(tx + 6, y + 3, text, size=SMALL - 3, fill=MUTED, kind="delivered", label=f"{building['number']}:{text}")
+            page.text(tx + 6, y + 3, text, size=SMALL - 2, fill=MUTED, kind="delivered", label=f"{building['number']}:{text}")
         y += small + 8
     return y
 
@@ -202,7 +202,7 @@ def _siesta(page: Canvas, view: dict[str, Any], y: int) -> int:
         left = PAD + dx
         page.panel((left, y, left + width, y + height))
         page.text(left, y + 3, str(space), size=SMALL, bold=True, width=width, align="center")
-        page.text(left, y + 21, f"{SIESTA_VP[space]} VP", size=SMALL - 4, fill=MUTED, width=width, align="center")
+        page.text(left, y + 21, f"{SIESTA_VP[space]} VP", size=SMALL - 2, fill=MUTED, width=width, align="center")
         for level, seat in enumerate(stacks.get(str(space), [])):
             cy = y + height - 26 - level * 24
             page.seat_chip(left + width // 2 - 10, cy, seat + 1)
@@ -249,7 +249,7 @@ def _farm_rows(data: dict[str, Any]) -> list[tuple[str, int, RowDrawer]]:
             page.sprite(token(code), x, y, "good", f"{seat}:{code}:{count}")
             text = f"{count}/{data['pig_capacity']}" if code == "PG" else str(count)
             x = page.text(x + TOKEN + 3, y + 5, text, size=SMALL, bold=True) + 12
-        page.text(x, y + 6, f"income {data['income']} $ · extra deliveries {data['extra_delivery_limit']}", size=SMALL - 3, fill=MUTED)
+        page.text(x, y + 6, f"income {data['income']} $ · extra deliveries {data['extra_delivery_limit']}", size=SMALL - 2, fill=MUTED)
 
     rows.append(("goods", TOKEN + 6, goods_row))
     if data["fields"]:
@@ -258,7 +258,7 @@ def _farm_rows(data: dict[str, Any]) -> list[tuple[str, int, RowDrawer]]:
             for field in data["fields"]:
                 page.sprite(token(field["crop"], hollow=not field["full"]), x, y, "field", f"{seat}:{field['card']}")
                 x += TOKEN + 4
-            page.text(x + 6, y + 6, "solid: crop on it · hollow: empty", size=SMALL - 3, fill=MUTED)
+            page.text(x + 6, y + 6, "solid: crop on it · hollow: empty", size=SMALL - 2, fill=MUTED)
 
         rows.append(("fields", TOKEN + 6, fields_row))
     if data["barrows"]:
@@ -317,7 +317,7 @@ def _hand_card(page: Canvas, card: dict[str, Any], x: int, y: int) -> None:
         f"extension: {EXTENSION_WORDS.get(card['extension'], card['extension'])}",
     ]
     for index, line in enumerate(lines):
-        shown = line if text_width(line, SMALL - 1) <= width - 16 else line[: max(1, (width - 16) // 8)] + "…"
+        shown = fit(line, SMALL - 1, width - 16)
         page.draw.text((x + 8, y + 32 + index * 27), shown, font=font(SMALL - 1), fill=CARD_INK)
     page.sprite(token(card["field"], background=CARD), x + width - TOKEN - 6, y + 4, "card", card["card"])
     page.mark("card_face", card["card"], (x, y, x + width, y + height))
