@@ -37,7 +37,9 @@ from .palette import (
 WIDTH = 640  # every picture is at most this wide: shown 400 wide, text shrinks by under 40 %
 PAD = 12
 TEXT = 18  # body text
-SMALL = 15  # the smallest text drawn
+SMALL = 15  # small text
+# No text below this: 13 px at 640 wide is 8 px on a phone showing the picture 400 wide.
+MIN_TEXT = 13
 BIG = 22
 LINE = TEXT + 7
 MAX_HEIGHT = 2400  # the tallest picture (2-player Vege tables late in a game) is about 1,700
@@ -101,6 +103,8 @@ class Canvas:
 
     def write(self, x: float, y: float, text: str, size: int, bold: bool, fill: RGB, anchor: str = "la") -> None:
         """Paint ``text`` with its cached mask; ``anchor`` "la" (left, top) or "mm" (centred)."""
+        if size < MIN_TEXT:
+            raise ValueError(f"text of {size} px is unreadable on a phone (at least {MIN_TEXT})")
         mask = text_mask(text, size, bold)
         if anchor == "mm":
             x, y = x - mask.width / 2, y - (size * 0.55)

@@ -89,3 +89,11 @@ def test_small_sets_stay_apart(deficiency, name, colours):
 
 def test_the_palette_fits_one_png_palette():
     assert len(palette.palette_colours()) <= 256
+
+
+def test_text_too_small_for_a_phone_is_refused():
+    from engine.pictures.canvas import MIN_TEXT, WIDTH, Canvas
+
+    assert WIDTH <= 800 and MIN_TEXT * 400 / WIDTH >= 8  # at least 8 px when shown 400 wide
+    with pytest.raises(ValueError):
+        Canvas().text(0, 0, "tiny", size=MIN_TEXT - 1)
