@@ -37,7 +37,7 @@ from engine.pictures.palette import (
 )
 
 from .cards import FAMILIES, FAMILY_NAMES, SLOTS
-from .render import _name, _status_and_field
+from .render import _name, _status_and_field, board_title
 
 FAMILY_COLOURS: dict[str, tuple[RGB, RGB]] = {
     family: (colour, ink_on(colour))
@@ -190,13 +190,7 @@ def seat_panel(
 
 def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
-    players = view["players"]
-    title = f"Vege tables - {players} players"
-    if view["expert_jokers"]:
-        title += " - Expert jokers"
-    if view["house_rules"]:
-        title += f" - house rules ({view['variant'].upper()})"
-    y = page.title(PAD, title)
+    y = page.title(PAD, board_title(view))
     if view["removed_family"]:
         y = page.paragraph(PAD, y, f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.", size=SMALL)
     status, *_ = _status_and_field(view, names, "Field")
@@ -276,15 +270,22 @@ def legend(page: Canvas, y: int, your_turn: bool) -> int:
     return y + LINE
 
 
-def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
-    page = Canvas()
-    hand = view["hand"]
-    y = page.title(PAD, f"{_name(names, view['seat'])} - your hand ({len(hand)} hidden cards)")
+def hand_head(page: Canvas, view: dict[str, Any], names: Sequence[str], title: str, row: tuple[str, str]) -> int:
+    """The private picture's start: whose hand, the hand by family, then the seat's own face-up
+    row (``row``: its key and caption, Farmland or Grounds) and its exposed cards."""
+    y = page.title(PAD, f"{_name(names, view['seat'])} - {title}")
     y = hand_by_family(page, view, y)
     own = view["seats"][view["seat"]]
-    y = hand_cards(page, view, own["farmland"], "farmland", y, "Farmland")
+    y = hand_cards(page, view, own[row[0]], row[0], y, row[1])
     if own["exposed"]:
         y = hand_cards(page, view, own["exposed"], "exposed", y, "Exposed")
+    return y
+
+
+def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
+    page = Canvas()
+    y = hand_head(page, view, names, f"your hand ({len(view['hand'])} hidden cards)", ("farmland", "Farmland"))
+    own = view["seats"][view["seat"]]
     if own["well_taken"]:
         page.text(PAD, y, "Well: taken", size=SMALL, fill=MUTED)
     else:

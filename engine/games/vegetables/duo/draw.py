@@ -12,8 +12,8 @@ from engine.pictures.canvas import LINE, PAD, SMALL, TEXT, Canvas
 from engine.pictures.cards import card_back
 from engine.pictures.palette import FELT, INK, MUTED
 
-from ..draw import MINI, card_row, field, hand_by_family, hand_cards, legend, piles, seat
-from ..render import _name, _status_and_field
+from ..draw import MINI, card_row, field, hand_cards, hand_head, legend, piles, seat
+from ..render import _status_and_field
 from .render import _pile
 
 PILE_LABEL = 40
@@ -69,13 +69,8 @@ def _piles(page: Canvas, view: dict[str, Any], y: int) -> int:
 
 def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
-    hand = view["hand"]
-    y = page.title(PAD, f"{_name(names, view['seat'])} - your Hand ({len(hand)} cards)")
-    y = hand_by_family(page, view, y)
+    y = hand_head(page, view, names, f"your Hand ({len(view['hand'])} cards)", ("grounds", "Grounds"))
     own = view["seats"][view["seat"]]
-    y = hand_cards(page, view, own["grounds"], "grounds", y, "Grounds")
-    if own["exposed"]:
-        y = hand_cards(page, view, own["exposed"], "exposed", y, "Exposed")
     y = hand_cards(page, view, own["tractors"], "tractor", y, "Tractors")
     if own["locked"]:
         y = hand_cards(page, view, own["locked"], "locked", y, "Locked Tractors (not yet released)")
