@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -135,11 +136,10 @@ class Canvas:
         self, x: int, y: int, text: str, *, fill: RGB, ink: RGB, size: int = SMALL, bold: bool = True
     ) -> int:
         """A small rounded label (a seat number, a code); returns the x after it."""
-        width = text_width(text, size, bold) + 10
-        self.draw.rounded_rectangle((x, y, x + width, y + size + 8), radius=6, fill=fill)
-        self.write(x + 5, y + 3, text, size, bold, ink)
-        self._reach(y + size + 8)
-        return x + width
+        image, mask = _chip(text, fill, ink, size, bold)
+        self.image.paste(image, (x, y), mask)
+        self._reach(y + image.height)
+        return x + image.width
 
     def sprite(self, image: Image.Image, x: int, y: int, kind: str | None = None, label: str = "") -> None:
         """Paste a (cached, never modified) sprite and record it."""
@@ -186,6 +186,17 @@ class Canvas:
         height = min(self.image.height, self.bottom + PAD)
         image = self.image.crop((0, 0, self.width, height)) if height < self.image.height else self.image
         return Picture(png=encode_png(image), width=image.width, height=image.height, marks=tuple(self.marks))
+
+
+@lru_cache(maxsize=2048)
+def _chip(text: str, fill: RGB, ink: RGB, size: int, bold: bool) -> tuple[Image.Image, Image.Image]:
+    """A chip drawn once: its image and the mask of its rounded shape (pasted on any ground)."""
+    width, height = text_width(text, size, bold) + 10, size + 8
+    mask = Image.new("L", (width + 1, height + 1), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width, height), radius=6, fill=255)
+    image = Image.new("RGB", mask.size, fill)
+    image.paste(ink, (5, 3), text_mask(text, size, bold))
+    return image, mask
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -62,11 +62,12 @@ SIESTA_SPACES = 9
 SIESTA_VP = (0, 1, 1, 2, 2, 3, 3, 4, 4)  # config's siesta_section_vp, shown under each space
 
 
-@lru_cache(maxsize=64)
-def token(code: str, hollow: bool = False, ticked: bool = False, background: RGB = PANEL) -> Image.Image:
+@lru_cache(maxsize=128)
+def token(code: str, hollow: bool = False, ticked: bool = False, background: RGB = PANEL, size: int = TOKEN) -> Image.Image:
     """A good: its colour and its code; ``hollow`` for an empty field (an outline only),
     ``ticked`` for a barrow's delivered good."""
     scale = 2
+    final = size
     size = TOKEN * scale
     image = Image.new("RGB", (size, size), background)
     draw = ImageDraw.Draw(image)
@@ -80,7 +81,7 @@ def token(code: str, hollow: bool = False, ticked: bool = False, background: RGB
     if ticked:
         draw.ellipse((size * 0.55, 0, size, size * 0.45), fill=HIGHLIGHT, outline=CARD_INK, width=scale)
         draw.line((size * 0.64, size * 0.22, size * 0.74, size * 0.34, size * 0.92, size * 0.1), fill=CARD_INK, width=2 * scale)
-    return image.resize((TOKEN, TOKEN), Image.Resampling.LANCZOS)
+    return image.resize((final, final), Image.Resampling.LANCZOS)
 
 
 def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
@@ -155,9 +156,9 @@ def _market_and_buildings(page: Canvas, view: dict[str, Any], y: int) -> int:
         fill = PANEL if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         page.draw.polygon(corners, fill=fill, outline=blend(FELT, MUTED, 0.6))
         ink = INK if owner is None else ink_on(fill)
-        page.draw.text((x, yy - (5 if owner is not None else 0)), str(cell["value"]), font=font(SMALL - 1, True), fill=ink, anchor="mm")
+        page.write(x, yy - (6 if owner is not None else 0), str(cell["value"]), SMALL - 1, True, ink, anchor="mm")
         if owner is not None:
-            page.draw.text((x, yy + 9), f"@{owner + 1}", font=font(12, True), fill=ink, anchor="mm")
+            page.write(x, yy + 8, f"@{owner + 1}", 13, True, ink, anchor="mm")
         page.mark("hex", f"{cell['hex']}:{cell['value']}:{'' if owner is None else owner}", (int(x - HEX), int(yy - HEX), int(x + HEX), int(yy + HEX)))
     market_bottom = y + LINE + height
     return max(market_bottom, _buildings(page, view, PAD + width + 16, y)) + 4
@@ -172,7 +173,7 @@ def _buildings(page: Canvas, view: dict[str, Any], x: int, y: int) -> int:
         page.text(x, y + 2, f"b{building['number']} {building['short']}", size=SMALL - 1, bold=True, width=84, kind="building", label=str(building["number"]))
         tx = x + 86
         for code in building["row"]:
-            page.image.paste(token(code, background=FELT).resize((small, small), Image.Resampling.LANCZOS), (tx, y))
+            page.image.paste(token(code, background=FELT, size=small), (tx, y))
             tx += small + 3
         notes = []
         if building["blocked"]:
@@ -309,8 +310,8 @@ CARD_SIZE = (300, 118)
 def _hand_card(page: Canvas, card: dict[str, Any], x: int, y: int) -> None:
     width, height = CARD_SIZE
     page.draw.rounded_rectangle((x, y, x + width, y + height), radius=8, fill=CARD, outline=EDGE, width=2)
-    page.draw.text((x + 8, y + 5), card["card"], font=font(SMALL, True), fill=CARD_INK)
-    page.draw.text((x + 70, y + 6), f"field: {good_word(card['field'])}", font=font(SMALL - 1), fill=CARD_INK)
+    page.write(x + 8, y + 5, card["card"], SMALL, True, CARD_INK)
+    page.write(x + 70, y + 6, f"field: {good_word(card['field'])}", SMALL - 1, False, CARD_INK)
     lines = [
         f"barrow: {goods_words(card['barrow'])} = {card['barrow_vp']} VP",
         f"helper: {helper_words(card['helper'], card['param'])}",
@@ -318,7 +319,7 @@ def _hand_card(page: Canvas, card: dict[str, Any], x: int, y: int) -> None:
     ]
     for index, line in enumerate(lines):
         shown = fit(line, SMALL - 1, width - 16)
-        page.draw.text((x + 8, y + 32 + index * 27), shown, font=font(SMALL - 1), fill=CARD_INK)
+        page.write(x + 8, y + 32 + index * 27, shown, SMALL - 1, False, CARD_INK)
     page.sprite(token(card["field"], background=CARD), x + width - TOKEN - 6, y + 4, "card", card["card"])
     page.mark("card_face", card["card"], (x, y, x + width, y + height))
 
