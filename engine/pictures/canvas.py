@@ -43,7 +43,7 @@ SMALL = 15  # small text
 MIN_TEXT = 13
 BIG = 22
 LINE = TEXT + 7
-MAX_HEIGHT = 2400  # the tallest picture (2-player Vege tables late in a game) is about 1,700
+HEIGHT = 1600  # the page's first height; it grows (doubling) when something is drawn lower
 # zlib level: 3 writes a palette PNG several times faster than 6 for a file about a third
 # bigger, still a few tens of KB (limit 300 KB).
 COMPRESSION = 3
@@ -52,8 +52,9 @@ COMPRESSION = 3
 class Canvas:
     """An RGB page on the felt; ``finish`` crops it below the lowest thing drawn."""
 
-    def __init__(self, width: int = WIDTH, height: int = MAX_HEIGHT, background: RGB = FELT) -> None:
+    def __init__(self, width: int = WIDTH, height: int = HEIGHT, background: RGB = FELT) -> None:
         self.width = width
+        self.background = background
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
         self.marks: list[Mark] = []
@@ -64,6 +65,17 @@ class Canvas:
     def mark(self, kind: str, label: str, box: tuple[int, int, int, int]) -> None:
         self.marks.append(Mark(kind, label, box))
         self.bottom = max(self.bottom, box[3])
+
+    def room(self, bottom: float) -> None:
+        """Make the page reach at least ``bottom`` (plus a margin), before drawing down there: the
+        page doubles, what is drawn is kept. Every drawing method calls it; a drawer drawing
+        with ``self.draw`` directly does so inside a panel or sprite, which has already."""
+        if bottom + PAD <= self.image.height:
+            return
+        taller = Image.new("RGB", (self.width, max(int(bottom) + PAD, 2 * self.image.height)), self.background)
+        taller.paste(self.image, (0, 0))
+        self.image = taller
+        self.draw = ImageDraw.Draw(taller)
 
     def _reach(self, bottom: int) -> None:
         self.bottom = max(self.bottom, bottom)
@@ -109,6 +121,7 @@ class Canvas:
         mask = text_mask(text, size, bold)
         if anchor == "mm":
             x, y = x - mask.width / 2, y - (size * 0.55)
+        self.room(y + mask.height)
         self.image.paste(fill, (round(x), round(y)), mask)
 
     def paragraph(
@@ -129,6 +142,7 @@ class Canvas:
     # ----- shapes and sprites ---------------------------------------------------------------
 
     def panel(self, box: tuple[int, int, int, int], *, fill: RGB = PANEL, outline: RGB | None = None) -> None:
+        self.room(box[3])
         self.draw.rounded_rectangle(box, radius=8, fill=fill, outline=outline, width=3 if outline else 0)
         self._reach(box[3])
 
@@ -137,12 +151,14 @@ class Canvas:
     ) -> int:
         """A small rounded label (a seat number, a code); returns the x after it."""
         image, mask = _chip(text, fill, ink, size, bold)
+        self.room(y + image.height)
         self.image.paste(image, (x, y), mask)
         self._reach(y + image.height)
         return x + image.width
 
     def sprite(self, image: Image.Image, x: int, y: int, kind: str | None = None, label: str = "") -> None:
         """Paste a (cached, never modified) sprite and record it."""
+        self.room(y + image.height)
         self.image.paste(image, (x, y))
         box = (x, y, x + image.width, y + image.height)
         if kind is not None:
@@ -154,6 +170,7 @@ class Canvas:
         """The playable mark: a thick ring around ``box`` and a check badge on its corner (a shape,
         not a colour alone)."""
         left, top, right, bottom = box
+        self.room(bottom + 4)
         self.draw.rounded_rectangle((left - 4, top - 4, right + 3, bottom + 3), radius=9, outline=HIGHLIGHT, width=4)
         badge = 22
         bx, by = right - badge + 6, top - 8
@@ -163,6 +180,7 @@ class Canvas:
 
     def pointer(self, x: int, y: int, label: str, size: int = 16) -> None:
         """The player to act: a solid triangle pointing right (a shape, beside the name)."""
+        self.room(y + size)
         self.draw.polygon([(x, y), (x + size, y + size // 2), (x, y + size)], fill=HIGHLIGHT)
         self.mark("turn", label, (x, y, x + size, y + size))
 

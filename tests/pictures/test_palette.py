@@ -97,3 +97,21 @@ def test_text_too_small_for_a_phone_is_refused():
     assert WIDTH <= 800 and MIN_TEXT * 400 / WIDTH >= 8  # at least 8 px when shown 400 wide
     with pytest.raises(ValueError):
         Canvas().text(0, 0, "tiny", size=MIN_TEXT - 1)
+
+
+def test_the_page_grows_when_drawn_lower_and_keeps_what_was_drawn():
+    from engine.pictures.canvas import HEIGHT, Canvas
+
+    page = Canvas()
+    page.text(10, 10, "top", kind="title")
+    page.panel((10, HEIGHT + 500, 200, HEIGHT + 560))
+    page.text(20, HEIGHT + 520, "far below", kind="note")
+    picture = page.finish()
+    assert picture.height > HEIGHT + 560
+    assert picture.labels("title") == ["top"] and picture.labels("note") == ["far below"]
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(picture.png)).convert("RGB")
+    assert image.getpixel((12, 14)) != image.getpixel((5, 5))  # the first text survived the growth
