@@ -288,10 +288,11 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
     own = view["seats"][view["seat"]]
     if own["well_taken"]:
         page.text(PAD, y, "Well: taken", size=SMALL, fill=MUTED)
+        y += LINE + 4
     else:
         page.sprite(card_back(30, 40, str(own["well"]), FELT), PAD, y, "well", f"{view['seat']}:{own['well']}")
-        page.paragraph(PAD + 40, y + 2, f"Well: unseen; you take it after a play with fewer than {view['well_threshold']} hidden cards (worth {view['next_well_points']} now)", size=SMALL)
-    y += 50
+        below = page.paragraph(PAD + 40, y + 2, f"Well: unseen; you take it after a play with fewer than {view['well_threshold']} hidden cards (worth {view['next_well_points']} now)", size=SMALL)
+        y = max(y + 48, below + 6)
     y = legend(page, y, view["your_turn"])
     page.paragraph(PAD, y, view["prompt"], size=TEXT - 2, fill=INK)
     return page.finish()
