@@ -35,6 +35,7 @@ class Sizes:
     wal_seconds: float = 45.0
     wal_settle_seconds: float = 10.0
     wal_lobbies: int = 5_000
+    picture_positions: int = 200  # positions drawn per game (board and the acting seat's hand)
 
     @classmethod
     def quick(cls) -> Sizes:
@@ -54,6 +55,7 @@ class Sizes:
             wal_seconds=10.0,
             wal_settle_seconds=6.0,
             wal_lobbies=1_000,
+            picture_positions=60,
         )
 
 
@@ -67,6 +69,8 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "rest_calls_per_move": ("max", 1.5, "calls"),
     "wal_peak_mb": ("max", 64.0, "MB"),
     "wal_settled_mb": ("max", 8.0, "MB"),
+    "picture_p95_ms": ("max", 30.0, "ms"),
+    "picture_kb": ("max", 300.0, "KB"),
 }
 
 

@@ -50,6 +50,7 @@ class Granja(Game[GranjaState, Move]):
     title = "Granja"
     min_players = 2
     max_players = 4
+    draw_module = "engine.games.granja.draw"
     summary = """\
 Six rounds on a Spanish farm; most VP wins (ties: most silver left, then shared).
 Farm phase: play a card in secret (two in round 1) to one of four sides: field (grows a crop),

@@ -22,6 +22,7 @@ class Orchard(Game[OrchardState, Place]):
     title = "Draft Cider"
     min_players = 1
     max_players = 6
+    draw_module = "engine.games.orchard.draw"
     options = (
         Option(
             name="easy",

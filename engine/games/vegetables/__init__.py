@@ -8,6 +8,7 @@ state to the ``duo`` subpackage, which has the same rooms as this package.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -18,6 +19,7 @@ from engine.core import (
     Game,
     Option,
     Outcome,
+    Picture,
     Player,
     SetupError,
     ranks_from_keys,
@@ -59,6 +61,8 @@ class Vegetables(Game[State, DuoMove]):
     state_type = VegetablesState  # or DuoState for 2 players: see decode_state
     notation_module = duo_notation  # the 4-player notation plus the 2-player additions
     render_module = render  # for 3 to 5 players; see render_board
+    draw_module = "engine.games.vegetables.draw"  # for 3 to 5 players; see draw_board
+    duo_draw_module = "engine.games.vegetables.duo.draw"
     options = (
         Option(
             name="expert_jokers",
@@ -286,6 +290,16 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         if seat_view.get("variant") == TWO:
             return duo_render.render_private(seat_view, names)
         return render.render_private(seat_view, names)
+
+    def draw_board(self, public_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        if public_view.get("variant") == TWO:
+            return cast(Picture, importlib.import_module(self.duo_draw_module).draw_board(public_view, names))
+        return super().draw_board(public_view, names)
+
+    def draw_hand(self, seat_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        if seat_view.get("variant") == TWO:
+            return cast(Picture, importlib.import_module(self.duo_draw_module).draw_hand(seat_view, names))
+        return super().draw_hand(seat_view, names)
 
     def decode_state(self, data: bytes | str) -> State:
         if msgspec.json.decode(data, type=_Variant).variant == TWO:
