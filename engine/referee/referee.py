@@ -62,6 +62,7 @@ from .reports import (
     PlayerStats,
     SeatClockView,
 )
+from .seasons import Seasons
 from .store import Store
 from .tables import Tables
 from .timekeeping import Timekeeping
@@ -87,6 +88,7 @@ class Referee:
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
+        self.seasons = Seasons(store, clock)  # type: ignore[arg-type]  # a server's seasons (seasons.py)
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
