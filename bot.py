@@ -35,6 +35,7 @@ from cogs.desk import GameDesk
 from cogs.games import GameCommands
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
+from cogs.seasons import SeasonCommands, SeasonHerald
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
 from db import SqliteStore
 from engine.referee import Referee
@@ -109,11 +110,14 @@ class RefereeBot(commands.Bot):
         self.desk = GameDesk(self, self.referee)
         self.scores = ScoreDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)
+        # Each poll also rolls seasons over and posts the final standings owed (cogs/seasons.py).
+        self.clock_keeper.chores.append(SeasonHerald(self, self.referee).poll)
         # Registered by class: clicks on messages sent before a restart are parsed from their ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.desk))
         await self.add_cog(CommunityCommands(self.scores))
         await self.add_cog(AdminCommands(self))
+        await self.add_cog(SeasonCommands(self))
         self.tree.on_error = self.on_app_command_error
         if self.settings.sync_commands:
             count = await self.sync_application_commands(self.settings.dev_guild_id)

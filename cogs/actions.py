@@ -43,7 +43,9 @@ class DeskActions(Protocol):
 class ScoreActions(Protocol):
     """The ScoreDesk's side of a click (cogs/scores.py implements it)."""
 
-    async def turn_leaderboard_page(self, interaction: discord.Interaction, game_name: str, page: int) -> None: ...
+    async def turn_leaderboard_page(
+        self, interaction: discord.Interaction, game_name: str, page: int, season: int | None = None
+    ) -> None: ...
 
     async def export(self, interaction: discord.Interaction, table_id: int) -> None: ...
 

@@ -21,6 +21,7 @@ Custom ids (at most 100 characters):
     ref:skip:<game>:<seat>             skip a seat that ran out of time (an AI plays it)
     ref:return:<game>                  "I'm back": a skipped player takes their seat again
     ref:lb:<game name>:<page>:<dir>    previous/next page of a leaderboard (dir: prev or next)
+    ref:lbs:<game name>:<season>:<page>:<dir>  the same, of a season's leaderboard (its number)
     ref:export                         a select of finished games (values: game ids) to export
 """
 
@@ -315,6 +316,26 @@ class LeaderboardButton(
         return scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page)
 
 
+class SeasonLeaderboardButton(
+    Control[discord.ui.Button[Any]],
+    custom_id="ref:lbs:{game}:{season}:{page}:{direction}",
+    game=r"[\w-]+",
+    direction="prev|next",
+):
+    """Previous or next page of a season's leaderboard (``season``: its number on the server)."""
+
+    def __init__(self, game: str, season: int, page: int, direction: str, *, disabled: bool = False) -> None:
+        label = "Previous" if direction == "prev" else "Next"
+        custom_id = self.ids.build(game=game, season=season, page=page, direction=direction)
+        super().__init__(button(label, discord.ButtonStyle.secondary, custom_id, disabled=disabled))
+        self.game = game
+        self.season = season
+        self.page = page
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page, self.season)
+
+
 class ExportSelect(SelectControl, custom_id="ref:export"):
     """Pick a finished game; its JSON record comes back as a file only the caller sees."""
 
@@ -341,6 +362,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SkipButton,
     ReturnButton,
     LeaderboardButton,
+    SeasonLeaderboardButton,
     ExportSelect,
 )
 
@@ -423,10 +445,17 @@ def group_moves_view(
     return view
 
 
-def leaderboard_view(game: str, page: int, pages: int) -> discord.ui.View:
+def leaderboard_view(game: str, page: int, pages: int, season: int | None = None) -> discord.ui.View:
+    """Prev/next of a leaderboard: all time (``season`` None), or of the season of that number."""
     view = persistent_view()
-    view.add_item(LeaderboardButton(game, max(0, page - 1), "prev", disabled=page == 0))
-    view.add_item(LeaderboardButton(game, min(pages - 1, page + 1), "next", disabled=page >= pages - 1))
+    for target, direction, disabled in (
+        (max(0, page - 1), "prev", page == 0),
+        (min(pages - 1, page + 1), "next", page >= pages - 1),
+    ):
+        if season is None:
+            view.add_item(LeaderboardButton(game, target, direction, disabled=disabled))
+        else:
+            view.add_item(SeasonLeaderboardButton(game, season, target, direction, disabled=disabled))
     return view
 
 

@@ -21,6 +21,7 @@ from cogs.components import (
     MoveButton,
     MoveSelect,
     ReturnButton,
+    SeasonLeaderboardButton,
     SkipButton,
     TurnButton,
 )
@@ -43,6 +44,11 @@ PINNED: list[tuple[Any, str, dict[str, Any]]] = [
     (ReturnButton(7), "ref:return:7", {"table_id": 7}),
     (LeaderboardButton("orchard", 3, "next"), "ref:lb:orchard:3:next", {"game": "orchard", "page": 3}),
     (LeaderboardButton("la-granja", 0, "prev"), "ref:lb:la-granja:0:prev", {"game": "la-granja", "page": 0}),
+    (
+        SeasonLeaderboardButton("orchard", 2, 3, "next"),
+        "ref:lbs:orchard:2:3:next",
+        {"game": "orchard", "season": 2, "page": 3},
+    ),
     (ExportSelect.build([discord.SelectOption(label="#1", value="1")]), "ref:export", {}),
 ]
 
