@@ -2,7 +2,7 @@
 
 One module per job, as the Store protocol is split (engine/referee/store.py): tables.py (tables,
 seats, moves, snapshots), clocks.py, results.py (results, ratings, leaderboards, statistics),
-users.py (flags and settings), announcements.py (the outbox), limits_store.py and seasons.py; every write
+users.py (flags and settings), announcements.py (the outbox), limits_store.py, seasons.py and forget.py; every write
 goes through the group-commit writer (writer.py), which keeps the WAL bounded (wal.py). Schema
 changes are numbered SQL files under ``migrations/``, applied in order and tracked with
 ``PRAGMA user_version``.
@@ -20,6 +20,7 @@ import aiosqlite
 from . import wal
 from .announcements import AnnouncementQueries
 from .clocks import HEARTBEAT, ClockQueries
+from .forget import ForgetRows
 from .limits_store import LimitsRows
 from .results import ResultQueries
 from .seasons import SeasonQueries
@@ -49,7 +50,14 @@ def database_path_from_env() -> str:
 
 
 class SqliteStore(
-    TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries, SeasonQueries
+    TableQueries,
+    ClockQueries,
+    ResultQueries,
+    UserQueries,
+    LimitsRows,
+    AnnouncementQueries,
+    SeasonQueries,
+    ForgetRows,
 ):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)

@@ -44,6 +44,7 @@ from engine.core import GameRecord, Outcome
 from . import inputs
 from .clock import QuietHours
 from .downtime import DowntimeCredit
+from .forget import ForgetReport, Forgetting
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .lobby import Lobby
 from .model import (
@@ -96,6 +97,7 @@ class Referee:
         self._downtime = DowntimeCredit(self._tables)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
         self._queries = Queries(self._tables, self._timekeeping)
+        self._forgetting = Forgetting(self._tables, self._turns)
         # The methods with long signatures are the rooms' own, checked at the door like the others:
         # their signatures and documentation are written once, where they are implemented.
         self.create_table = inputs.checked_call(self._lobby.create_table)
@@ -310,6 +312,17 @@ class Referee:
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the stored results (after a change of rating model)."""
         return await self._queries.rebuild_ratings()
+
+    # ----- data deletion ------------------------------------------------------------------------
+
+    @inputs.checked
+    async def forget_user(self, user_id: str) -> ForgetReport:
+        """Delete or anonymise everything stored about a player (forget.py): their lobbies left or
+        cancelled, their games in progress forfeited (publish ``report.outboxes``), their settings
+        deleted, their results and ratings kept under their anonymous name."""
+        report = await self._forgetting.forget(user_id)
+        self.user_settings.forget(user_id)
+        return report
 
     # ----- reading ------------------------------------------------------------------------------
 
