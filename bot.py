@@ -33,6 +33,7 @@ from cogs.community import CommunityCommands
 from cogs.components import DYNAMIC_ITEMS
 from cogs.desk import GameDesk
 from cogs.games import GameCommands
+from cogs.privacy import PrivacyDesk
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
 from cogs.seasons import SeasonCommands, SeasonHerald
@@ -94,6 +95,7 @@ class RefereeBot(commands.Bot):
         self.referee: Referee | None = None
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
+        self.privacy: PrivacyDesk | None = None
         self.clock_keeper: ClockKeeper | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resumed = False
@@ -109,6 +111,7 @@ class RefereeBot(commands.Bot):
             log.info("giving %.0f seconds of downtime back to the running clocks", credited)
         self.desk = GameDesk(self, self.referee)
         self.scores = ScoreDesk(self, self.referee)
+        self.privacy = PrivacyDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)
         # Each poll also rolls seasons over and posts the final standings owed (cogs/seasons.py).
         self.clock_keeper.chores.append(SeasonHerald(self, self.referee).poll)

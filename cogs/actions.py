@@ -50,6 +50,14 @@ class ScoreActions(Protocol):
     async def export(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
 
+class PrivacyActions(Protocol):
+    """The PrivacyDesk's side of a click (cogs/privacy.py implements it)."""
+
+    async def ask(self, interaction: discord.Interaction) -> None: ...
+
+    async def confirm(self, interaction: discord.Interaction, user_id: str) -> None: ...
+
+
 class PublishingDesk(Protocol):
     """What the announcer (cogs/announcer.py) uses of the GameDesk that owns it: the board, the
     thread and the DMs. The desk builds its announcer; the announcer knows it by this only."""

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from engine.referee.seasons import ALL_TIME
 
-from .components import desk_of
+from .components import desk_of, privacy_of
 from .games import MAX_CHOICES, game_names
 from .scores import ScoreDesk
 
@@ -92,6 +92,10 @@ class CommunityCommands(commands.Cog):
     @settings.command(name="quiet-hours-off", description="Clear your quiet hours")
     async def quiet_hours_off(self, interaction: discord.Interaction) -> None:
         await self.scores.clear_quiet_hours(interaction)
+
+    @settings.command(name="forget-me", description="Delete your data (asks you to confirm first)")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        await privacy_of(interaction.client).ask(interaction)
 
     @settings.command(name="turn-dms", description="Also get your hand and moves by DM at each of your turns")
     @app_commands.describe(enabled="On: a DM at each turn besides the board's ping (default off)")

@@ -14,6 +14,7 @@ from cogs.components import (
     DYNAMIC_ITEMS,
     BackButton,
     ExportSelect,
+    ForgetButton,
     GroupSelect,
     HandButton,
     LeaderboardButton,
@@ -49,6 +50,7 @@ PINNED: list[tuple[Any, str, dict[str, Any]]] = [
         "ref:lbs:orchard:2:3:next",
         {"game": "orchard", "season": 2, "page": 3},
     ),
+    (ForgetButton("123456789"), "ref:forget:123456789", {"user_id": "123456789"}),
     (ExportSelect.build([discord.SelectOption(label="#1", value="1")]), "ref:export", {}),
 ]
 
