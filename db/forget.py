@@ -49,6 +49,17 @@ def _forget(connection: sqlite3.Connection, user_id: str, stand_in: str, name: s
             (user_id,),
         )
     }
+    # Lobbies they host without a seat (the referee's rooms handled those where they sit): the
+    # first person seated hosts them now; with nobody seated they are cancelled.
+    person = "SELECT s.user_id FROM seats s WHERE s.game_id = games.id AND s.user_id IS NOT NULL AND s.ai_kind IS NULL"
+    connection.execute(
+        f"UPDATE games SET host = ({person} ORDER BY s.seat LIMIT 1) WHERE host = ? AND status = 'lobby'"
+        f" AND EXISTS ({person})",
+        (user_id,),
+    )
+    connection.execute(
+        "UPDATE games SET status = 'abandoned' WHERE host = ? AND status = 'lobby'", (user_id,)
+    )
     for table, column in PLAYER_ROWS:
         connection.execute(f"DELETE FROM {table} WHERE {column} = ?", (user_id,))
     for table, column, name_column in PLAYER_COLUMNS:

@@ -121,3 +121,14 @@ async def test_forget_me_leaves_no_trace_and_keeps_everyone_elses_games_right(
     # Someone forgotten later gets a number of their own.
     assert (await referee.forget_user("carol")).name == "Former player #2"
     assert traces(referee.store.path, "carol") == []
+
+
+async def test_lobbies_hosted_without_a_seat_are_handed_on_or_cancelled(referee: Referee) -> None:
+    empty = await referee.create_table("nim", "alice", "Alice", guild_id="g1", host_takes_seat=False)
+    joined = await referee.create_table("nim", "alice", "Alice", guild_id="g1", host_takes_seat=False)
+    await referee.join(joined.id, "bob", "Bob")
+    await referee.forget_user("alice")
+    assert (await referee.table(empty.id)).status == "abandoned"
+    handed = await referee.table(joined.id)
+    assert (handed.status, handed.host) == ("lobby", "bob")
+    assert traces(referee.store.path, "alice") == []
