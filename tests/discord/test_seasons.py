@@ -14,7 +14,7 @@ from bot import RefereeBot
 from engine.referee import HEARTBEAT_SECONDS
 
 from .conftest import VirtualClock, World
-from .helpers import custom_ids
+from .helpers import custom_ids, latest_board
 from .test_community import play_short_game
 
 DAY = 24 * 3600.0
@@ -37,7 +37,8 @@ async def test_a_manager_starts_seasons_and_the_leaderboard_shows_each(world: Wo
     await play_short_game(world, world.carol, world.dave)  # before any season: all time only
     started = await world.moderator.slash(world.channel, "season start", carry="soft", channel=results)
     assert started.ephemeral and started.response.content.startswith("**Season 1** has started.")
-    await play_short_game(world, world.alice, world.bob)
+    thread = await play_short_game(world, world.alice, world.bob)
+    assert latest_board(thread).embeds[2].title == "Rating changes · Season 1"
     current = await world.eve.slash(world.channel, "leaderboard", game="sprint")
     [embed] = current.response.embeds
     assert embed.title == "Sprint: leaderboard · Season 1"
