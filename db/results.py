@@ -22,6 +22,7 @@ from .rows import (
     RESULT_COLUMNS,
     RESULT_SEAT_COLUMNS,
     from_row,
+    leaderboard_page,
     rating_pool,
     result_from_row,
     result_seat_from_row,
@@ -126,28 +127,7 @@ class ResultQueries:
             " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
             (scope, game, limit, offset),
         )
-        return reports.LeaderboardPage(
-            guild_id=guild_id,
-            game=game,
-            total=total,
-            offset=offset,
-            limit=limit,
-            rows=[
-                reports.LeaderboardRow(
-                    position=row[0],
-                    user_id=row[1],
-                    name=row[2],
-                    rating=Rating(row[3], row[4]).ordinal,
-                    mu=row[3],
-                    sigma=row[4],
-                    games=row[5],
-                    wins=row[6],
-                    best_score=row[7],
-                    provisional=rating_model.is_provisional(row[5]),
-                )
-                for row in rows
-            ],
-        )
+        return leaderboard_page(guild_id, game, total, offset, limit, rows)
 
     async def high_scores(
         self, guild_id: str | None, game: str, board: str, *, limit: int = 10

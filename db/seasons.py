@@ -25,7 +25,7 @@ from engine.referee.seasons import (
 )
 
 from .reads import fetch_all, fetch_column, fetch_one
-from .rows import from_row
+from .rows import from_row, leaderboard_page
 from .writer import Call, Statement, Work
 
 SEASON_FIELDS = (
@@ -124,28 +124,7 @@ class SeasonQueries:
             " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
             (guild_id, start_seq, end_seq, end_seq, season_id, game, limit, offset),
         )
-        return reports.LeaderboardPage(
-            guild_id=guild_id,
-            game=game,
-            total=counted[0],
-            offset=offset,
-            limit=limit,
-            rows=[
-                reports.LeaderboardRow(
-                    position=row[0],
-                    user_id=row[1],
-                    name=row[2],
-                    rating=Rating(row[3], row[4]).ordinal,
-                    mu=row[3],
-                    sigma=row[4],
-                    games=row[5],
-                    wins=row[6],
-                    best_score=row[7],
-                    provisional=rating_model.is_provisional(row[5]),
-                )
-                for row in rows
-            ],
-        )
+        return leaderboard_page(guild_id, game, counted[0], offset, limit, rows)
 
 
 # ----- inside the writer's transaction ----------------------------------------------------------
