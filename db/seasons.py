@@ -70,6 +70,15 @@ class SeasonQueries:
         return await self._commit_in_group(Call(_start_season, plan, now))
 
     async def roll_over_seasons(self, now: float) -> list[int]:
+        # Read first: every clock poll asks, and nearly always nothing is due (no write then).
+        due = await fetch_one(
+            self._db,
+            "SELECT 1 FROM seasons INDEXED BY seasons_due WHERE ended_at IS NULL AND ends_at IS NOT NULL"
+            " AND ends_at <= ? LIMIT 1",
+            (now,),
+        )
+        if due is None:
+            return []
         return await self._commit_in_group(Call(roll_over, None, now))
 
     async def seasons(self, guild_id: str) -> list[Season]:
