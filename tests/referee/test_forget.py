@@ -3,11 +3,13 @@ column of any table, while the other players' games, results, ratings and histor
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from db import forget as forget_rows
 from engine.referee import Referee
 
 from .helpers import HOUR, ManualClock, open_referee, two_player_nim
@@ -132,3 +134,29 @@ async def test_lobbies_hosted_without_a_seat_are_handed_on_or_cancelled(referee:
     handed = await referee.table(joined.id)
     assert (handed.status, handed.host) == ("lobby", "bob")
     assert traces(referee.store.path, "alice") == []
+
+
+# Columns whose name sounds personal but never hold a player: the counter of AUTOINCREMENT, a
+# server limit's name, a season's name.
+NOT_PERSONAL = {("sqlite_sequence", "name"), ("guild_limits", "name"), ("seasons", "name")}
+PERSONAL = re.compile(r"user|host|name|player|voter|by_|_by$|member|owner")
+
+
+async def test_every_column_that_may_name_a_player_is_deleted_or_rewritten(referee: Referee) -> None:
+    """A guard for new tables (a vacation, a vote, a rematch...): a column that sounds like it
+    holds a user id or a name must be in db/forget.py's lists, or the forget would leave it."""
+    covered = {(table, column) for table, column in forget_rows.PLAYER_ROWS}
+    for table, column, name in forget_rows.PLAYER_COLUMNS:
+        covered.add((table, column))
+        if name is not None:
+            covered.add((table, name))
+    with sqlite3.connect(referee.store.path) as connection:
+        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        personal = {
+            (table, column[1])
+            for table in tables
+            for column in connection.execute(f'PRAGMA table_info("{table}")')
+            if PERSONAL.search(column[1])
+        }
+    assert personal - NOT_PERSONAL - covered == set()
+    assert covered <= personal  # the lists name real columns
