@@ -36,12 +36,16 @@ FORGET_QUESTION = (
 def report_text(report: ForgetReport) -> str:
     parts = [f"Done: your data is deleted; your finished games show you as **{report.name}**."]
     counts = (
-        (report.lobbies_left, "lobbies left"),
-        (report.lobbies_cancelled, "lobbies cancelled"),
-        (report.games_forfeited, "games in progress forfeited (an AI plays on)"),
-        (report.games_cancelled, "games cancelled (nobody else played them)"),
+        (report.lobbies_left, "lobby left", "lobbies left"),
+        (report.lobbies_cancelled, "lobby cancelled", "lobbies cancelled"),
+        (report.games_forfeited, "game in progress forfeited", "games in progress forfeited"),
+        (
+            report.games_cancelled,
+            "game cancelled (nobody else played it)",
+            "games cancelled (nobody else played them)",
+        ),
     )
-    done = [f"{len(ids)} {what}" for ids, what in counts if ids]
+    done = [f"{len(ids)} {one if len(ids) == 1 else many}" for ids, one, many in counts if ids]
     if done:
         parts.append("Also: " + ", ".join(done) + ".")
     return " ".join(parts)

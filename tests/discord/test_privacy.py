@@ -36,7 +36,7 @@ async def test_forget_me_asks_first_then_leaves_no_trace_and_the_others_play_on(
     assert answer.content.startswith(
         "Done: your data is deleted; your finished games show you as **Former player #1**."
     )
-    assert "1 lobbies left" in answer.content and "1 games in progress forfeited" in answer.content
+    assert "1 lobby left, 1 game in progress forfeited." in answer.content
 
     assert traces(bot.store.path, alice, "alice") == []
     # The game in progress went on: a new board, and the AI played her seat.
