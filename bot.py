@@ -33,8 +33,10 @@ from cogs.community import CommunityCommands
 from cogs.components import DYNAMIC_ITEMS
 from cogs.desk import GameDesk
 from cogs.games import GameCommands
+from cogs.privacy import PrivacyDesk
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
+from cogs.seasons import SeasonCommands, SeasonHerald
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
 from db import SqliteStore
 from engine.referee import Referee, RulesChanged
@@ -93,6 +95,7 @@ class RefereeBot(commands.Bot):
         self.referee: Referee | None = None
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
+        self.privacy: PrivacyDesk | None = None
         self.clock_keeper: ClockKeeper | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resumed = False
@@ -113,12 +116,16 @@ class RefereeBot(commands.Bot):
             log.info("giving %.0f seconds of downtime back to the running clocks", credited)
         self.desk = GameDesk(self, self.referee)
         self.scores = ScoreDesk(self, self.referee)
+        self.privacy = PrivacyDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)
+        # Each poll also rolls seasons over and posts the final standings owed (cogs/seasons.py).
+        self.clock_keeper.chores.append(SeasonHerald(self, self.referee).poll)
         # Registered by class: clicks on messages sent before a restart are parsed from their ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.desk))
         await self.add_cog(CommunityCommands(self.scores))
         await self.add_cog(AdminCommands(self))
+        await self.add_cog(SeasonCommands(self))
         self.tree.on_error = self.on_app_command_error
         if self.settings.sync_commands:
             count = await self.sync_application_commands(self.settings.dev_guild_id)

@@ -21,7 +21,9 @@ Custom ids (at most 100 characters):
     ref:skip:<game>:<seat>             skip a seat that ran out of time (an AI plays it)
     ref:return:<game>                  "I'm back": a skipped player takes their seat again
     ref:lb:<game name>:<page>:<dir>    previous/next page of a leaderboard (dir: prev or next)
+    ref:lbs:<game name>:<season>:<page>:<dir>  the same, of a season's leaderboard (its number)
     ref:export                         a select of finished games (values: game ids) to export
+    ref:forget:<user id>               confirm /settings forget-me (only that user may press it)
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 import discord
 
 from . import render
-from .actions import DeskActions, ScoreActions
+from .actions import DeskActions, PrivacyActions, ScoreActions
 from .layout import ControlPlan, MoveGroup, plan_controls
 from .replies import reply
 
@@ -135,6 +137,10 @@ def desk_of(client: discord.Client) -> DeskActions:
 
 def scores_of(client: discord.Client) -> ScoreActions:
     return client.scores  # type: ignore[attr-defined, no-any-return]
+
+
+def privacy_of(client: discord.Client) -> PrivacyActions:
+    return client.privacy  # type: ignore[attr-defined, no-any-return]
 
 
 async def answered(interaction: discord.Interaction, action: Awaitable[None]) -> None:
@@ -315,6 +321,38 @@ class LeaderboardButton(
         return scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page)
 
 
+class SeasonLeaderboardButton(
+    Control[discord.ui.Button[Any]],
+    custom_id="ref:lbs:{game}:{season}:{page}:{direction}",
+    game=r"[\w-]+",
+    direction="prev|next",
+):
+    """Previous or next page of a season's leaderboard (``season``: its number on the server)."""
+
+    def __init__(self, game: str, season: int, page: int, direction: str, *, disabled: bool = False) -> None:
+        label = "Previous" if direction == "prev" else "Next"
+        custom_id = self.ids.build(game=game, season=season, page=page, direction=direction)
+        super().__init__(button(label, discord.ButtonStyle.secondary, custom_id, disabled=disabled))
+        self.game = game
+        self.season = season
+        self.page = page
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page, self.season)
+
+
+class ForgetButton(Control[discord.ui.Button[Any]], custom_id="ref:forget:{user_id}", user_id=r"\d+"):
+    """Confirms /settings forget-me: deletes the data of the user it was shown to."""
+
+    def __init__(self, user_id: str) -> None:
+        custom_id = self.ids.build(user_id=user_id)
+        super().__init__(button("Delete my data", discord.ButtonStyle.danger, custom_id))
+        self.user_id = user_id
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return privacy_of(interaction.client).confirm(interaction, self.user_id)
+
+
 class ExportSelect(SelectControl, custom_id="ref:export"):
     """Pick a finished game; its JSON record comes back as a file only the caller sees."""
 
@@ -364,8 +402,10 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SkipButton,
     ReturnButton,
     LeaderboardButton,
+    SeasonLeaderboardButton,
     ExportSelect,
     UndoAnswerButton,
+    ForgetButton,
 )
 
 
@@ -447,10 +487,23 @@ def group_moves_view(
     return view
 
 
-def leaderboard_view(game: str, page: int, pages: int) -> discord.ui.View:
+def leaderboard_view(game: str, page: int, pages: int, season: int | None = None) -> discord.ui.View:
+    """Prev/next of a leaderboard: all time (``season`` None), or of the season of that number."""
     view = persistent_view()
-    view.add_item(LeaderboardButton(game, max(0, page - 1), "prev", disabled=page == 0))
-    view.add_item(LeaderboardButton(game, min(pages - 1, page + 1), "next", disabled=page >= pages - 1))
+    for target, direction, disabled in (
+        (max(0, page - 1), "prev", page == 0),
+        (min(pages - 1, page + 1), "next", page >= pages - 1),
+    ):
+        if season is None:
+            view.add_item(LeaderboardButton(game, target, direction, disabled=disabled))
+        else:
+            view.add_item(SeasonLeaderboardButton(game, season, target, direction, disabled=disabled))
+    return view
+
+
+def forget_view(user_id: str) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(ForgetButton(user_id))
     return view
 
 

@@ -286,8 +286,9 @@ def rating_line(change: RatingChange) -> str:
 
 
 def rating_changes_embed(changes: Sequence[RatingChange]) -> discord.Embed:
+    season = changes[0].season if changes else None  # a season's ratings say which season
     return discord.Embed(
-        title="Rating changes",
+        title=clip("Rating changes" + (f" · {season}" if season else ""), 256),
         description=clip("\n".join(rating_line(change) for change in changes), DESCRIPTION_LIMIT),
         colour=OVER_COLOUR,
     )

@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 import msgspec
 
 from engine.core import Outcome
+from engine.referee import ratings as rating_model
+from engine.referee import reports
 from engine.referee.clock import SeatClock
 from engine.referee.model import GameResult, ResultSeat, Seat, Table
 
@@ -162,3 +164,32 @@ def result_from_row(row: Any, seats: list[ResultSeat]) -> GameResult:
 
 def seat_rows(seats: list[Seat]) -> list[tuple[Any, ...]]:
     return [seat_values(seat) for seat in seats]
+
+
+def leaderboard_page(
+    guild_id: str | None, game: str, total: int, offset: int, limit: int, rows: Sequence[Sequence[Any]]
+) -> reports.LeaderboardPage:
+    """A leaderboard page from rows of (position, user id, name, mu, sigma, games, wins, best
+    score): the all-time one and a season's are read alike."""
+    return reports.LeaderboardPage(
+        guild_id=guild_id,
+        game=game,
+        total=total,
+        offset=offset,
+        limit=limit,
+        rows=[
+            reports.LeaderboardRow(
+                position=row[0],
+                user_id=row[1],
+                name=row[2],
+                rating=rating_model.Rating(row[3], row[4]).ordinal,
+                mu=row[3],
+                sigma=row[4],
+                games=row[5],
+                wins=row[6],
+                best_score=row[7],
+                provisional=rating_model.is_provisional(row[5]),
+            )
+            for row in rows
+        ],
+    )

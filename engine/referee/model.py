@@ -186,6 +186,7 @@ class RatingChange(msgspec.Struct, kw_only=True):
     after: Rating
     rank: int
     games: int  # rated games played, this one included
+    season: str | None = None  # the season's name when these are a season's ratings (else all-time)
 
     @property
     def provisional(self) -> bool:

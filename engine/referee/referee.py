@@ -44,6 +44,7 @@ from engine.core import GameRecord, Outcome
 from . import inputs
 from .clock import QuietHours
 from .downtime import DowntimeCredit
+from .forget import ForgetReport, Forgetting
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .lobby import Lobby
 from .model import (
@@ -63,6 +64,7 @@ from .reports import (
     SeatClockView,
 )
 from .rules_versions import RulesVersions
+from .seasons import Seasons
 from .store import Store
 from .tables import Tables
 from .timekeeping import Timekeeping
@@ -89,6 +91,7 @@ class Referee:
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
+        self.seasons = Seasons(store, clock)  # type: ignore[arg-type]  # a server's seasons (seasons.py)
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
@@ -99,6 +102,7 @@ class Referee:
         self._undo = Undo(self._tables, self._turns)
         # Before anything else runs at start-up: are the games in progress still on these rules?
         self.check_rules_versions = RulesVersions(store).check
+        self._forgetting = Forgetting(self._tables, self._turns)
         # The methods with long signatures are the rooms' own, checked at the door like the others:
         # their signatures and documentation are written once, where they are implemented.
         self.create_table = inputs.checked_call(self._lobby.create_table)
@@ -313,6 +317,17 @@ class Referee:
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the stored results (after a change of rating model)."""
         return await self._queries.rebuild_ratings()
+
+    # ----- data deletion ------------------------------------------------------------------------
+
+    @inputs.checked
+    async def forget_user(self, user_id: str) -> ForgetReport:
+        """Delete or anonymise everything stored about a player (forget.py): their lobbies left or
+        cancelled, their games in progress forfeited (publish ``report.outboxes``), their settings
+        deleted, their results and ratings kept under their anonymous name."""
+        report = await self._forgetting.forget(user_id)
+        self.user_settings.forget(user_id)
+        return report
 
     # ----- reading ------------------------------------------------------------------------------
 
