@@ -24,6 +24,7 @@ from .limits_store import LimitsRows
 from .results import ResultQueries
 from .tables import TableQueries
 from .users import UserQueries
+from .vacations import VacationQueries
 from .writer import GroupWriter, Work
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -47,7 +48,9 @@ def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
-class SqliteStore(TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries):
+class SqliteStore(
+    TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries, VacationQueries
+):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)
         self.path = path
