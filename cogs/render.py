@@ -17,13 +17,16 @@ from engine.core import Game, GameError, Outcome
 from engine.games import get_game
 from engine.referee import (
     ABANDONED,
+    ABANDONED_BOARD,
     FINISHED,
     FRIENDLY_BOARD,
+    HOST_MAJORITY,
     LOBBY,
     RUNNING,
     SOLO_BOARD,
     SPEEDS,
     STACKED_BOARD,
+    UNANIMOUS,
     WITH_AI_BOARD,
     GameResult,
     RatingChange,
@@ -204,7 +207,14 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
         embed.add_field(name="Rules by player count", value=clip(game.players_note, FIELD_LIMIT), inline=False)
     embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
     embed.add_field(name="Speed", value=speed_text(table.speed), inline=False)
+    embed.add_field(name="Abandon by vote", value=ABANDON_RULE_TEXT.get(table.abandon_rule, table.abandon_rule))
     return embed
+
+
+ABANDON_RULE_TEXT = {
+    UNANIMOUS: "every player must vote (`/game abandon`)",
+    HOST_MAJORITY: "the host and a majority of the players (`/game abandon`)",
+}
 
 
 def started_embed(table: Table, game: Game[Any, Any], seating: Sequence[int] | None = None) -> discord.Embed:
@@ -301,6 +311,8 @@ def unrated_reason(result: GameResult) -> str:
         return "Unrated: a game with AI seats or a single player (it counts for high scores)."
     if result.board == STACKED_BOARD:
         return "Unrated: a stacked deal (it counts for no board)."
+    if result.board == ABANDONED_BOARD:
+        return "Unrated: abandoned by its players' vote."
     return "Unrated."
 
 
