@@ -99,7 +99,13 @@ class RefereeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
-        self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        self.referee = Referee(
+            self.store,
+            clock=self._clock,
+            new_seed=self._new_seed,
+            ai_rng=self._ai_rng,
+            vacation_days_per_year=self.settings.vacation_days_per_year,
+        )
         # Before any command: the time the bot was down is owed to every running clock. Each
         # table gets it when first loaded, the others in one batch at the first clock poll, so
         # start-up does not wait for every game in progress.
