@@ -11,7 +11,7 @@ from engine.referee.clock import Vacation
 from engine.referee.model import Table
 
 from . import rows as db_rows
-from .reads import fetch_all, fetch_one
+from .reads import fetch_all, fetch_for_ids, fetch_one
 from .writer import Statement, Work
 
 
@@ -22,17 +22,13 @@ class VacationQueries:
     load_table: Callable[[int], Awaitable[Table | None]]  # TableQueries'
 
     async def vacations_of(self, user_ids: list[str]) -> dict[str, Vacation]:
-        found: dict[str, Vacation] = {}
-        for start in range(0, len(user_ids), db_rows.IN_LIST_LIMIT):
-            chunk = user_ids[start : start + db_rows.IN_LIST_LIMIT]
-            rows = await fetch_all(
-                self._db,
-                "SELECT user_id, MAX(started_at), until FROM vacations"
-                f" WHERE user_id IN ({','.join('?' * len(chunk))}) GROUP BY user_id",
-                chunk,
-            )
-            found.update({r[0]: Vacation(started_at=r[1], until=r[2]) for r in rows})
-        return found
+        rows = await fetch_for_ids(
+            self._db,
+            "SELECT user_id, MAX(started_at), until FROM vacations WHERE user_id IN ({ids}) GROUP BY user_id",
+            user_ids,
+            db_rows.IN_LIST_LIMIT,
+        )
+        return {r[0]: Vacation(started_at=r[1], until=r[2]) for r in rows}
 
     async def vacations_since(self, user_id: str, since: float) -> list[Vacation]:
         rows = await fetch_all(

@@ -18,6 +18,8 @@ in each player's latest games, never in ratings, leaderboards, high scores or wi
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.core import GameError, Outcome
 from engine.core.text import quote
 
@@ -31,10 +33,10 @@ from .model import (
     GameResult,
     NotInGame,
     Outbox,
-    ResultSeat,
     Seat,
     Table,
 )
+from .results import build_result
 from .tables import Tables, copy_table
 
 
@@ -88,30 +90,8 @@ def abandoned_result(table: Table, at: float) -> GameResult:
     """The stored result of an abandoned game: nobody won, nobody is rated; every seat shares
     rank 1 with no score, and the ``abandoned`` board keeps it out of every count."""
     count = len(table.seats)
-    return GameResult(
-        table_id=table.id,
-        game=table.game,
-        guild_id=table.guild_id,
-        speed=table.speed,
-        rated=False,
-        board=ABANDONED_BOARD,
-        finished_at=at,
-        outcome=Outcome(scores=[0.0] * count, ranks=[1] * count),
-        seats=[
-            ResultSeat(
-                seat=seat.index,
-                name=seat.name,
-                user_id=seat.user_id,
-                is_ai=seat.is_ai,
-                score=0.0,
-                game_rank=1,
-                rank=1,
-                forfeited=seat.forfeited,
-                ai_played=seat.is_ai or seat.ai_played,
-            )
-            for seat in table.seats
-        ],
-    )
+    result = build_result(table, Outcome(scores=[0.0] * count, ranks=[1] * count), at)
+    return msgspec.structs.replace(result, board=ABANDONED_BOARD, rated=False)
 
 
 class AbandonVotes:

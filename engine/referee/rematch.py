@@ -16,11 +16,10 @@ Asking again, by anyone, leads to the rematch already open instead of opening an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
 
-from .clock import DEFAULT_SPEED
-from .model import FINISHED, UNANIMOUS, NotInGame, Seat, Table, WrongStatus
+from .model import FINISHED, NotInGame, Seat, Table, WrongStatus
 from .store import RematchStore
 from .tables import Tables
 
@@ -56,23 +55,11 @@ def rematch_order(seats: Sequence[Seat], old_seats: Sequence[Seat]) -> list[Seat
 
 
 class LobbyDoors(Protocol):
-    """What a rematch needs of the lobby (lobby.py, which imports this module): open a table,
-    limits and checks included, and seat it as a rematch."""
+    """What a rematch needs of the lobby (lobby.py, which imports this module): ``create_table``
+    (limits and checks included) and seating a new lobby as a rematch."""
 
-    async def create_table(
-        self,
-        game_name: str,
-        host_id: str,
-        host_name: str,
-        *,
-        options: dict[str, Any] | None = None,
-        guild_id: str | None = None,
-        channel_id: str | None = None,
-        host_takes_seat: bool = True,
-        speed: str = DEFAULT_SPEED,
-        ai_seats: Sequence[str] = (),
-        abandon_rule: str = UNANIMOUS,
-    ) -> Table: ...
+    @property
+    def create_table(self) -> Callable[..., Awaitable[Table]]: ...
 
     async def arrange_rematch(self, table_id: int, old_id: int) -> Table: ...
 
