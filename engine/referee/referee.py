@@ -303,7 +303,8 @@ class Referee:
     async def rematch(self, table_id: int, user_id: str, name: str) -> tuple[Table, bool]:
         """The rematch lobby of a finished game, opened by one of its players (seated, as host)
         or already open; True when this call opened it."""
-        return await self._rematches.rematch(table_id, user_id, name)
+        table, opened = await self._rematches.rematch(table_id, user_id, name)
+        return inputs.hide_seed(table), opened  # a rematch under way keeps its seed
 
     # ----- community scores ---------------------------------------------------------------------
 

@@ -4,7 +4,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import simcord
+
+from bot import RefereeBot
 
 from . import helpers as H
 from .conftest import World
@@ -17,12 +21,15 @@ async def play_to_the_end(world: World, thread: simcord.ChannelHandle, players: 
         await player.slash(thread, "play", move=f"play {card}")
 
 
-async def test_rematch_opens_one_lobby_with_the_seats_rotated_and_players_join_with_one_click(world: World) -> None:
+async def test_rematch_opens_one_lobby_with_the_seats_rotated_and_players_join_with_one_click(
+    world: World, bot_factory: Callable[[], RefereeBot]
+) -> None:
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob], "rounds=1", speed="live-10")
     await play_to_the_end(world, thread, [world.alice, world.bob])
     final = H.latest_board(thread)
     assert "**Game over.**" in final.content and H.custom_ids(final) == ["ref:rematch:1"]
+    await env.restart_bot(bot_factory())  # the button outlives the process that posted it
     channel_before = len(world.channel.history())
     asked = await world.alice.click(final, label="Rematch")
     assert asked.ephemeral and asked.response.content.startswith("Rematch lobby opened: https://discord.com/channels/")

@@ -77,7 +77,7 @@ async def test_asking_again_leads_to_the_lobby_already_open(referee):
     await referee.join(third.id, "bob", "Bob")
     await referee.start(third.id, "alice", seed=1)
     running, opened = await referee.rematch(old_id, "bob", "Bob")
-    assert not opened and running.id == third.id
+    assert not opened and running.id == third.id and running.seed is None  # no seed handed out
 
 
 async def test_only_players_of_a_finished_game_ask_and_the_limits_apply(tmp_path, clock):
