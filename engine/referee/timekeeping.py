@@ -40,6 +40,7 @@ from .model import (
     StaleVersion,
     Table,
 )
+from .presentation import day_text
 from .reports import (
     DueActions,
     ForfeitNotice,
@@ -150,6 +151,9 @@ class Timekeeping:
             hours = (await self.tables.quiet_hours_at(table, loaded)).get(seat)
             if not target.clock.running:
                 raise SkipRefused(f"It is not {target.name}'s turn.")
+            away = clocks.away_until(hours, now)
+            if away is not None:  # even a clock that ran out before: a vacation protects the seat
+                raise SkipRefused(f"{target.name} is on vacation until {day_text(away)}.")
             left = clocks.remaining_at(target.clock, now, speed, hours)
             if left > 0:
                 raise SkipRefused(f"{target.name} still has {format_duration(left)} on the clock.")

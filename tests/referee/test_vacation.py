@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.referee import VacationRefused
+from engine.referee import SkipRefused, VacationRefused
 from engine.referee.clock import Vacation, get_speed, time_after, time_used
 
 from .helpers import DAY, HOUR, MONDAY, ManualClock, open_referee, two_player_nim
@@ -104,3 +104,14 @@ async def test_a_vacation_survives_a_restart_and_the_downtime_credit_skips_it(tm
         assert view.remaining == 26 * HOUR
         assert (await referee.vacation("alice")).days_left == 29
         await referee.store.close()
+
+
+async def test_a_player_on_vacation_cannot_be_skipped_even_after_running_out(referee, clock):
+    table_id = await two_player_nim(referee, speed="live-3")
+    clock.advance(4 * 60)  # alice ran out
+    await referee.due_actions()
+    await referee.start_vacation("alice", 1)
+    with pytest.raises(SkipRefused, match="Alice is on vacation until 5 Mar"):
+        await referee.skip(table_id, "bob", 0)
+    await referee.end_vacation("alice")
+    await referee.skip(table_id, "bob", 0)  # back, and still out of time
