@@ -195,6 +195,8 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
         FINISHED: "Finished.",
         ABANDONED: "Cancelled.",
     }[table.status]
+    if table.rematch_of is not None and table.status == LOBBY:
+        status += f" A rematch of game #{table.rematch_of}: its players sit one place round."
     colour = LOBBY_COLOUR if table.status == LOBBY else CANCELLED_COLOUR
     embed = discord.Embed(title=f"{game_label(table, game)}: lobby", description=status, colour=colour)
     seats = "\n".join(seat_line(table, index) for index in range(len(table.seats))) or "nobody yet"
@@ -207,7 +209,9 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
         embed.add_field(name="Rules by player count", value=clip(game.players_note, FIELD_LIMIT), inline=False)
     embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
     embed.add_field(name="Speed", value=speed_text(table.speed), inline=False)
-    embed.add_field(name="Abandon by vote", value=ABANDON_RULE_TEXT.get(table.abandon_rule, table.abandon_rule))
+    embed.add_field(
+        name="Abandon by vote", value=ABANDON_RULE_TEXT.get(table.abandon_rule, table.abandon_rule), inline=False
+    )
     return embed
 
 

@@ -35,6 +35,7 @@ async def test_rematch_opens_one_lobby_with_the_seats_rotated_and_players_join_w
     assert asked.ephemeral and asked.response.content.startswith("Rematch lobby opened: https://discord.com/channels/")
     [lobby] = world.channel.history()[channel_before:]
     assert lobby.embeds[0].title == "Sprint #2: lobby"
+    assert lobby.embeds[0].description.endswith("A rematch of game #1: its players sit one place round.")
     assert H.custom_ids(lobby)[0] == "ref:lobby:2:join"
     speed = [field for field in lobby.embeds[0].fields if field.name == "Speed"]
     assert speed[0].value.startswith("Live: 10 minutes a move")
