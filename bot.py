@@ -102,7 +102,13 @@ class RefereeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
-        self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        self.referee = Referee(
+            self.store,
+            clock=self._clock,
+            new_seed=self._new_seed,
+            ai_rng=self._ai_rng,
+            vacation_days_per_year=self.settings.vacation_days_per_year,
+        )
         # Before any move: a release whose rules would change a game in progress must not play it
         # (RulesChanged ends the start with the list of those games).
         checked = await self.referee.check_rules_versions()

@@ -1,5 +1,5 @@
 """Slash commands about players rather than one game: /turns, /leaderboard, /stats, /history and
-/settings (quiet hours, turn DMs). Each only reads its arguments and hands over to the ScoreDesk
+/settings (quiet hours, vacations, turn DMs). Each only reads its arguments and hands over to the ScoreDesk
 (turn DMs: to the GameDesk, which sends the DMs)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from engine.referee.seasons import ALL_TIME
 from .components import desk_of, privacy_of
 from .games import MAX_CHOICES, game_names
 from .scores import ScoreDesk
+from .vacation import end_vacation, start_vacation
 
 
 class CommunityCommands(commands.Cog):
@@ -96,6 +97,14 @@ class CommunityCommands(commands.Cog):
     @settings.command(name="forget-me", description="Delete your data (asks you to confirm first)")
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await privacy_of(interaction.client).ask(interaction)
+    @settings.command(name="vacation", description="Stop your clocks in every timed game for some days")
+    @app_commands.describe(days="How many days (within your yearly vacation allowance)")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 365]) -> None:
+        await start_vacation(self.scores.referee, interaction, days)
+
+    @settings.command(name="vacation-off", description="End your vacation early (the days not begun are given back)")
+    async def vacation_off(self, interaction: discord.Interaction) -> None:
+        await end_vacation(self.scores.referee, interaction)
 
     @settings.command(name="turn-dms", description="Also get your hand and moves by DM at each of your turns")
     @app_commands.describe(enabled="On: a DM at each turn besides the board's ping (default off)")

@@ -20,6 +20,7 @@ Custom ids (at most 100 characters):
     ref:back:<game>:<version>          back from the moves of a group to the list of groups
     ref:skip:<game>:<seat>             skip a seat that ran out of time (an AI plays it)
     ref:return:<game>                  "I'm back": a skipped player takes their seat again
+    ref:rematch:<game>                 "Rematch" on the game-over message: open or find the rematch lobby
     ref:lb:<game name>:<page>:<dir>    previous/next page of a leaderboard (dir: prev or next)
     ref:lbs:<game name>:<season>:<page>:<dir>  the same, of a season's leaderboard (its number)
     ref:export                         a select of finished games (values: game ids) to export
@@ -302,6 +303,17 @@ class ReturnButton(Control[discord.ui.Button[Any]], custom_id="ref:return:{table
         return desk_of(interaction.client).return_to_seat(interaction, self.table_id)
 
 
+class RematchButton(Control[discord.ui.Button[Any]], custom_id="ref:rematch:{table_id}"):
+    """On the game-over message: the same table again, seats rotated (cogs/endings.py)."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(button("Rematch", discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
+        self.table_id = table_id
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).rematch(interaction, self.table_id)
+
+
 class LeaderboardButton(
     Control[discord.ui.Button[Any]],
     custom_id="ref:lb:{game}:{page}:{direction}",
@@ -401,6 +413,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BackButton,
     SkipButton,
     ReturnButton,
+    RematchButton,
     LeaderboardButton,
     SeasonLeaderboardButton,
     ExportSelect,
@@ -441,6 +454,12 @@ def board_view(
     view.add_item(HandButton(table_id))
     if someone_away:
         view.add_item(ReturnButton(table_id))
+    return view
+
+
+def rematch_view(table_id: int) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(RematchButton(table_id))
     return view
 
 

@@ -9,7 +9,7 @@ ephemeral message that says what to do.
 
 The desk is one object made of rooms, one job each: the lobby (cogs/lobby.py), play
 (cogs/play.py), publishing boards and threads (cogs/publishing.py), private messages
-(cogs/dms.py) and taking moves back (cogs/undo.py). It holds the state they share and finds the game a command is about.
+(cogs/dms.py), taking moves back (cogs/undo.py) and the abandon vote and rematches (cogs/endings.py). It holds the state they share and finds the game a command is about.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from engine.referee import RUNNING, Referee, Table, TableNotFound
 
 from .announcer import Announcer
 from .dms import DM_CLOSED_NOTICE, DmRoom, PrivateMessage
+from .endings import EndingsRoom
 from .lobby import STACKED_REFUSAL, LobbyRoom, default_ai_kind, is_server_manager, parse_options
 from .play import PlayRoom
 from .publishing import BoardPost, PublishingRoom
@@ -43,7 +44,7 @@ class NoTableHere(GameError):
     """The command could not tell which game it is about."""
 
 
-class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom, UndoRoom):
+class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom, UndoRoom, EndingsRoom):
     def __init__(self, bot: discord.Client, referee: Referee) -> None:
         self.bot = bot
         self.referee = referee

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from engine.core import Game, GameError
 from engine.games import REGISTRY, get_game
-from engine.referee import LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS
+from engine.referee import HOST_MAJORITY, LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS, UNANIMOUS
 
 from . import render
 from .announcer import UNREACHABLE_NOTE
@@ -27,6 +27,10 @@ log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100  # Discord's limit on an autocomplete choice's name and value
+ABANDON_CHOICES = [
+    app_commands.Choice(name="Unanimous: every player votes to abandon", value=UNANIMOUS),
+    app_commands.Choice(name="The host and a majority of the players", value=HOST_MAJORITY),
+]
 SPEED_CHOICES = [app_commands.Choice(name=speed.label[:100], value=speed.name) for speed in SPEEDS.values()]
 
 
@@ -63,8 +67,9 @@ class GameCommands(commands.Cog):
         options="Settings as NAME=VALUE separated by spaces (see /rules for each game's options)",
         ai="How many AI seats to add right away (the host can add more in the lobby)",
         speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
+        abandon="How the players may abandon the game by vote: all of them (default), or the host and a majority",
     )
-    @app_commands.choices(speed=SPEED_CHOICES)
+    @app_commands.choices(speed=SPEED_CHOICES, abandon=ABANDON_CHOICES)
     @app_commands.autocomplete(game=game_names)
     async def game_new(
         self,
@@ -73,8 +78,9 @@ class GameCommands(commands.Cog):
         options: str | None = None,
         ai: app_commands.Range[int, 0, 10] = 0,
         speed: str = RECOMMENDED_SPEED,
+        abandon: str = UNANIMOUS,
     ) -> None:
-        await self.desk.open_lobby(interaction, game, options, ai, speed)
+        await self.desk.open_lobby(interaction, game, options, ai, speed, abandon)
 
     @game_new.autocomplete("options")
     async def game_new_options(
@@ -108,6 +114,22 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         return await self.table_choices(interaction, current, (LOBBY, RUNNING))
+
+    @game.command(name="abandon", description="Vote to abandon a game you play (it ends unrated if the vote passes)")
+    @app_commands.describe(
+        game="The game number (default: the game of this thread, or your only game)",
+        withdraw="Take back your vote",
+    )
+    async def game_abandon(
+        self, interaction: discord.Interaction, game: int | None = None, withdraw: bool = False
+    ) -> None:
+        await self.desk.vote_abandon(interaction, game, withdraw)
+
+    @game_abandon.autocomplete("game")
+    async def game_abandon_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (RUNNING,))
 
     # ----- playing ------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import discord
 from engine.core import Game, GameError
 from engine.core.text import quote
 from engine.games import get_game
-from engine.referee import LOBBY, RUNNING, Referee, is_stacked
+from engine.referee import LOBBY, RUNNING, UNANIMOUS, Referee, is_stacked
 
 from . import render
 from .components import lobby_view
@@ -63,6 +63,7 @@ class LobbyRoom:
         options_text: str | None,
         ai_seats: int,
         speed: str,
+        abandon_rule: str = UNANIMOUS,
     ) -> None:
         try:
             game = get_game(game_name)
@@ -79,6 +80,7 @@ class LobbyRoom:
                 speed=speed,
                 # With the table, in one write: a refused request leaves no lobby behind.
                 ai_seats=[default_ai_kind(game)] * ai_seats,
+                abandon_rule=abandon_rule,
             )
         except GameError as error:
             await reply(interaction, str(error))

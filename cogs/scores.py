@@ -18,6 +18,7 @@ import msgspec
 from engine.core import Game, GameError
 from engine.games import get_game
 from engine.referee import (
+    ABANDONED_BOARD,
     FINISHED,
     SOLO_BOARD,
     WITH_AI_BOARD,
@@ -285,7 +286,7 @@ def leaderboard_embed(
 
 def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     embed = discord.Embed(title=f"{name}: stats", colour=render.LOBBY_COLOUR)
-    if not stats.games:
+    if not stats.games and not stats.recent:
         embed.description = "No finished game yet."
         return embed
     for entry in stats.games[:MAX_STATS_GAMES]:
@@ -308,9 +309,12 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
             forfeit = ", forfeited" if result.forfeited else ""
             # Alone at the table there is no winner: a solo game is a score, not "1st of 1".
             place = "solo" if result.players == 1 else f"{ordinal(result.rank)} of {result.players}"
+            score = f"score {score_text(result.score)}{change}{forfeit}"
+            if result.board == ABANDONED_BOARD:
+                place, score = "abandoned by vote", "unrated"
             lines.append(
                 f"{render.game_title(result.game)} #{result.table_id}: {place}, "
-                f"score {score_text(result.score)}{change}{forfeit} ({render.timestamp(result.finished_at)})"
+                f"{score} ({render.timestamp(result.finished_at)})"
             )
         embed.add_field(
             name="Recent games", value=render.clip("\n".join(lines), render.FIELD_LIMIT), inline=False
@@ -335,6 +339,9 @@ def result_line(result: GameResult) -> str:
         for line in shown
     )
     kind = "rated" if result.rated else "unrated"
+    if result.board == ABANDONED_BOARD:
+        kind = "abandoned by vote, unrated"
+        players = ", ".join(seat.name for seat in result.seats)
     return f"**{render.game_title(result.game)} #{result.table_id}** ({kind}, {render.timestamp(result.finished_at)}): {players}"
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from .writer import Call, Work
 
 # Deleted outright: what only serves the player themself.
-PLAYER_ROWS = (("user_flags", "user_id"), ("user_settings", "user_id"))
+PLAYER_ROWS = (("user_flags", "user_id"), ("user_settings", "user_id"), ("vacations", "user_id"))
 # Rewritten to the stand-in: what other players' games, rankings and histories rest on.
 # (table, the user id's column, the player's name column or None)
 PLAYER_COLUMNS = (

@@ -162,6 +162,8 @@ class ResultQueries:
             "  AND o.seat != rs.seat)),"
             " AVG(rs.score), MAX(rs.score), SUM(rs.forfeited)"
             f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND NOT rs.is_ai"
+            # An abandoned game shows among the latest games, never in the counts (abandon.py).
+            " AND COALESCE(res.board, '') != 'abandoned'"
             " GROUP BY res.game ORDER BY COUNT(*) DESC, res.game",
             values,
         )

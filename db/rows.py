@@ -19,7 +19,6 @@ from engine.referee.clock import SeatClock
 from engine.referee.model import GameResult, ResultSeat, Seat, Table
 
 # The columns of ``games`` that mirror Table fields, in one place for INSERT, UPDATE and SELECT.
-# ``options`` is stored as JSON text; every other field is stored as it is.
 TABLE_FIELDS = (
     "game",
     "options",
@@ -36,7 +35,12 @@ TABLE_FIELDS = (
     "speed",
     "needs_resume",
     "rules_version",
+    "abandon_rule",
+    "abandon_votes",
+    "rematch_of",
 )
+# The fields stored as JSON text; every other field is stored as it is.
+JSON_FIELDS = frozenset({"options", "abandon_votes"})
 # Those an UPDATE rewrites: a table never changes its game.
 UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field != "game")
 TABLE_COLUMNS = "id, " + ", ".join(TABLE_FIELDS)
@@ -83,7 +87,7 @@ def updated_values(table: Table) -> list[Any]:
 
 
 def table_values(table: Table) -> list[Any]:
-    return [to_json(table.options) if field == "options" else getattr(table, field) for field in TABLE_FIELDS]
+    return [to_json(getattr(table, field)) if field in JSON_FIELDS else getattr(table, field) for field in TABLE_FIELDS]
 
 
 def from_row(cls: type[R], fields: Sequence[str], row: Sequence[Any], **more: Any) -> R:
@@ -103,7 +107,8 @@ def _flags(cls: type[Any]) -> frozenset[str]:
 
 def table_from_row(row: Any) -> Table:
     fields = dict(zip(TABLE_FIELDS, row[1:], strict=True))
-    fields["options"] = msgspec.json.decode(fields["options"])
+    for field in JSON_FIELDS:
+        fields[field] = msgspec.json.decode(fields[field])
     fields["needs_resume"] = bool(fields["needs_resume"])
     return Table(id=row[0], **fields)
 

@@ -27,6 +27,7 @@ from .seasons import SeasonQueries
 from .tables import TableQueries
 from .undo_store import UndoRows
 from .users import UserQueries
+from .vacations import VacationQueries
 from .writer import GroupWriter, Work
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -60,6 +61,7 @@ class SqliteStore(
     SeasonQueries,
     ForgetRows,
     UndoRows,
+    VacationQueries,
 ):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)

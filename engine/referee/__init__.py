@@ -2,16 +2,21 @@
 
 from engine.core import STACKING_OPTIONS
 
+from .abandon import AbandonRefused, vote_line
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
 from .model import (
+    ABANDON_RULES,
     ABANDONED,
+    ABANDONED_BOARD,
     FINISHED,
     FRIENDLY_BOARD,
+    HOST_MAJORITY,
     LOBBY,
     RATED_BOARD,
     RUNNING,
     SOLO_BOARD,
     STACKED_BOARD,
+    UNANIMOUS,
     WITH_AI_BOARD,
     ForfeitedSeat,
     GameResult,
@@ -54,9 +59,18 @@ from .results import is_stacked
 from .rules_versions import RulesChange, RulesChanged, RulesCheck
 from .store import Store
 from .undo import UndoRefused, UndoReply, UndoRequest
+from .vacation import VacationRefused, VacationStatus
 
 __all__ = [
     "ABANDONED",
+    "ABANDONED_BOARD",
+    "ABANDON_RULES",
+    "HOST_MAJORITY",
+    "UNANIMOUS",
+    "AbandonRefused",
+    "VacationRefused",
+    "VacationStatus",
+    "vote_line",
     "DEFAULT_SPEED",
     "FINISHED",
     "FRIENDLY_BOARD",

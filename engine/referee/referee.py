@@ -15,6 +15,7 @@ replay every deal), and passes the call to one of the rooms, which share one tab
 - timekeeping.py (with deadlines.py and downtime.py): clocks, reminders, skip and return, due
   actions, quiet hours, and the downtime credited at start-up;
 - queries.py: boards, views, legal moves, records, results, leaderboards, stats, history.
+- abandon.py, rematch.py, vacation.py: abandoning a game by vote, rematches, players' vacations.
 - read_model.py: ``snapshot``, everything a front end shows one seat (board, private view,
   moves, clocks, outcome), from one load under the table's lock; front ends render it rather
   than reading the parts one by one.
@@ -42,6 +43,7 @@ from typing import Any
 from engine.core import GameRecord, Outcome
 
 from . import inputs
+from .abandon import AbandonVotes
 from .clock import QuietHours
 from .downtime import DowntimeCredit
 from .forget import ForgetReport, Forgetting
@@ -56,6 +58,7 @@ from .model import (
 )
 from .queries import Queries
 from .read_model import SeatSnapshot
+from .rematch import Rematches
 from .reports import (
     DueActions,
     HighScore,
@@ -71,6 +74,7 @@ from .timekeeping import Timekeeping
 from .turns import Turns
 from .undo import Undo, UndoReply, UndoRequest
 from .user_settings import UserSettings
+from .vacation import DEFAULT_DAYS_PER_YEAR, Vacations, VacationStatus
 
 
 class Referee:
@@ -85,6 +89,7 @@ class Referee:
         hot_states: int = 256,
         max_ai_moves: int = 10_000,
         limits: Limits = DEFAULT_LIMITS,
+        vacation_days_per_year: int = DEFAULT_DAYS_PER_YEAR,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -103,6 +108,9 @@ class Referee:
         # Before anything else runs at start-up: are the games in progress still on these rules?
         self.check_rules_versions = RulesVersions(store).check
         self._forgetting = Forgetting(self._tables, self._turns)
+        self._abandon = AbandonVotes(self._tables)
+        self._rematches = Rematches(self._tables, store, self._lobby)
+        self._vacations = Vacations(self._tables, self._timekeeping, vacation_days_per_year)
         # The methods with long signatures are the rooms' own, checked at the door like the others:
         # their signatures and documentation are written once, where they are implemented.
         self.create_table = inputs.checked_call(self._lobby.create_table)
@@ -273,6 +281,39 @@ class Referee:
     @inputs.checked
     async def clear_quiet_hours(self, user_id: str) -> None:
         await self._timekeeping.clear_quiet_hours(user_id)
+
+    # ----- vacations (vacation.py) ---------------------------------------------------------------
+
+    @inputs.checked
+    async def vacation(self, user_id: str) -> VacationStatus:
+        """A player's vacation under way, if any, and the days left of their yearly allowance."""
+        return await self._vacations.status(user_id)
+
+    @inputs.checked
+    async def start_vacation(self, user_id: str, days: int) -> VacationStatus:
+        """Stop the player's clocks in every timed game for ``days`` days (within the allowance).
+        Raises VacationRefused."""
+        return await self._vacations.start(user_id, days)
+
+    @inputs.checked
+    async def end_vacation(self, user_id: str) -> VacationStatus:
+        """End a vacation early: the clocks run again, the days not begun go back to the allowance."""
+        return await self._vacations.end(user_id)
+
+    # ----- abandon by vote and rematch (abandon.py, rematch.py) ---------------------------------
+
+    @inputs.checked
+    async def vote_abandon(self, table_id: int, user_id: str, *, withdraw: bool = False) -> Outbox:
+        """A player's vote to abandon a running game (``withdraw``: take it back). The vote that
+        decides under the table's rule ends the game, unrated (``Outbox.finished``)."""
+        return await self._abandon.vote(table_id, user_id, withdraw=withdraw)
+
+    @inputs.checked
+    async def rematch(self, table_id: int, user_id: str, name: str) -> tuple[Table, bool]:
+        """The rematch lobby of a finished game, opened by one of its players (seated, as host)
+        or already open; True when this call opened it."""
+        table, opened = await self._rematches.rematch(table_id, user_id, name)
+        return inputs.hide_seed(table), opened  # a rematch under way keeps its seed
 
     # ----- community scores ---------------------------------------------------------------------
 

@@ -64,6 +64,7 @@ async def test_forget_me_leaves_no_trace_and_keeps_everyone_elses_games_right(
         for row in (await referee.leaderboard("g1", "nim")).rows
     ]
     await referee.set_quiet_hours("alice", "Europe/Rome", 23, 7)
+    await referee.start_vacation("alice", 3)  # the vacations table holds her id too
     await referee.user_settings.set_turn_dms("alice", True)
     await referee.user_settings.set_dms_closed("alice", True)
     assert await referee.user_settings.dms_closed("alice")
