@@ -6,8 +6,9 @@ import random
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from db import SqliteStore
 from engine.referee import Referee
+
+from ..stores import open_test_store
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -37,7 +38,7 @@ MONDAY = at("2024-03-04 09:00")
 
 
 async def open_referee(path, clock: ManualClock, seed: int = 5) -> Referee:
-    store = await SqliteStore.open(path)
+    store = await open_test_store(path)
     return Referee(store, clock=clock, ai_rng=random.Random(seed))
 
 

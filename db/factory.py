@@ -1,0 +1,42 @@
+"""Which store the bot opens: PostgreSQL when ``DATABASE_URL`` names one, else the SQLite file.
+
+``DATABASE_URL=postgresql://user:password@host:5432/referee`` selects PostgreSQL (db/postgres/),
+which several bot processes can share; without it, SQLite at ``DATABASE_PATH`` as before. asyncpg
+is imported only when PostgreSQL is asked for."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from .sqlite_store import SqliteStore, database_path_from_env
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(url: str | None) -> bool:
+    return bool(url) and str(url).startswith(POSTGRES_SCHEMES)
+
+
+def database_url_from_env() -> str | None:
+    """``DATABASE_URL`` when it names PostgreSQL, else None (``sqlite:///path`` is read as a path)."""
+    url = (os.environ.get("DATABASE_URL") or "").strip()
+    return url if is_postgres_url(url) else None
+
+
+def sqlite_path_of(target: str) -> str:
+    """``sqlite:///data/x.sqlite3`` (or a plain path) -> the file's path."""
+    return target.removeprefix("sqlite://").removeprefix("/") if target.startswith("sqlite:///") else target
+
+
+async def open_store(target: str | os.PathLike[str] | None = None) -> Any:
+    """Open (and migrate) the store ``target`` names: a PostgreSQL URL, ``sqlite:///path`` or a
+    SQLite path; None: ``DATABASE_URL``, else ``DATABASE_PATH``."""
+    if target is None:
+        target = database_url_from_env() or database_path_from_env()
+    target = str(target)
+    if is_postgres_url(target):
+        from .postgres.store import PostgresStore
+
+        return await PostgresStore.open(target)
+    return await SqliteStore.open(sqlite_path_of(target))
