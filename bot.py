@@ -36,8 +36,8 @@ from cogs.games import GameCommands
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
-from db import SqliteStore
-from engine.referee import Referee
+from db import StoreOpenError, open_store
+from engine.referee import Referee, Store
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -89,7 +89,7 @@ class RefereeBot(commands.Bot):
         self._new_seed = new_seed
         self._ai_rng = ai_rng
         self._clock = clock
-        self.store: SqliteStore | None = None
+        self.store: Store | None = None
         self.referee: Referee | None = None
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
@@ -98,7 +98,7 @@ class RefereeBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        self.store = await SqliteStore.open(self.settings.database_path)
+        self.store = await open_store(self.settings.database)  # PostgreSQL when DATABASE_URL is set
         self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
         # Before any command: the time the bot was down is owed to every running clock. Each
         # table gets it when first loaded, the others in one batch at the first clock poll, so
@@ -282,6 +282,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except sqlite3.Error as error:
         print(
             f"Could not open the database {settings.database_path!r} ({error}); set DATABASE_PATH to a writable file.",
+            file=sys.stderr,
+        )
+        return 1
+    except StoreOpenError as error:
+        print(
+            f"Could not open the PostgreSQL database ({error}); check DATABASE_URL and that the server is up.",
             file=sys.stderr,
         )
         return 1

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from db import DEFAULT_DATABASE_PATH
+from db import DEFAULT_DATABASE_PATH, is_postgres_url, redacted
 
 DEVELOPER_PORTAL = "https://discord.com/developers/applications"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -29,12 +29,19 @@ class Settings:
     sync_commands: bool = False
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
+    database_url: str | None = None  # PostgreSQL (DATABASE_URL); None: the SQLite file above
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     def __repr__(self) -> str:
         # The token must never end up in a log line or a traceback.
         token = "set" if self.token else "unset"
         return (
             f"Settings(token={token}, database_path={self.database_path!r}, "
+            f"database_url={None if self.database_url is None else redacted(self.database_url)!r}, "
             f"sync_commands={self.sync_commands}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={logging.getLevelName(self.log_level)})"
         )
@@ -48,7 +55,20 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         sync_commands=_flag(environ, "SYNC_COMMANDS"),
         dev_guild_id=_snowflake(environ, "DEV_GUILD_ID"),
         log_level=_log_level(environ.get("LOG_LEVEL", "")),
+        database_url=_database_url(environ.get("DATABASE_URL", "")),
     )
+
+
+def _database_url(raw: str) -> str | None:
+    url = raw.strip().strip('"').strip("'")
+    if not url:
+        return None
+    if not is_postgres_url(url):
+        raise ConfigError(
+            "DATABASE_URL must name a PostgreSQL database (postgresql://user:password@host:5432/name); "
+            "leave it empty to use the SQLite file of DATABASE_PATH."
+        )
+    return url
 
 
 def _token(raw: str) -> str | None:

@@ -29,6 +29,20 @@ def sqlite_path_of(target: str) -> str:
     return target.removeprefix("sqlite://").removeprefix("/") if target.startswith("sqlite:///") else target
 
 
+class StoreOpenError(Exception):
+    """The PostgreSQL server named by ``DATABASE_URL`` could not be reached or refused us."""
+
+
+def redacted(target: str) -> str:
+    """``target`` fit to show or log: a URL's password replaced by ``***``."""
+    scheme, found, rest = target.partition("://")
+    if not found or "@" not in rest:
+        return target
+    credentials, _, place = rest.rpartition("@")
+    user, has_password, _ = credentials.partition(":")
+    return f"{scheme}://{user}{':***' if has_password else ''}@{place}"
+
+
 async def open_store(target: str | os.PathLike[str] | None = None) -> Any:
     """Open (and migrate) the store ``target`` names: a PostgreSQL URL, ``sqlite:///path`` or a
     SQLite path; None: ``DATABASE_URL``, else ``DATABASE_PATH``."""
@@ -36,7 +50,12 @@ async def open_store(target: str | os.PathLike[str] | None = None) -> Any:
         target = database_url_from_env() or database_path_from_env()
     target = str(target)
     if is_postgres_url(target):
+        import asyncpg
+
         from .postgres.store import PostgresStore
 
-        return await PostgresStore.open(target)
+        try:
+            return await PostgresStore.open(target)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StoreOpenError(f"{redacted(target)}: {error}") from error
     return await SqliteStore.open(sqlite_path_of(target))

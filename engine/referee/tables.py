@@ -196,6 +196,12 @@ class Tables:
         self.hot.pop(table_id, None)
         self.locks.discard(table_id)
 
+    async def is_stale(self, table: Table) -> bool:
+        """Whether the store holds another version of ``table`` than this copy (another
+        process moved it, or it is gone)."""
+        stored = await self.store.load_table(table.id)
+        return stored is None or stored.version != table.version
+
     def forget_all(self) -> None:
         self.cache.clear()
         self.hot.clear()

@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core import Event, Game, NotYourTurn, Outcome, RecordedMove, format_event
+from engine.core import Event, Game, GameError, NotYourTurn, Outcome, RecordedMove, format_event
 from engine.games import get_game
 
 from . import presentation
@@ -44,6 +44,9 @@ from .results import build_result, final_outcome
 from .tables import Loaded, Tables, copy_table, fingerprint
 from .timekeeping import advance_turns, return_seat
 
+# How many times a move is judged again after finding this process's copy of the table stale.
+JUDGE_AGAIN = 3
+
 
 class Turns:
     """Moves at running tables; every public method of the Referee that moves a game ends here."""
@@ -54,36 +57,59 @@ class Turns:
         self.max_ai_moves = max_ai_moves
 
     async def play(self, table_id: int, user_id: str, move_text: str, expected_version: int | None) -> Outbox:
+        """A player's move. When several processes share the store, this process's cached copy
+        of the table may be behind (the move came by DM to a process other than the last one to
+        touch the table): a refusal or a failed commit (VersionConflict) with nothing committed
+        here is checked against the stored version, and on a stale copy the table is reloaded and
+        the move judged again on the stored game."""
         tables = self.tables
         async with tables.lock(table_id):
-            loaded = await tables.running(table_id)
-            table = loaded.table
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotInGame("You are not playing in this game.")
-            if seat.forfeited:
-                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
-            game = get_game(table.game)
-            welcome = ""
-            if seat.absent:
-                # Coming back by playing: the seat is theirs again, whatever becomes of this move.
-                await return_seat(tables, game, loaded, seat.index)
-                table, seat = loaded.table, loaded.table.seats[seat.index]
-                welcome = "Welcome back: you have your seat again. "
-            if expected_version is not None and expected_version != table.version:
-                raise StaleVersion(
-                    welcome + "The board has changed since you looked at it; here is the current one."
-                )
-            move = game.parse_move(move_text)
-            outbox = Outbox(table=table)
-            if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
-                await self.run_automatic(game, loaded, outbox)
-            if seat.index not in game.may_act(loaded.state):
-                raise NotYourTurn(welcome + waiting_text(game, loaded))
-            await self.apply_and_commit(game, loaded, seat.index, move, outbox)
+            for attempt in range(JUDGE_AGAIN + 1):
+                loaded = await tables.load(table_id)
+                table_before = loaded.table
+                try:
+                    return await self._play(loaded, user_id, move_text, expected_version)
+                except GameError:
+                    if (
+                        attempt == JUDGE_AGAIN
+                        or loaded.table is not table_before  # something was committed: no going back
+                        or not await tables.is_stale(table_before)
+                    ):
+                        raise
+                    tables.forget(table_id)
+            raise AssertionError("unreachable")  # the last attempt returns or raises
+
+    async def _play(self, loaded: Loaded, user_id: str, move_text: str, expected_version: int | None) -> Outbox:
+        """One judgement of the move on ``loaded`` (the caller holds the table's lock)."""
+        tables = self.tables
+        loaded = await tables.running(loaded.table.id)
+        table = loaded.table
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame("You are not playing in this game.")
+        if seat.forfeited:
+            raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
+        game = get_game(table.game)
+        welcome = ""
+        if seat.absent:
+            # Coming back by playing: the seat is theirs again, whatever becomes of this move.
+            await return_seat(tables, game, loaded, seat.index)
+            table, seat = loaded.table, loaded.table.seats[seat.index]
+            welcome = "Welcome back: you have your seat again. "
+        if expected_version is not None and expected_version != table.version:
+            raise StaleVersion(
+                welcome + "The board has changed since you looked at it; here is the current one."
+            )
+        move = game.parse_move(move_text)
+        outbox = Outbox(table=table)
+        if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
             await self.run_automatic(game, loaded, outbox)
-            self.finish_outbox(game, loaded, outbox)
-            return outbox
+        if seat.index not in game.may_act(loaded.state):
+            raise NotYourTurn(welcome + waiting_text(game, loaded))
+        await self.apply_and_commit(game, loaded, seat.index, move, outbox)
+        await self.run_automatic(game, loaded, outbox)
+        self.finish_outbox(game, loaded, outbox)
+        return outbox
 
     async def resume(self, table_id: int) -> Outbox:
         tables = self.tables
