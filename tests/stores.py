@@ -37,14 +37,16 @@ class PostgresBackend:
         self.server = server
         self.databases: dict[str, str] = {}
 
-    async def database_for(self, key: str) -> str:
-        """The URL of the database of ``key`` (a test's SQLite path), made on first use."""
+    async def database_for(self, key: str, *, empty: bool = False) -> str:
+        """The URL of the database of ``key`` (a test's SQLite path), made on first use: from the
+        migrated template, or ``empty`` (not even migrated)."""
         if key not in self.databases:
             name = "t_" + hashlib.sha1(key.encode()).hexdigest()[:20]
             admin = await asyncpg.connect(self.server.url())
             try:
                 await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-                await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY")
+                template = "template0" if empty else TEMPLATE
+                await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY")
             finally:
                 await admin.close()
             self.databases[key] = name
