@@ -76,8 +76,10 @@ def pg_server():
 
     from .stores import make_template, run_aside
 
-    prefer = "wheel" if os.environ.get("TEST_POSTGRES_BINARIES") == "wheel" else "system"
-    bin_dir = find_binaries(prefer)
+    # TEST_POSTGRES_BINARIES: "wheel" (only the pinned wheel's), "none" (as on a machine without
+    # any: how tests/db/test_local_server.py checks the CI rule), else the system's, then the wheel's.
+    prefer = os.environ.get("TEST_POSTGRES_BINARIES", "system")
+    bin_dir = None if prefer == "none" else find_binaries(prefer)
     if bin_dir is None:
         pytest.skip("no PostgreSQL binaries (neither installed nor from the pgserver wheel)")
     server = LocalServer(bin_dir).start()
