@@ -40,12 +40,28 @@ _SEAT_COUNT = len(SEAT_COLUMNS.split(","))
 _UPSERT_SEATS = (
     f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES ({marks(_SEAT_COUNT + 1)})" + _SEATS_ON_CONFLICT
 )
-_INSERT_MOVES = "INSERT INTO moves (game_id, n, seat, move, at) VALUES ($1,$2,$3,$4,$5)"
 _SET_FIELDS = ", ".join(f"{field} = ${number}" for number, field in enumerate(UPDATED_FIELDS, 1))
 _AFTER = len(UPDATED_FIELDS)
 _UPDATE_TABLE = f"UPDATE games SET {_SET_FIELDS} WHERE id = ${_AFTER + 1} AND version = ${_AFTER + 2}"
 _UPDATE_GAME = (
     f"UPDATE games SET {_SET_FIELDS}, state = ${_AFTER + 1} WHERE id = ${_AFTER + 2} AND version = ${_AFTER + 3}"
+)
+# A move's commit in ONE statement (one round trip, atomic on its own): the compare-and-swap of the
+# table row, then, only if it matched, the changed seats and the moves, from arrays. Answers 1 if
+# the version matched, 0 if another process moved first (nothing then written).
+_SEAT_TYPES = ("int", "text", "text", "text", "float8", "text", "float8", "int", "int", "int", "float8")
+_MOVE_TYPES = ("int", "int", "text", "float8")
+_SEATS_FROM = _AFTER + 4
+_MOVES_FROM = _SEATS_FROM + len(_SEAT_TYPES)
+_COMMIT_MOVE = (
+    f"WITH g AS ({_UPDATE_GAME} RETURNING id),"
+    f" s AS (INSERT INTO seats (game_id, {SEAT_COLUMNS}) SELECT g.id, x.* FROM g, unnest("
+    + ", ".join(f"${_SEATS_FROM + offset}::{kind}[]" for offset, kind in enumerate(_SEAT_TYPES))
+    + f") AS x{_SEATS_ON_CONFLICT}),"
+    " m AS (INSERT INTO moves (game_id, n, seat, move, at) SELECT g.id, x.* FROM g, unnest("
+    + ", ".join(f"${_MOVES_FROM + offset}::{kind}[]" for offset, kind in enumerate(_MOVE_TYPES))
+    + ") AS x)"
+    " SELECT COUNT(*) FROM g"
 )
 _INSERT_TABLE = f"INSERT INTO games ({', '.join(TABLE_FIELDS)}) VALUES ({marks(len(TABLE_FIELDS))}) RETURNING id"
 
@@ -99,25 +115,24 @@ class PgTables:
         """In ONE transaction: the table row (compare-and-swapped on its version, which also
         locks it until the commit), the changed seats, the moves and, at the end, the result and
         the rating updates."""
-        values = updated_values(table)
         seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
-        seat_values = [(table.id, *row) for row in seat_rows(seats)]
-        move_values = [
-            (table.id, expected_version + offset, move.seat, move.move, table.updated_at)
-            for offset, move in enumerate(moves)
-        ]
-        async with self._pool.acquire() as connection, connection.transaction():
-            status = await connection.execute(_UPDATE_GAME, *values, state, table.id, expected_version)
-            if not updated_one(status):
+        seat_columns = _columns(seat_rows(seats), len(_SEAT_TYPES))
+        move_columns = _columns(
+            [(expected_version + offset, move.seat, move.move, table.updated_at) for offset, move in enumerate(moves)],
+            len(_MOVE_TYPES),
+        )
+        values = (*updated_values(table), state, table.id, expected_version, *seat_columns, *move_columns)
+        if result is None and outcome is None:  # a plain move: one statement, one round trip
+            if await self._pool.fetchval(_COMMIT_MOVE, *values) != 1:
                 raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
-            if seat_values:
-                await connection.executemany(_UPSERT_SEATS, seat_values)
-            if move_values:
-                await connection.executemany(_INSERT_MOVES, move_values)
+            return []
+        async with self._pool.acquire() as connection, connection.transaction():
+            if await connection.fetchval(_COMMIT_MOVE, *values) != 1:
+                raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
             if result is not None:
                 return await insert_result(connection, result)
-            if outcome is not None:
-                await insert_bare_result(connection, table, outcome)
+            assert outcome is not None
+            await insert_bare_result(connection, table, outcome)
         return []
 
     async def move_log(self, table_id: int) -> list[RecordedMove]:
@@ -160,6 +175,11 @@ class PgTables:
         for table in tables:
             table.seats = by_table[table.id]
         return tables
+
+
+def _columns(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
+    """Rows as columns (one array parameter per column, for ``unnest``)."""
+    return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in range(width)]
 
 
 async def _seats(connection: asyncpg.Connection, table_id: int) -> list[Seat]:
