@@ -40,6 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "postgres: needs the PostgreSQL server (pytest -m postgres runs them alone)")
     config.addinivalue_line("markers", "both_backends: run each test on SQLite and on PostgreSQL (tests/stores.py)")
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite's own files or connection (one run only)")
+    config.addinivalue_line("markers", "postgres_only: a test of the PostgreSQL store's own workings (one run only)")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -49,9 +50,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         return
     if metafunc.definition.get_closest_marker("sqlite_only") is not None:
         return
-    metafunc.parametrize(
-        "store_backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
-    )
+    postgres = pytest.param("postgres", marks=pytest.mark.postgres)
+    only = metafunc.definition.get_closest_marker("postgres_only") is not None
+    metafunc.parametrize("store_backend", [postgres] if only else ["sqlite", postgres], indirect=True)
 
 
 def _in_ci() -> bool:

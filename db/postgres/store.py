@@ -11,7 +11,8 @@ is a compare-and-swap on the table's version (the UPDATE's row lock orders two c
 table; the second finds the version moved and raises VersionConflict), the ratings of one pool are
 updated under a transaction-scoped advisory lock (results.py), and results are numbered by a
 sequence. Every write is one transaction on a pooled connection: PostgreSQL shares one WAL flush
-among the commits that arrive together, which is what the SQLite store's group writer does by hand.
+among the commits that arrive together, and the plain moves of one process go in groups
+(batch.py), one statement and one flush for many, as the SQLite store's group writer does.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from pathlib import Path
 
 import asyncpg
 
+from .batch import GroupCommitter
 from .clocks import PgAnnouncements, PgClocks, PgLimits, PgUsers
 from .results import PgResults
-from .tables import PgTables
+from .tables import PgTables, commit_one
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 # One number for the advisory lock that lets only one starting process migrate at a time.
@@ -33,6 +35,9 @@ class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgL
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
+        # Plain moves go to the server in groups (batch.py); a few groups in flight at once, the
+        # rest of the pool left to reads, game ends and the other writes.
+        self._groups = GroupCommitter(pool, lambda move: commit_one(pool, move), in_flight=4)
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:

@@ -28,6 +28,7 @@ from ..rows import (
     updated_values,
 )
 from ..tables import _SEATS_ON_CONFLICT
+from .batch import GroupCommitter, Move
 from .results import insert_bare_result, insert_result
 
 
@@ -73,6 +74,7 @@ def updated_one(status: str) -> bool:
 
 class PgTables:
     _pool: asyncpg.Pool
+    _groups: GroupCommitter
 
     async def create_table(self, table: Table) -> int:
         values, seats = table_values(table), seat_rows(table.seats)
@@ -116,18 +118,20 @@ class PgTables:
         locks it until the commit), the changed seats, the moves and, at the end, the result and
         the rating updates."""
         seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
-        seat_columns = _columns(seat_rows(seats), len(_SEAT_TYPES))
-        move_columns = _columns(
-            [(expected_version + offset, move.seat, move.move, table.updated_at) for offset, move in enumerate(moves)],
-            len(_MOVE_TYPES),
+        move = Move(
+            (*updated_values(table), state, table.id, expected_version),
+            [(table.id, *row) for row in seat_rows(seats)],
+            [
+                (table.id, expected_version + offset, recorded.seat, recorded.move, table.updated_at)
+                for offset, recorded in enumerate(moves)
+            ],
         )
-        values = (*updated_values(table), state, table.id, expected_version, *seat_columns, *move_columns)
-        if result is None and outcome is None:  # a plain move: one statement, one round trip
-            if await self._pool.fetchval(_COMMIT_MOVE, *values) != 1:
+        if result is None and outcome is None:  # a plain move: in the next group (batch.py)
+            if not await self._groups.commit(move):
                 raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
             return []
         async with self._pool.acquire() as connection, connection.transaction():
-            if await connection.fetchval(_COMMIT_MOVE, *values) != 1:
+            if await connection.fetchval(_COMMIT_MOVE, *_single_values(move)) != 1:
                 raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
             if result is not None:
                 return await insert_result(connection, result)
@@ -180,6 +184,20 @@ class PgTables:
 def _columns(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
     """Rows as columns (one array parameter per column, for ``unnest``)."""
     return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in range(width)]
+
+
+def _single_values(move: Move) -> tuple[Any, ...]:
+    """The parameters of _COMMIT_MOVE for one move (its seat and move rows without the game id)."""
+    return (
+        *move.game,
+        *_columns([row[1:] for row in move.seats], len(_SEAT_TYPES)),
+        *_columns([row[1:] for row in move.moves], len(_MOVE_TYPES)),
+    )
+
+
+async def commit_one(pool: asyncpg.Pool, move: Move) -> bool:
+    """One plain move on its own (a group of one, or a group that failed as a whole)."""
+    return bool(await pool.fetchval(_COMMIT_MOVE, *_single_values(move)) == 1)
 
 
 async def _seats(connection: asyncpg.Connection, table_id: int) -> list[Seat]:

@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from engine.core import GameError, NotYourTurn
+from engine.core import GameError, NotYourTurn, RecordedMove
 from engine.referee import Referee
+from engine.referee.model import VersionConflict
 from tests.referee.helpers import MONDAY, ManualClock, open_referee, two_player_nim
 from tests.stores import open_test_store
 
@@ -124,3 +125,43 @@ async def test_reopening_finds_every_move_of_every_referee(tmp_path):
     store = await open_test_store(path)
     assert len(await store.move_log(table_id)) == 2
     await store.close()
+
+
+@pytest.mark.postgres_only
+async def test_postgresql_moves_arriving_together_share_statements_and_a_stale_one_fails_alone(tmp_path, monkeypatch):
+    """Group commit on PostgreSQL (db/postgres/batch.py): forty simultaneous moves of forty games
+    go in far fewer statements; a move on a stale version inside a group is refused alone."""
+    from db.postgres import batch
+
+    groups: list[int] = []
+    send = batch.GroupCommitter._send
+
+    async def counting(self, group):
+        groups.append(len(group))
+        return await send(self, group)
+
+    monkeypatch.setattr(batch.GroupCommitter, "_send", counting)
+    (referee,) = await referees(tmp_path / "group.sqlite3", 1)
+    table_ids = [await two_player_nim(referee, first=f"a{n}", second=f"b{n}") for n in range(40)]
+    groups.clear()
+    outcomes = await asyncio.gather(*(referee.play(table_id, f"a{n}", "take 2") for n, table_id in enumerate(table_ids)))
+    assert all(outbox.moves_applied == 1 for outbox in outcomes)
+    assert sum(groups) == 40 and len(groups) < 20 and max(groups) > 1
+    for table_id in table_ids:
+        assert [move.move for move in await referee.store.move_log(table_id)] == ["take 2"]
+
+    store = referee.store
+    tables = [await store.load_table(table_id) for table_id in table_ids[:3]]
+    state = await store.load_state(tables[0].id)
+    groups.clear()
+    moved = await asyncio.gather(
+        *(
+            store.commit_moves(table, table.version - (index == 1), [RecordedMove(1, "take 1")], state)
+            for index, table in enumerate(tables)
+        ),
+        return_exceptions=True,
+    )
+    assert moved[0] == [] and moved[2] == [] and isinstance(moved[1], VersionConflict)
+    assert groups and max(groups) > 1  # the stale one was in a group with the others
+    assert [len(await store.move_log(table.id)) for table in tables] == [2, 1, 2]
+    await close(referee)
