@@ -25,6 +25,7 @@ _GAME_TYPES = {
     "options": "text", "host": "text", "status": "text", "seed": "int8", "version": "int4",
     "guild_id": "text", "channel_id": "text", "thread_id": "text", "message_id": "text",
     "created_at": "float8", "updated_at": "float8", "speed": "text", "needs_resume": "int4",
+    "rules_version": "int4",
 }  # fmt: skip
 _GAME_COLUMNS = [*UPDATED_FIELDS, "state", "id", "expected"]
 _GAME_KINDS = [*(_GAME_TYPES[field] for field in UPDATED_FIELDS), "bytea", "int8", "int4"]

@@ -1,7 +1,7 @@
 """The clocks (``ClockStore``), the players' settings (``UserStore``), the announcement outbox
-(``AnnouncementStore``) and the limits' rows (``LimitsStore``) on PostgreSQL: mixins of
-PostgresStore. Small jobs each, the same queries as SQLite's (db/clocks.py, users.py,
-announcements.py, limits_store.py) in PostgreSQL's words."""
+(``AnnouncementStore``), the limits' rows (``LimitsStore``) and the undo requests on PostgreSQL:
+mixins of PostgresStore. Small jobs each, the same queries as SQLite's (db/clocks.py, users.py,
+announcements.py, limits_store.py, undo_store.py) in PostgreSQL's words."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from engine.referee.clock import QuietHours
 from engine.referee.limits import OpenCounts
 from engine.referee.model import AnnouncedMark, PendingAnnouncement, Seat, TimedSeat
 from engine.referee.reports import TableLinks
+from engine.referee.undo import UndoRequest
 
 from ..clocks import HEARTBEAT
 from ..rows import SEAT_COLUMNS, seat_from_row, to_json
@@ -297,3 +298,29 @@ class PgLimits:
             idle_before,
         )
         return sorted(row[0] for row in rows)
+
+
+class PgUndo:
+    _pool: asyncpg.Pool
+
+    async def undo_request(self, table_id: int) -> UndoRequest | None:
+        row = await self._pool.fetchrow(
+            "SELECT version, seat, consents FROM undo_requests WHERE game_id = $1", table_id
+        )
+        if row is None:
+            return None
+        return UndoRequest(table_id, row[0], row[1], tuple(int(seat) for seat in row[2].split(",") if seat))
+
+    async def save_undo_request(self, request: UndoRequest) -> None:
+        await self._pool.execute(
+            "INSERT INTO undo_requests (game_id, version, seat, consents) VALUES ($1,$2,$3,$4)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, seat = excluded.seat,"
+            " consents = excluded.consents",
+            request.table_id,
+            request.version,
+            request.seat,
+            ",".join(map(str, request.consents)),
+        )
+
+    async def clear_undo_request(self, table_id: int) -> None:
+        await self._pool.execute("DELETE FROM undo_requests WHERE game_id = $1", table_id)

@@ -22,7 +22,7 @@ from pathlib import Path
 import asyncpg
 
 from .batch import GroupCommitter
-from .clocks import PgAnnouncements, PgClocks, PgLimits, PgUsers
+from .clocks import PgAnnouncements, PgClocks, PgLimits, PgUndo, PgUsers
 from .results import PgResults
 from .tables import PgTables, commit_one
 
@@ -31,7 +31,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x7265_6665_7265_6531
 
 
-class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgLimits):
+class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgLimits, PgUndo):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
@@ -55,21 +55,23 @@ class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgL
 
     async def migrate(self) -> int:
         """Apply the migrations not yet applied (each in its transaction, with its number in
-        ``schema_version``); several processes starting at once take turns."""
+        ``schema_version``), whatever their number: a migration numbered below the latest applied
+        one (branches merged in another order) is applied too. Several processes starting at once
+        take turns. Returns the highest number applied."""
         async with self._pool.acquire() as connection:
             await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
             try:
                 await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                current = await connection.fetchval("SELECT MAX(version) FROM schema_version") or 0
+                applied = {row[0] for row in await connection.fetch("SELECT version FROM schema_version")}
                 for script in sorted(MIGRATIONS.glob("*.sql")):
                     number = int(script.name.split("_", 1)[0])
-                    if number <= current:
+                    if number in applied:
                         continue
                     async with connection.transaction():
                         await connection.execute(script.read_text())
                         await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
-                    current = number
-                return int(current)
+                    applied.add(number)
+                return max(applied, default=0)
             finally:
                 await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
 

@@ -8,7 +8,7 @@ table and judges the move again (engine/referee/turns.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import asyncpg
@@ -142,6 +142,18 @@ class PgTables:
     async def move_log(self, table_id: int) -> list[RecordedMove]:
         rows = await self._pool.fetch("SELECT seat, move FROM moves WHERE game_id = $1 ORDER BY n", table_id)
         return [RecordedMove(row[0], row[1]) for row in rows]
+
+    async def running_tables_off_rules(self, current: Mapping[str, int]) -> list[int]:
+        """Running tables whose rules version is not the code's for their game (or whose game
+        the code does not know), by id."""
+        rows = await self._pool.fetch(
+            "SELECT g.id FROM games g LEFT JOIN unnest($1::text[], $2::int[]) AS c(game, rules_version)"
+            " ON c.game = g.game WHERE g.status = 'running'"
+            " AND (c.game IS NULL OR c.rules_version != g.rules_version) ORDER BY g.id",
+            list(current),
+            list(current.values()),
+        )
+        return [row[0] for row in rows]
 
     async def list_tables(
         self,
