@@ -31,9 +31,11 @@ TABLE_FIELDS = (
     "updated_at",
     "speed",
     "needs_resume",
+    "revision",
 )
-# Those an UPDATE rewrites: a table never changes its game.
-UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field != "game")
+# Those an UPDATE rewrites: a table never changes its game, and its revision is raised by the
+# store itself (``revision = revision + 1``, compare-and-swapped with the version).
+UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field not in ("game", "revision"))
 TABLE_COLUMNS = "id, " + ", ".join(TABLE_FIELDS)
 SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
 RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
@@ -61,7 +63,7 @@ def to_json(value: Any) -> str:
 
 def updated_values(table: Table) -> list[Any]:
     """The values of UPDATED_FIELDS, in that order."""
-    return [value for field, value in zip(TABLE_FIELDS, table_values(table), strict=True) if field != "game"]
+    return [getattr(table, field) if field != "options" else to_json(table.options) for field in UPDATED_FIELDS]
 
 
 def table_values(table: Table) -> list[Any]:
