@@ -77,7 +77,13 @@ class RefereeBot(commands.Bot):
         ai_rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        sharding: dict[str, object] = {}
+        if settings.shard_count is not None:  # ShardedRefereeBot: these gateway shards in this process
+            sharding["shard_count"] = settings.shard_count
+            if settings.shard_ids is not None:
+                sharding["shard_ids"] = list(settings.shard_ids)
         super().__init__(
+            **sharding,  # type: ignore[arg-type]
             # Only mentions reach prefix commands: no privileged message-content intent needed.
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -99,7 +105,15 @@ class RefereeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database)  # PostgreSQL when DATABASE_URL is set
-        self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        self.referee = Referee(
+            self.store,
+            clock=self._clock,
+            new_seed=self._new_seed,
+            ai_rng=self._ai_rng,
+            # Other processes run the other shards over the same database: the clocks and the
+            # boards they all see are claimed before acting (engine/referee/claims.py).
+            shared=self.settings.shares_store,
+        )
         # Before any move: a release whose rules would change a game in progress must not play it
         # (RulesChanged ends the start with the list of those games).
         checked = await self.referee.check_rules_versions()
@@ -154,6 +168,9 @@ class RefereeBot(commands.Bot):
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("logged in as %s (id %s) on %d servers", self.user, self.user.id, len(self.guilds))
+        if self.settings.shard_count is not None:
+            shards = self.settings.shard_ids or range(self.settings.shard_count)
+            log.info("running shards %s of %d", ", ".join(map(str, shards)), self.settings.shard_count)
         if self.application_id:
             log.info("invite link: %s", invite_link(self.application_id))
         if not self._resumed and self.desk is not None:
@@ -200,6 +217,11 @@ class RefereeBot(commands.Bot):
                 await store.close()
 
 
+class ShardedRefereeBot(RefereeBot, commands.AutoShardedBot):
+    """The same bot on several gateway shards (SHARD_COUNT, SHARD_IDS): discord.py's
+    AutoShardedBot, one connection per shard, all in this process."""
+
+
 def create_bot(
     settings: Settings,
     *,
@@ -209,7 +231,8 @@ def create_bot(
 ) -> RefereeBot:
     """The bot; ``clock`` (seconds since the epoch) drives every game clock, so tests can pass a
     virtual one."""
-    return RefereeBot(settings, new_seed=new_seed, ai_rng=ai_rng, clock=clock)
+    kind = RefereeBot if settings.shard_count is None else ShardedRefereeBot
+    return kind(settings, new_seed=new_seed, ai_rng=ai_rng, clock=clock)
 
 
 async def run_bot(settings: Settings, bot: RefereeBot | None = None) -> None:

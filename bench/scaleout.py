@@ -103,6 +103,7 @@ def _specs(store: str, game: Game[Any, Any], players: int, active: list[int], sp
             "seconds": sizes.scaleout_seconds,
             "seed": seed + index,
             "register": extra,
+            "shared": processes > 1,
         }
         for index in range(processes)
     ]

@@ -46,7 +46,11 @@ async def run(spec: dict[str, Any]) -> dict[str, Any]:
     store = await open_store(spec["store"])
     try:
         referee = Referee(
-            store, ai_rng=random.Random(spec["seed"]), cache_size=2 * len(spec["active"]) + 100, limits=UNLIMITED
+            store,
+            ai_rng=random.Random(spec["seed"]),
+            cache_size=2 * len(spec["active"]) + 100,
+            limits=UNLIMITED,
+            shared=spec["shared"],  # one of several processes over the store: tables read as stored
         )
         for table_id in spec["active"]:
             await referee.table(table_id)

@@ -2,7 +2,8 @@
 
 One module per job, as the Store protocol is split (engine/referee/store.py): tables.py (tables,
 seats, moves, snapshots), clocks.py, results.py (results, ratings, leaderboards, statistics),
-users.py (flags and settings), announcements.py (the outbox) and limits_store.py; every write
+users.py (flags and settings), announcements.py (the outbox), claims.py (work claimed by one
+process of several) and limits_store.py; every write
 goes through the group-commit writer (writer.py), which keeps the WAL bounded (wal.py). Schema
 changes are numbered SQL files under ``migrations/``, applied in order and tracked with
 ``PRAGMA user_version``.
@@ -19,6 +20,7 @@ import aiosqlite
 
 from . import wal
 from .announcements import AnnouncementQueries
+from .claims import ClaimQueries
 from .clocks import HEARTBEAT, ClockQueries
 from .limits_store import LimitsRows
 from .results import ResultQueries
@@ -48,7 +50,9 @@ def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
-class SqliteStore(TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries, UndoRows):
+class SqliteStore(
+    TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries, UndoRows, ClaimQueries
+):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)
         self.path = path

@@ -20,15 +20,15 @@ import asyncpg
 from ..rows import SEAT_COLUMNS, UPDATED_FIELDS
 from ..tables import _SEATS_ON_CONFLICT
 
-# The types of UPDATED_FIELDS, then of the state, the id and the expected version.
+# The types of UPDATED_FIELDS, then of the state, the id, the expected version and revision.
 _GAME_TYPES = {
     "options": "text", "host": "text", "status": "text", "seed": "int8", "version": "int4",
     "guild_id": "text", "channel_id": "text", "thread_id": "text", "message_id": "text",
     "created_at": "float8", "updated_at": "float8", "speed": "text", "needs_resume": "int4",
     "rules_version": "int4",
 }  # fmt: skip
-_GAME_COLUMNS = [*UPDATED_FIELDS, "state", "id", "expected"]
-_GAME_KINDS = [*(_GAME_TYPES[field] for field in UPDATED_FIELDS), "bytea", "int8", "int4"]
+_GAME_COLUMNS = [*UPDATED_FIELDS, "state", "id", "expected", "expected_revision"]
+_GAME_KINDS = [*(_GAME_TYPES[field] for field in UPDATED_FIELDS), "bytea", "int8", "int4", "int4"]
 _SEAT_NAMES = ["game_id", *(column.strip() for column in SEAT_COLUMNS.split(","))]
 _SEAT_KINDS = ["int8", "int4", "text", "text", "text", "float8", "text", "float8", "int4", "int4", "int4", "float8"]
 _MOVE_NAMES = ["game_id", "n", "seat", "move", "at"]
@@ -46,7 +46,8 @@ GROUP_SQL = (
     f"WITH v AS (SELECT * FROM {_unnest(_GAME_COLUMNS, _GAME_KINDS, 1, 'v')}),"
     " g AS (UPDATE games SET "
     + ", ".join(f"{name} = v.{name}" for name in [*UPDATED_FIELDS, "state"])
-    + " FROM v WHERE games.id = v.id AND games.version = v.expected RETURNING games.id),"
+    + ", revision = games.revision + 1 FROM v WHERE games.id = v.id AND games.version = v.expected"
+    " AND games.revision = v.expected_revision RETURNING games.id),"
     f" s AS (INSERT INTO seats ({', '.join(_SEAT_NAMES)}) SELECT x.* FROM"
     f" {_unnest(_SEAT_NAMES, _SEAT_KINDS, _SEATS_FROM, 'x')} JOIN g ON g.id = x.game_id{_SEATS_ON_CONFLICT}),"
     f" m AS (INSERT INTO moves ({', '.join(_MOVE_NAMES)}) SELECT x.* FROM"
@@ -57,7 +58,7 @@ GROUP_SQL = (
 
 class Move:
     """One plain move's rows: its game row's values (UPDATED_FIELDS, state, id, expected
-    version), its changed seats and its moves (each row starting with the game's id)."""
+    version and revision), its changed seats and its moves (each row starting with the game's id)."""
 
     __slots__ = ("game", "seats", "moves")
 
@@ -66,7 +67,7 @@ class Move:
 
     @property
     def table_id(self) -> int:
-        return int(self.game[-2])
+        return int(self.game[-3])
 
 
 def _columns(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:

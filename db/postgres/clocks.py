@@ -1,11 +1,12 @@
 """The clocks (``ClockStore``), the players' settings (``UserStore``), the announcement outbox
-(``AnnouncementStore``), the limits' rows (``LimitsStore``) and the undo requests on PostgreSQL:
-mixins of PostgresStore. Small jobs each, the same queries as SQLite's (db/clocks.py, users.py,
-announcements.py, limits_store.py, undo_store.py) in PostgreSQL's words."""
+(``AnnouncementStore``), the limits' rows (``LimitsStore``), the undo requests and the claims
+(``ClaimStore``) on PostgreSQL: mixins of PostgresStore. Small jobs each, the same queries as
+SQLite's (db/clocks.py, users.py, announcements.py, limits_store.py, undo_store.py, claims.py) in
+PostgreSQL's words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import asyncpg
@@ -105,6 +106,10 @@ class PgClocks:
                 await connection.executemany(
                     "UPDATE seats SET clock = $1, absent_since = $2, next_due_at = $3 WHERE game_id = $4 AND seat = $5",
                     rows,
+                )
+            if unchanged:  # a write of the table like any other: other processes' copies are stale
+                await connection.execute(
+                    "UPDATE games SET revision = revision + 1 WHERE id = ANY($1::bigint[])", sorted(unchanged)
                 )
             if heartbeat is not None:
                 await connection.execute(_SET_HEARTBEAT, HEARTBEAT, heartbeat)
@@ -324,3 +329,38 @@ class PgUndo:
 
     async def clear_undo_request(self, table_id: int) -> None:
         await self._pool.execute("DELETE FROM undo_requests WHERE game_id = $1", table_id)
+
+
+class PgClaims:
+    """Leases on work done once across processes (engine/referee/claims.py). A claim is one
+    upsert per table that takes the row only when it is free, expired or the claimer's own: two
+    processes claiming the same table at once queue on its row, and the second finds the first's
+    lease and leaves it (the upsert's ``WHERE``). Rows are taken in id order, so two processes
+    claiming overlapping sets never deadlock."""
+
+    _pool: asyncpg.Pool
+
+    async def claim(self, kind: str, table_ids: Sequence[int], owner: str, now: float, until: float) -> list[int]:
+        if not table_ids:
+            return []
+        rows = await self._pool.fetch(
+            "INSERT INTO claims (kind, table_id, owner, expires_at)"
+            " SELECT $1, t, $2, $3 FROM unnest($4::bigint[]) AS t ORDER BY t"
+            " ON CONFLICT (kind, table_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at"
+            " WHERE claims.owner = excluded.owner OR claims.expires_at <= $5 RETURNING table_id",
+            kind,
+            owner,
+            until,
+            sorted(set(table_ids)),
+            now,
+        )
+        held = {row[0] for row in rows}
+        return [table_id for table_id in table_ids if table_id in held]
+
+    async def release(self, kind: str, table_ids: Sequence[int], owner: str) -> None:
+        await self._pool.execute(
+            "DELETE FROM claims WHERE kind = $1 AND owner = $2 AND table_id = ANY($3::bigint[])",
+            kind,
+            owner,
+            list(table_ids),
+        )

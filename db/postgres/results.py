@@ -17,7 +17,7 @@ import asyncpg
 
 from engine.referee import ratings as rating_model
 from engine.referee.model import GameResult, RatingChange, ResultSeat, Table
-from engine.referee.ratings import RatedSeat, Rating
+from engine.referee.ratings import Rating
 from engine.referee.reports import (
     GameStats,
     HighScore,
@@ -30,7 +30,11 @@ from engine.referee.reports import (
 from ..rows import (
     RESULT_COLUMNS,
     RESULT_SEAT_COLUMNS,
+    rated_players,
+    rating_changes,
+    rating_event_rows,
     rating_pool,
+    rating_rows,
     result_from_row,
     result_seat_from_row,
     to_json,
@@ -322,7 +326,7 @@ async def _apply_ratings(
 ) -> list[RatingChange]:
     """Rate one finished game inside the caller's transaction (which holds the pool's lock)."""
     scope = rating_pool(guild_id)
-    players = [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
+    players = rated_players(seats)
     user_ids = [seat.user_id for seat in players]
     current: dict[str, tuple[Rating, int]] = {}
     if user_ids:
@@ -335,40 +339,20 @@ async def _apply_ratings(
         )
         for user_id, mu, sigma, games in rows:
             current[user_id] = (Rating(mu, sigma), games)
-    rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
-    after = rating_model.rate_game(rated, {user: rating for user, (rating, _) in current.items()}, model)
-    changes: list[RatingChange] = []
-    for seat in players:
-        user_id = seat.user_id or ""
-        before, games = current.get(user_id, (rating_model.initial_rating(model), 0))
-        changes.append(
-            RatingChange(
-                user_id=user_id,
-                name=seat.name,
-                guild_id=scope,
-                game=game,
-                before=before,
-                after=after[user_id],
-                rank=seat.rank,
-                games=games + 1,
-            )
-        )
+    changes = rating_changes(players, current, scope, game, model)
     if not changes:
         return changes
     await connection.executemany(
         "INSERT INTO rating_events (game_id, guild_id, game, user_id, rank, mu_before, sigma_before,"
         " mu_after, sigma_after, at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
-        [
-            (table_id, scope, game, c.user_id, c.rank, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, at)
-            for c in changes
-        ],
+        rating_event_rows(table_id, changes, at),
     )
     await connection.executemany(
         "INSERT INTO ratings AS r (guild_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
         " VALUES ($1,$2,$3,$4,$5,$6,1,$7,$8) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
         " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = r.games + 1,"
         " wins = r.wins + excluded.wins, updated_at = excluded.updated_at",
-        [(scope, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at) for c in changes],
+        rating_rows(changes, at),
     )
     return changes
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import asyncpg
 
 from .batch import GroupCommitter
-from .clocks import PgAnnouncements, PgClocks, PgLimits, PgUndo, PgUsers
+from .clocks import PgAnnouncements, PgClaims, PgClocks, PgLimits, PgUndo, PgUsers
 from .results import PgResults
 from .tables import PgTables, commit_one
 
@@ -31,7 +31,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x7265_6665_7265_6531
 
 
-class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgLimits, PgUndo):
+class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgLimits, PgUndo, PgClaims):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url

@@ -41,18 +41,23 @@ _SEAT_COUNT = len(SEAT_COLUMNS.split(","))
 _UPSERT_SEATS = (
     f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES ({marks(_SEAT_COUNT + 1)})" + _SEATS_ON_CONFLICT
 )
+# Every write raises the revision and is compare-and-swapped on it with the version (migration 0006).
 _SET_FIELDS = ", ".join(f"{field} = ${number}" for number, field in enumerate(UPDATED_FIELDS, 1))
 _AFTER = len(UPDATED_FIELDS)
-_UPDATE_TABLE = f"UPDATE games SET {_SET_FIELDS} WHERE id = ${_AFTER + 1} AND version = ${_AFTER + 2}"
+_UPDATE_TABLE = (
+    f"UPDATE games SET {_SET_FIELDS}, revision = revision + 1"
+    f" WHERE id = ${_AFTER + 1} AND version = ${_AFTER + 2} AND revision = ${_AFTER + 3}"
+)
 _UPDATE_GAME = (
-    f"UPDATE games SET {_SET_FIELDS}, state = ${_AFTER + 1} WHERE id = ${_AFTER + 2} AND version = ${_AFTER + 3}"
+    f"UPDATE games SET {_SET_FIELDS}, state = ${_AFTER + 1}, revision = revision + 1"
+    f" WHERE id = ${_AFTER + 2} AND version = ${_AFTER + 3} AND revision = ${_AFTER + 4}"
 )
 # A move's commit in ONE statement (one round trip, atomic on its own): the compare-and-swap of the
 # table row, then, only if it matched, the changed seats and the moves, from arrays. Answers 1 if
 # the version matched, 0 if another process moved first (nothing then written).
 _SEAT_TYPES = ("int", "text", "text", "text", "float8", "text", "float8", "int", "int", "int", "float8")
 _MOVE_TYPES = ("int", "int", "text", "float8")
-_SEATS_FROM = _AFTER + 4
+_SEATS_FROM = _AFTER + 5
 _MOVES_FROM = _SEATS_FROM + len(_SEAT_TYPES)
 _COMMIT_MOVE = (
     f"WITH g AS ({_UPDATE_GAME} RETURNING id),"
@@ -99,9 +104,13 @@ class PgTables:
     async def save_table(self, table: Table, expected_version: int) -> None:
         values, seats = updated_values(table), seat_rows(table.seats)
         async with self._pool.acquire() as connection, connection.transaction():
-            if not updated_one(await connection.execute(_UPDATE_TABLE, *values, table.id, expected_version)):
-                raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
+            status = await connection.execute(_UPDATE_TABLE, *values, table.id, expected_version, table.revision)
+            if not updated_one(status):
+                raise VersionConflict(
+                    f"game {table.id} is no longer at version {expected_version}, revision {table.revision}"
+                )
             await _write_seats(connection, table.id, seats)
+        table.revision += 1  # as stored: the next write of this copy expects it
 
     async def commit_moves(
         self,
@@ -119,25 +128,29 @@ class PgTables:
         the rating updates."""
         seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
         move = Move(
-            (*updated_values(table), state, table.id, expected_version),
+            (*updated_values(table), state, table.id, expected_version, table.revision),
             [(table.id, *row) for row in seat_rows(seats)],
             [
                 (table.id, expected_version + offset, recorded.seat, recorded.move, table.updated_at)
                 for offset, recorded in enumerate(moves)
             ],
         )
+        changes: list[RatingChange] = []
+        conflict = f"game {table.id} is no longer at version {expected_version}, revision {table.revision}"
         if result is None and outcome is None:  # a plain move: in the next group (batch.py)
             if not await self._groups.commit(move):
-                raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
-            return []
-        async with self._pool.acquire() as connection, connection.transaction():
-            if await connection.fetchval(_COMMIT_MOVE, *_single_values(move)) != 1:
-                raise VersionConflict(f"game {table.id} is no longer at version {expected_version}")
-            if result is not None:
-                return await insert_result(connection, result)
-            assert outcome is not None
-            await insert_bare_result(connection, table, outcome)
-        return []
+                raise VersionConflict(conflict)
+        else:
+            async with self._pool.acquire() as connection, connection.transaction():
+                if await connection.fetchval(_COMMIT_MOVE, *_single_values(move)) != 1:
+                    raise VersionConflict(conflict)
+                if result is not None:
+                    changes = await insert_result(connection, result)
+                else:
+                    assert outcome is not None
+                    await insert_bare_result(connection, table, outcome)
+        table.revision += 1  # as stored: the next write of this copy expects it
+        return changes
 
     async def move_log(self, table_id: int) -> list[RecordedMove]:
         rows = await self._pool.fetch("SELECT seat, move FROM moves WHERE game_id = $1 ORDER BY n", table_id)

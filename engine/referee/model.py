@@ -50,6 +50,12 @@ class VersionConflict(Exception):
     """The store's version is not the one expected: someone else wrote first (not player-facing)."""
 
 
+class StaleCache(StaleVersion):
+    """The store refused a write because the referee's cached copy of the table was stale
+    (another process wrote it); the copy is dropped. A player's move is judged again on the
+    fresh table rather than refused (turns.py)."""
+
+
 class Seat(msgspec.Struct, kw_only=True):
     index: int
     name: str
@@ -101,6 +107,10 @@ class Table(msgspec.Struct, kw_only=True):
     needs_resume: bool = False
     # The rules version of the game's code when the table was opened, then started (Game.rules_version).
     rules_version: int = 1
+    # Raised by the store at every write of the table (a move or seats changed without one), on
+    # the object written: the compare-and-swap that keeps another process's stale copy from
+    # overwriting seats changed without a move (``version`` only counts moves).
+    revision: int = 0
 
     def seat_of(self, user_id: str) -> Seat | None:
         for seat in self.seats:

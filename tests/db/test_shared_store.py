@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 
 async def referees(path, count: int) -> list[Referee]:
     clock = ManualClock(MONDAY)
-    return [await open_referee(path, clock, seed=index) for index in range(count)]
+    return [await open_referee(path, clock, seed=index, shared=True) for index in range(count)]
 
 
 async def close(*opened: Referee) -> None:

@@ -17,7 +17,7 @@ TIMEOUT = 20
 
 def clean_environment(fake: FakeDiscord) -> dict[str, str]:
     """The parent's environment minus every setting, so only the .env file configures the bot."""
-    names = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL")
+    names = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS")
     environment = {key: value for key, value in os.environ.items() if key not in names}
     environment["FAKE_DISCORD_URL"] = fake.base_url
     environment["PYTHONPATH"] = str(REPO)

@@ -40,7 +40,7 @@ async def main(url: str, seed: int) -> None:
     REGISTRY["nim"] = "tests.toy_game"
     get_game.cache_clear()
     store = await PostgresStore.open(url)
-    referee = Referee(store, ai_rng=random.Random(seed))
+    referee = Referee(store, ai_rng=random.Random(seed), shared=True, owner=f"process-{seed}")
     answer({"ready": True})
     tasks: set[asyncio.Task[None]] = set()
     try:

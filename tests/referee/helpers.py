@@ -37,9 +37,10 @@ def at(text: str, zone: str = "UTC") -> float:
 MONDAY = at("2024-03-04 09:00")
 
 
-async def open_referee(path, clock: ManualClock, seed: int = 5) -> Referee:
+async def open_referee(path, clock: ManualClock, seed: int = 5, *, shared: bool = False) -> Referee:
+    """A referee on the store of ``path``; ``shared``: as one of several processes over it."""
     store = await open_test_store(path)
-    return Referee(store, clock=clock, ai_rng=random.Random(seed))
+    return Referee(store, clock=clock, ai_rng=random.Random(seed), shared=shared)
 
 
 async def two_player_nim(

@@ -215,9 +215,9 @@ async def test_two_processes_on_one_file_cannot_both_move(tmp_path, toy_game):
     second = await open_referee(path)
     await second.table(table_id)  # both have it cached at version 0
     await first.play(table_id, "alice", "take 1")
-    # The second one's commit finds the version moved: it reloads and judges the move again on
-    # the stored game, where Alice has already moved.
-    with pytest.raises(NotYourTurn):
+    # The second's stale copy fails the store's compare-and-swap: dropped, and the move judged
+    # again on the stored table, where it is Bob's turn (never "the game changed, try again").
+    with pytest.raises(NotYourTurn, match="waiting for Bob"):
         await second.play(table_id, "alice", "take 2")
     # The stale copy was dropped: the second process now sees the truth.
     assert (await second.table(table_id)).version == 1
