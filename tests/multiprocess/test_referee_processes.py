@@ -9,8 +9,8 @@ of each set of simultaneous identical submissions accepted, every game replays f
 to its stored state, and every due clock action fired exactly once (the dead process's claims
 taken over once expired).
 
-Parametrised by a store URL: SQLite here; PostgreSQL too where a URL is given
-(``TEST_DATABASE_URL``) and the checkout has a store for it.
+Parametrised by a store URL: SQLite, and PostgreSQL (a database of the session's server,
+tests/stores.py; marker ``postgres``); ``TEST_DATABASE_URL`` adds a server of your own.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import pytest
 from engine.core import GameRecord, replay
 from engine.games import get_game
 from engine.referee import Referee
+from tests.stores import PostgresBackend, run_aside
 
 from .worker import open_store
 
@@ -113,16 +114,23 @@ class Worker:
         assert self.process.returncode == 0
 
 
-def store_urls() -> list[str]:
-    urls = ["sqlite"]
+def store_urls() -> list[Any]:
+    urls: list[Any] = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
     if os.environ.get("TEST_DATABASE_URL"):
-        urls.append(os.environ["TEST_DATABASE_URL"])
+        urls.append(pytest.param(os.environ["TEST_DATABASE_URL"], marks=pytest.mark.postgres))
     return urls
 
 
 @pytest.fixture(params=store_urls())
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'shared.sqlite3'}" if request.param == "sqlite" else str(request.param)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    elif request.param == "postgres":  # a fresh database on the session's server
+        backend = PostgresBackend(request.getfixturevalue("pg_server"))
+        yield run_aside(backend.database_for(str(tmp_path)))
+        run_aside(backend.drop_all())
+    else:
+        yield str(request.param)
 
 
 async def test_three_referee_processes_one_killed_lose_no_move_and_fire_each_clock_action_once(
