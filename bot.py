@@ -36,8 +36,8 @@ from cogs.games import GameCommands
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
-from db import SqliteStore
-from engine.referee import Referee
+from db import StoreOpenError, open_store
+from engine.referee import Referee, RulesChanged, Store
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -95,7 +95,7 @@ class RefereeBot(commands.Bot):
         self._new_seed = new_seed
         self._ai_rng = ai_rng
         self._clock = clock
-        self.store: SqliteStore | None = None
+        self.store: Store | None = None
         self.referee: Referee | None = None
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
@@ -104,7 +104,7 @@ class RefereeBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        self.store = await SqliteStore.open(self.settings.database_path)
+        self.store = await open_store(self.settings.database)  # PostgreSQL when DATABASE_URL is set
         self.referee = Referee(
             self.store,
             clock=self._clock,
@@ -114,6 +114,11 @@ class RefereeBot(commands.Bot):
             # boards they all see are claimed before acting (engine/referee/claims.py).
             shared=self.settings.shares_store,
         )
+        # Before any move: a release whose rules would change a game in progress must not play it
+        # (RulesChanged ends the start with the list of those games).
+        checked = await self.referee.check_rules_versions()
+        if checked.replayed:
+            log.info("replayed %d running games started on older rules: all unchanged", checked.replayed)
         # Before any command: the time the bot was down is owed to every running clock. Each
         # table gets it when first loaded, the others in one batch at the first clock poll, so
         # start-up does not wait for every game in progress.
@@ -308,6 +313,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    except StoreOpenError as error:
+        print(
+            f"Could not open the PostgreSQL database ({error}); check DATABASE_URL and that the server is up.",
+            file=sys.stderr,
+        )
+        return 1
+    except RulesChanged as error:
+        print(f"Not starting: {error}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         pass
     return 0

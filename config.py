@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from db import DEFAULT_DATABASE_PATH
+from db import DEFAULT_DATABASE_PATH, is_postgres_url, redacted
 
 DEVELOPER_PORTAL = "https://discord.com/developers/applications"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -30,10 +30,16 @@ class Settings:
     sync_commands: bool = False
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
+    database_url: str | None = None  # PostgreSQL (DATABASE_URL); None: the SQLite file above
     # Gateway sharding (bot.py runs an AutoShardedBot): the bot's total number of shards, and the
     # ones this process runs (None: all of them). Neither set: one process, one shard, as always.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @property
     def shares_store(self) -> bool:
@@ -45,6 +51,7 @@ class Settings:
         token = "set" if self.token else "unset"
         return (
             f"Settings(token={token}, database_path={self.database_path!r}, "
+            f"database_url={None if self.database_url is None else redacted(self.database_url)!r}, "
             f"sync_commands={self.sync_commands}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={logging.getLevelName(self.log_level)}, shard_count={self.shard_count}, "
             f"shard_ids={self.shard_ids})"
@@ -62,7 +69,20 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         sync_commands=_flag(environ, "SYNC_COMMANDS"),
         dev_guild_id=_snowflake(environ, "DEV_GUILD_ID"),
         log_level=_log_level(environ.get("LOG_LEVEL", "")),
+        database_url=_database_url(environ.get("DATABASE_URL", "")),
     )
+
+
+def _database_url(raw: str) -> str | None:
+    url = raw.strip().strip('"').strip("'")
+    if not url:
+        return None
+    if not is_postgres_url(url):
+        raise ConfigError(
+            "DATABASE_URL must name a PostgreSQL database (postgresql://user:password@host:5432/name); "
+            "leave it empty to use the SQLite file of DATABASE_PATH."
+        )
+    return url
 
 
 def _token(raw: str) -> str | None:

@@ -29,13 +29,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import discord_calls, engine_speed, referee_load, restart, wal
+from . import discord_calls, engine_speed, referee_load, restart, scaleout, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord", "wal")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal", "scaleout")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -61,6 +61,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--wal-seconds", type=float, help="seconds of sustained moves in the wal section")
     sizes.add_argument("--wal-settle-seconds", type=float, help="quiet seconds after each wal load")
     sizes.add_argument("--wal-lobbies", type=int, help="lobbies opened in the wal section (half cancelled)")
+    sizes.add_argument("--scaleout-seconds", type=float, help="seconds each scale-out configuration plays")
     return parser.parse_args(argv)
 
 
@@ -80,6 +81,7 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "wal_seconds": args.wal_seconds,
         "wal_settle_seconds": args.wal_settle_seconds,
         "wal_lobbies": args.wal_lobbies,
+        "scaleout_seconds": args.scaleout_seconds,
     }
     for name, value in overrides.items():
         if value is not None:
@@ -226,6 +228,7 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
             rows.append(row("wal", who, "  peak WAL", f["peak_wal_mb"], "MB", "wal_peak_mb", note))
             rows.append(row("wal", who, "  WAL at the end of the quiet time", f["settled_wal_mb"], "MB", "wal_settled_mb"))
             rows.append(row("wal", who, "  seconds from the load's end to a WAL under 8 MB", f["seconds_to_under_8mb"], "s"))
+    rows.extend(scaleout.rows(results.get("scaleout", {}), row, show))
     discord = results.get("discord")
     if discord:
         for name, modes in discord.get("per_game", {}).items():
@@ -299,7 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         engine_results: dict[str, Any] = {}
         for index, game in enumerate(games):
-            if "engine" in sections or "referee" in sections or "restart" in sections or "wal" in sections:
+            if any(section in sections for section in ("engine", "referee", "restart", "wal", "scaleout")):
                 progress(f"engine speed: {game.name}")
                 engine_results[game.name] = engine_speed.measure(game, sizes)
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
@@ -324,6 +327,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress(f"wal: {game.name} ({sizes.wal_seconds:g} s of moves, {sizes.wal_lobbies:,} lobbies)")
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
             results["wal"] = {game.name: asyncio.run(wal.measure(game, sizes, workdir, args.seed * 1000, mean_length))}
+        if "scaleout" in sections and games:
+            # One game, as for the WAL: the store's share of a move is alike for all.
+            game = games[0]
+            progress(f"scaleout: {game.name} (SQLite, then 1 and 2 processes on PostgreSQL, {sizes.scaleout_seconds:g} s each)")
+            mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
+            results["scaleout"] = {
+                game.name: scaleout.measure(game, sizes, workdir, args.seed * 1000 + 7, mean_length, extra)
+            }
         if "discord" in sections:
             progress("discord calls")
             results["discord"] = discord_calls.measure(

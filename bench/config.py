@@ -35,6 +35,9 @@ class Sizes:
     wal_seconds: float = 45.0
     wal_settle_seconds: float = 10.0
     wal_lobbies: int = 5_000
+    # Scale-out (bench/scaleout.py): seconds each configuration plays (1 process on SQLite, 1 and
+    # 2 processes on PostgreSQL), with ``active_games`` games at once.
+    scaleout_seconds: float = 15.0
 
     @classmethod
     def quick(cls) -> Sizes:
@@ -54,6 +57,7 @@ class Sizes:
             wal_seconds=10.0,
             wal_settle_seconds=6.0,
             wal_lobbies=1_000,
+            scaleout_seconds=4.0,
         )
 
 
@@ -67,6 +71,8 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "rest_calls_per_move": ("max", 1.5, "calls"),
     "wal_peak_mb": ("max", 64.0, "MB"),
     "wal_settled_mb": ("max", 8.0, "MB"),
+    "scaleout_postgres_to_sqlite": ("min", 0.5, ""),
+    "scaleout_two_to_one": ("min", 1.5, ""),
 }
 
 

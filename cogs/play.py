@@ -21,10 +21,9 @@ from .replies import reply
 
 class PlayRoom:
     """The GameDesk's play (cogs/desk.py composes the rooms and holds the state below). Of the
-    other rooms it uses the private views (``private_message``, ``seats_to_act``, ``waiting_line``,
-    ``send_private``, ``dms_closed``: cogs/dms.py), publishing (``publish``,
-    ``forget_board``, ``quietly``: cogs/publishing.py, which alone writes ``_asked``) and
-    ``find_table`` (cogs/desk.py)."""
+    other rooms it uses the private views (``private_message``, ``send_private``, ``dms_closed``:
+    cogs/dms.py), publishing (``publish``, ``forget_board``, ``quietly``: cogs/publishing.py,
+    which alone writes ``_asked``) and ``find_table`` (cogs/desk.py)."""
 
     bot: discord.Client
     referee: Referee
@@ -63,12 +62,9 @@ class PlayRoom:
 
     async def play_typed(self, interaction: discord.Interaction, game_id: int | None, move: str) -> None:
         """/play: the move applies to the current board (no version: the player typed it now)."""
-        try:
-            table = await self.find_table(interaction, game_id, statuses=(RUNNING,))
-        except GameError as error:
-            await reply(interaction, str(error))
+        table = await self.running_game_deferred(interaction, game_id)
+        if table is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         user = str(interaction.user.id)
         try:
             outbox = await self.referee.play(table.id, user, move)
@@ -121,21 +117,22 @@ class PlayRoom:
         now gets who is waited for."""
         user = str(interaction.user.id)
         try:
-            table = await self.referee.table(table_id)
-            seat = table.seat_of(user)
+            # One snapshot: the seat, who must act and the private view are of one version.
+            snapshot = await self.referee.snapshot(table_id, user)
+            table, seat = snapshot.table, snapshot.seat
             if seat is None:
                 raise NotInGame("You are not playing in this game.")
             if table.status != RUNNING:
                 raise GameError("This game is over." if table.status == FINISHED else "This game has ended.")
-            if seat.index not in await self.seats_to_act(table):
-                waiting = await self.waiting_line(table)
+            if seat not in snapshot.to_act:
+                waiting = snapshot.waiting_line
                 raise GameError(f"It is not your turn now. {waiting} **Show my hand** shows your cards.")
-            if not self._asked_since(table, seat.index, version):
+            if not self._asked_since(table, seat, version):
                 await self._send_current(
                     interaction, table_id, "That board is out of date: here is the current one."
                 )
                 return
-            message = await self.private_message(table, user)
+            message = await self.private_message(snapshot, user)
         except GameError as error:
             await reply(interaction, str(error))
             return

@@ -12,14 +12,15 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from db import SqliteStore, database_path_from_env
+from db import database_path_from_env, database_url_from_env, open_store, redacted
 from engine.core.text import MAX_NAME_CHARS
-from engine.referee import Referee
+from engine.referee import Referee, RulesChanged
 
 from .reader import LineReader, reader_for
 from .session import LocalTable, NewGame
 
 INTERRUPTED_EXIT_CODE = 130  # the shell's convention for "stopped by Ctrl-C"
+RULES_CHANGED_EXIT_CODE = 3  # as bot.py: this release would change a game in progress
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,7 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="GAME_ID",
         help="resume an unfinished game (the latest one without an id)",
     )
-    parser.add_argument("--database", help="SQLite file (default: $DATABASE_PATH or data/referee.sqlite3)")
+    parser.add_argument(
+        "--database",
+        help="SQLite file or postgresql:// URL (default: $DATABASE_URL, else $DATABASE_PATH or data/referee.sqlite3)",
+    )
     parser.add_argument("--name", help="your player name (default: your login name)")
     return parser
 
@@ -79,8 +83,8 @@ def login_name() -> str:
 async def run(args: argparse.Namespace, console: Console, reader: LineReader | None = None) -> int:
     """The whole local table on one store; returns the process exit code."""
     options = parse_option_flags(args.option)
-    database_path = args.database or database_path_from_env()
-    store = await SqliteStore.open(database_path)
+    database = args.database or database_url_from_env() or database_path_from_env()
+    store = await open_store(database)
     # The referee keeps names (and ids) short: a longer name would make an id it refuses.
     name = (args.name or login_name())[:MAX_NAME_CHARS]
     referee = Referee(store, ai_rng=random.Random(args.seed) if args.seed is not None else None)
@@ -90,16 +94,21 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         console,
         user_id=f"local:{name}",
         player_name=name,
-        database_path=database_path,
+        database_path=redacted(database),  # shown on screen: never a password
         seed=args.seed,
     )
     try:
+        # A release whose rules would change a game in progress does not play it.
+        await referee.check_rules_versions()
         if args.game:
             request = NewGame(args.game, args.players, options, args.ai, args.seed)
             return await table.run_new_game(request)
         if args.resume is not None:
             return await table.run_resume(args.resume or None)
         return await table.run_interactive()
+    except RulesChanged as error:
+        console.print(f"Not starting: {error}", markup=False, highlight=False)
+        return RULES_CHANGED_EXIT_CODE
     except EOFError:
         table.goodbye(interrupted=False)
         return 0

@@ -6,13 +6,17 @@ conversions as they are."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
 from engine.core import Outcome
+from engine.referee import ratings as rating_model
 from engine.referee.clock import SeatClock
-from engine.referee.model import GameResult, ResultSeat, Seat, Table
+from engine.referee.model import GameResult, RatingChange, ResultSeat, Seat, Table
+from engine.referee.ratings import RatedSeat
 
 # The columns of ``games`` that mirror Table fields, in one place for INSERT, UPDATE and SELECT.
 # ``options`` is stored as JSON text; every other field is stored as it is.
@@ -31,6 +35,7 @@ TABLE_FIELDS = (
     "updated_at",
     "speed",
     "needs_resume",
+    "rules_version",
     "revision",
 )
 # Those an UPDATE rewrites: a table never changes its game, and its revision is raised by the
@@ -39,7 +44,20 @@ UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field not in ("game", 
 TABLE_COLUMNS = "id, " + ", ".join(TABLE_FIELDS)
 SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
 RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
-RESULT_SEAT_COLUMNS = "seat, name, user_id, is_ai, score, game_rank, rank, team, forfeited, ai_played"
+# The columns of ``result_seats`` are ResultSeat's fields, by the same names.
+RESULT_SEAT_FIELDS = (
+    "seat", "name", "user_id", "is_ai", "score", "game_rank", "rank", "team", "forfeited", "ai_played"
+)
+RESULT_SEAT_COLUMNS = ", ".join(RESULT_SEAT_FIELDS)
+# RESULT_COLUMNS as GameResult's fields (``game_id`` is its ``table_id``).
+RESULT_FIELDS = ("table_id", "game", "guild_id", "speed", "rated", "board", "finished_at", "outcome")
+# The columns a player's recent result is read from, as RecentResult's fields.
+RECENT_FIELDS = (
+    "table_id", "game", "guild_id", "finished_at", "rank", "players", "score", "forfeited", "rated", "board",
+    "rating_change",
+)
+
+R = TypeVar("R")
 
 # Ids bound in one IN list at most: SQLite refuses more than 32,766 parameters in a statement.
 IN_LIST_LIMIT = 10_000
@@ -68,6 +86,21 @@ def updated_values(table: Table) -> list[Any]:
 
 def table_values(table: Table) -> list[Any]:
     return [to_json(table.options) if field == "options" else getattr(table, field) for field in TABLE_FIELDS]
+
+
+def from_row(cls: type[R], fields: Sequence[str], row: Sequence[Any], **more: Any) -> R:
+    """A record (a msgspec Struct) from a row whose columns are its ``fields`` in that order, plus
+    the values in ``more``; SQLite's 0 and 1 become the record's booleans, every other value is
+    kept as it is."""
+    flags = _flags(cls)
+    values = {name: bool(value) if name in flags else value for name, value in zip(fields, row, strict=True)}
+    return cls(**values, **more)
+
+
+@functools.cache
+def _flags(cls: type[Any]) -> frozenset[str]:
+    """The boolean fields of a record."""
+    return frozenset(field.name for field in msgspec.structs.fields(cls) if field.type is bool)
 
 
 def table_from_row(row: Any) -> Table:
@@ -123,33 +156,60 @@ def seat_from_row(row: Any) -> Seat:
 
 
 def result_seat_from_row(row: Any) -> ResultSeat:
-    return ResultSeat(
-        seat=row[0],
-        name=row[1],
-        user_id=row[2],
-        is_ai=bool(row[3]),
-        score=row[4],
-        game_rank=row[5],
-        rank=row[6],
-        team=row[7],
-        forfeited=bool(row[8]),
-        ai_played=bool(row[9]),
-    )
+    return from_row(ResultSeat, RESULT_SEAT_FIELDS, row)
 
 
 def result_from_row(row: Any, seats: list[ResultSeat]) -> GameResult:
-    return GameResult(
-        table_id=row[0],
-        game=row[1],
-        guild_id=row[2],
-        speed=row[3],
-        rated=bool(row[4]),
-        board=row[5],
-        finished_at=row[6],
-        outcome=msgspec.json.decode(row[7], type=Outcome),
-        seats=seats,
-    )
+    outcome = msgspec.json.decode(row[-1], type=Outcome)
+    return from_row(GameResult, RESULT_FIELDS[:-1], row[:-1], outcome=outcome, seats=seats)
 
 
 def seat_rows(seats: list[Seat]) -> list[tuple[Any, ...]]:
     return [seat_values(seat) for seat in seats]
+
+
+# ----- rating a finished game: the same computation for every backend -----------------------------
+
+
+def rated_players(seats: Sequence[ResultSeat]) -> list[ResultSeat]:
+    """The seats a result rates: people, not AI seats."""
+    return [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
+
+
+def rating_changes(
+    players: list[ResultSeat], current: dict[str, tuple[Any, int]], scope: str, game: str, model: Any | None
+) -> list[RatingChange]:
+    """Each player's rating change from ``current`` ({user: (Rating, rated games)}; a player not
+    in it starts from the model's initial rating)."""
+    rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
+    after = rating_model.rate_game(rated, {user: rating for user, (rating, _) in current.items()}, model)
+    changes: list[RatingChange] = []
+    for seat in players:
+        user_id = seat.user_id or ""
+        before, games = current.get(user_id, (rating_model.initial_rating(model), 0))
+        changes.append(
+            RatingChange(
+                user_id=user_id,
+                name=seat.name,
+                guild_id=scope,
+                game=game,
+                before=before,
+                after=after[user_id],
+                rank=seat.rank,
+                games=games + 1,
+            )
+        )
+    return changes
+
+
+def rating_event_rows(table_id: int, changes: list[RatingChange], at: float) -> list[tuple[Any, ...]]:
+    """``rating_events`` rows: (game_id, guild_id, game, user_id, rank, mu/sigma before and after, at)."""
+    return [
+        (table_id, c.guild_id, c.game, c.user_id, c.rank, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, at)
+        for c in changes
+    ]
+
+
+def rating_rows(changes: list[RatingChange], at: float) -> list[tuple[Any, ...]]:
+    """``ratings`` upsert rows: (guild_id, game, user_id, name, mu, sigma, wins, updated_at)."""
+    return [(c.guild_id, c.game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at) for c in changes]

@@ -25,6 +25,7 @@ from .clocks import HEARTBEAT, ClockQueries
 from .limits_store import LimitsRows
 from .results import ResultQueries
 from .tables import TableQueries
+from .undo_store import UndoRows
 from .users import UserQueries
 from .writer import GroupWriter, Work
 
@@ -50,7 +51,7 @@ def database_path_from_env() -> str:
 
 
 class SqliteStore(
-    TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries, ClaimQueries
+    TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries, UndoRows, ClaimQueries
 ):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)

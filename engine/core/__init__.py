@@ -3,7 +3,8 @@
 from .ai import GreedyPlayer, Player, RandomPlayer
 from .errors import BadNotation, GameError, IllegalMove, NotYourTurn, SetupError
 from .game import STACKING_OPTIONS, Event, Game, Option, Outcome, format_event, ranks_from_keys
-from .record import GameRecord, RecordedMove, ReplayError, replay
+from .picture import Mark, Picture
+from .record import UNDO, GameRecord, RecordedMove, ReplayError, effective_moves, replay
 from .rng import Rng
 
 __all__ = [
@@ -14,16 +15,20 @@ __all__ = [
     "GameRecord",
     "GreedyPlayer",
     "IllegalMove",
+    "Mark",
     "NotYourTurn",
     "Option",
     "Outcome",
+    "Picture",
     "Player",
     "RandomPlayer",
     "RecordedMove",
     "ReplayError",
     "Rng",
     "STACKING_OPTIONS",
+    "UNDO",
     "SetupError",
+    "effective_moves",
     "format_event",
     "ranks_from_keys",
     "replay",

@@ -23,16 +23,18 @@ view but the chooser's until the reveal.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, get_args, get_origin
 
 import msgspec
 
 from .errors import IllegalMove, NotYourTurn, SetupError
+from .picture import Picture
 from .text import (
     MAX_CARD_CHARS,
     MAX_DECK_CARDS,
@@ -207,11 +209,32 @@ class Game(ABC, Generic[S, M]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    # The state's class: by default the ``S`` of ``Game[S, M]``; a game whose ``S`` is not one
+    # class (a union of states) sets it and overrides ``decode_state``.
     state_type: ClassVar[type]
     summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
     notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
     stacking_options: ClassVar[tuple[str, ...]] = ("deck",)  # those of STACKING_OPTIONS it accepts
+    # Raise it with any change that could make a logged game replay differently (a rule, the
+    # setup, the notation): every table keeps the version it started with, and a bot started on
+    # new rules replays the games in progress and refuses to run if any of them would change.
+    rules_version: ClassVar[int] = 1
     players_note: ClassVar[str] = ""  # which rules apply at each player count, for the lobby and /rules
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Fill what a game package states by its layout alone: the state type (from
+        ``Game[S, M]``) and the ``notation`` and ``render`` modules beside the class, unless the
+        class names its own."""
+        super().__init_subclass__(**kwargs)
+        if "state_type" not in cls.__dict__:
+            for base in cls.__dict__.get("__orig_bases__", ()):
+                state = get_args(base)[0] if get_origin(base) is Game else None
+                if isinstance(state, type):
+                    cls.state_type = state
+        for room in ("notation", "render"):
+            attribute = f"{room}_module"
+            if getattr(cls, attribute) is None:
+                setattr(cls, attribute, _sibling_module(cls.__module__, room))
 
     # ----- set-up -------------------------------------------------------------------------------
 
@@ -379,6 +402,12 @@ class Game(ABC, Generic[S, M]):
         events = self.play(new_state, seat, move)
         return new_state, events
 
+    def undoable(self, before: S, seat: int, move: M, after: S) -> bool:
+        """Whether ``seat`` may take back ``move``, which took ``before`` to ``after``: only a move
+        that revealed nothing hidden and drew nothing random (the game's rulings say which). The
+        referee also requires that nobody acted since. Default: no move can be taken back."""
+        return False
+
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))
         return f"It is not your turn; waiting for {waiting}."
@@ -430,12 +459,16 @@ class Game(ABC, Generic[S, M]):
 
     # ----- notation and text --------------------------------------------------------------------
 
-    # A game package usually keeps its notation and its text rendering in modules of their own
-    # (notation.py with parse_move/format_move, render.py with render_board/render_private);
-    # naming them here is enough, or override the four methods below. (Not ClassVar: mypy takes a
-    # module named in a subclass's body for an instance attribute.)
+    # A game package keeps its notation and its text rendering in modules of their own
+    # (notation.py with parse_move/format_move, render.py with render_board/render_private),
+    # found beside the game's class (``__init_subclass__``); a game names other modules here, or
+    # overrides the four methods below. (Not ClassVar: mypy takes a module named in a subclass's
+    # body for an instance attribute.)
     notation_module: ModuleType | None = None
     render_module: ModuleType | None = None
+    # The dotted name of the game's drawing module (``draw_board``/``draw_hand``), imported on first
+    # use: drawing needs Pillow, which a text-only front end and the engine's tests never load.
+    draw_module: str | None = None
 
     def parse_move(self, text: str) -> M:
         """Read a move from its notation; raises BadNotation with a hint when unreadable (and for
@@ -461,6 +494,24 @@ class Game(ABC, Generic[S, M]):
         """Plain text of one seat's private part (hand, pending choice)."""
         return cast(str, self._module("render_module").render_private(seat_view, names))
 
+    def draw_board(self, public_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        """A picture of the public board (engine.pictures)."""
+        return cast(Picture, self._drawing().draw_board(public_view, names))
+
+    def draw_hand(self, seat_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        """A picture of one seat's private part (its hand, the playable cards marked)."""
+        return cast(Picture, self._drawing().draw_hand(seat_view, names))
+
+    @property
+    def draws(self) -> bool:
+        """Whether the game draws pictures (front ends fall back to text when not)."""
+        return self.draw_module is not None
+
+    def _drawing(self) -> ModuleType:
+        if self.draw_module is None:
+            raise NotImplementedError(f"{type(self).__name__} draws no pictures")
+        return importlib.import_module(self.draw_module)
+
     def _module(self, attribute: str) -> ModuleType:
         module: ModuleType | None = getattr(self, attribute)
         if module is None:
@@ -484,6 +535,17 @@ class Game(ABC, Generic[S, M]):
     def copy_state(self, state: S) -> S:
         # MessagePack round-trip is a fast deep copy for plain msgspec data.
         return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=self.state_type)
+
+
+def _sibling_module(package: str, room: str) -> ModuleType | None:
+    """The module ``room`` of the package ``package`` (a game's ``notation`` or ``render``), or
+    None when there is none (a game defined in a plain module, such as a test's)."""
+    try:
+        return importlib.import_module(f"{package}.{room}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.{room}":
+            raise  # the module exists but imports something missing: a real error
+        return None
 
 
 # ----- AI seats ---------------------------------------------------------------------------------

@@ -51,6 +51,13 @@ class Lobby:
         speed: str = DEFAULT_SPEED,
         ai_seats: Sequence[str] = (),
     ) -> Table:
+        """Open a lobby, normally with the host in seat 1, and ``ai_seats`` (AI kinds) after it.
+        Everything is checked before anything is stored, so a refused table leaves nothing
+        behind: options as fully as the start will (``Game.check_options``; the player count is
+        checked at the start). ``host_takes_seat=False`` lets a host run a table of AI seats only.
+
+        ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
+        "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
         game = get_game(game_name)
         options = game.check_options(options)
         speed = _checked_speed(speed).name
@@ -65,6 +72,7 @@ class Lobby:
             speed=speed,
             created_at=now,
             updated_at=now,
+            rules_version=game.rules_version,
         )
         for kind in ai_seats:
             table.seats.append(_ai_seat(game, table, kind))
@@ -140,6 +148,7 @@ class Lobby:
             now = self.tables.clock()
             table = copy_table(table)
             table.seed, table.status, table.updated_at = seed, RUNNING, now
+            table.rules_version = game.rules_version  # the code that deals is the code it starts with
             speed = get_speed(table.speed)
             for seat in table.seats:
                 seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None

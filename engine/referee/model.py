@@ -105,6 +105,8 @@ class Table(msgspec.Struct, kw_only=True):
     # The referee has moves of its own to make (an AI or skipped seat to act, an automatic move):
     # stored with each change, so that a restart finds the games to resume without loading them.
     needs_resume: bool = False
+    # The rules version of the game's code when the table was opened, then started (Game.rules_version).
+    rules_version: int = 1
     # Raised by the store at every write of the table (a move or seats changed without one), on
     # the object written: the compare-and-swap that keeps another process's stale copy from
     # overwriting seats changed without a move (``version`` only counts moves).

@@ -13,7 +13,10 @@ import pytest
 import bot
 from config import ConfigError, Settings, load_settings
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS")
+SETTINGS = (
+    "DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT",
+    "SHARD_IDS",
+)  # fmt: skip
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GfakeX.fake-token-for-tests_only0123456789ab"
 
 
@@ -79,6 +82,16 @@ def test_every_setting_is_read() -> None:
     assert settings.sync_commands and settings.dev_guild_id == 123456789012345678
     assert settings.log_level == logging.DEBUG
     assert TOKEN not in repr(settings) and "token=set" in repr(settings)
+
+
+def test_database_url_selects_postgresql_and_its_password_is_never_shown() -> None:
+    assert load_settings({}).database == "data/referee.sqlite3"  # SQLite without DATABASE_URL
+    settings = load_settings({"DATABASE_URL": " postgresql://bot:s3cret@db.example:5432/referee "})
+    assert settings.database_url == "postgresql://bot:s3cret@db.example:5432/referee"
+    assert settings.database == settings.database_url
+    assert "s3cret" not in repr(settings) and "postgresql://bot:***@db.example:5432/referee" in repr(settings)
+    with pytest.raises(ConfigError, match="DATABASE_URL must name a PostgreSQL database"):
+        load_settings({"DATABASE_URL": "mysql://x@y/z"})
 
 
 @pytest.mark.parametrize(

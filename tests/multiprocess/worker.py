@@ -27,7 +27,7 @@ import sys
 import time
 from typing import Any
 
-from db import SqliteStore
+import db
 from engine.games import REGISTRY, get_game
 from engine.referee import Referee
 from engine.referee.claims import CLOCK
@@ -37,16 +37,8 @@ POLL_SECONDS = 0.05
 
 
 async def open_store(url: str) -> Store:
-    """The store a URL names: ``sqlite:///path``, or whatever the project's store factory opens
-    (PostgreSQL once it exists: ``db.open_store``)."""
-    if url.startswith("sqlite:///"):
-        return await SqliteStore.open(url.removeprefix("sqlite:///"))
-    import db
-
-    factory = getattr(db, "open_store", None)
-    if factory is None:
-        raise SystemExit(f"no store for {url!r} in this checkout")
-    store: Store = await factory(url)
+    """The store a URL names (``sqlite:///path`` or ``postgresql://...``), as bot.py opens it."""
+    store: Store = await db.open_store(url)
     return store
 
 
@@ -112,7 +104,7 @@ async def main(url: str, name: str, base: float, t0: float, scale: float, lease:
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     poller.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(poller, *tasks, return_exceptions=True)  # all stopped before the store closes
     await store.close()
 
 

@@ -10,21 +10,24 @@ import random
 
 import pytest
 
-from db import SqliteStore
 from engine.core import NotYourTurn
 from engine.referee import Referee, StaleVersion
 from engine.referee.claims import ANNOUNCE, CLOCK
 from engine.referee.clock import get_speed
 
+from ..stores import open_test_store
 from .helpers import HOUR, ManualClock, two_player_nim
+
+pytestmark = pytest.mark.both_backends
 
 DAILY2 = get_speed("daily-2")
 LEASE = 30.0
 
 
 async def _process(path, clock: ManualClock, name: str) -> Referee:
-    """One "process": its own store (connections, writer thread) and referee on the shared file."""
-    store = await SqliteStore.open(path)
+    """One "process": its own store (connections, writer thread or pool) and referee on the shared
+    database (the same SQLite file, or the same PostgreSQL database)."""
+    store = await open_test_store(path)
     return Referee(store, clock=clock, ai_rng=random.Random(1), shared=True, owner=name, lease=LEASE)
 
 

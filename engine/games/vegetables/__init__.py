@@ -9,7 +9,7 @@ state to the ``duo`` subpackage, which has the same rooms as this package.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -28,6 +28,7 @@ from . import (
     render,
     rules,
     setup,
+    undo,
     views,
 )
 from .ai import AI_PLAYERS
@@ -36,6 +37,7 @@ from .duo import reasons as duo_reasons
 from .duo import render as duo_render
 from .duo import rules as duo_rules
 from .duo import setup as duo_setup
+from .duo import undo as duo_undo
 from .duo import views as duo_views
 from .duo.model import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
 from .model import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
@@ -172,6 +174,13 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         if isinstance(state, DuoState):
             return duo_rules.legal_moves(state, seat)
         return list(rules.legal_moves(state, seat))  # a list of the wider move type
+
+    def undoable(self, before: State, seat: int, move: DuoMove, after: State) -> bool:
+        if isinstance(before, DuoState) and isinstance(after, DuoState):
+            return duo_undo.undoable(before, seat, move, after)
+        if isinstance(before, VegetablesState) and isinstance(after, VegetablesState):
+            return undo.undoable(before, seat, cast(Move, move), after)
+        return False
 
     def why_illegal(self, state: State, seat: int, move: DuoMove) -> str | None:
         if isinstance(state, DuoState):
