@@ -28,6 +28,7 @@ from .store import ClaimStore
 
 CLOCK = "clock"  # a table's due reminders, timeouts, skips and forfeits (timekeeping.py)
 ANNOUNCE = "announce"  # posting a table's board and private notices (announcements.py)
+DOWNTIME = "downtime"  # crediting an outage of every process to the clocks (downtime.py; table 0)
 # How long a claim holds without being given back: at most one poll interval of the clock task
 # (reports.HEARTBEAT_SECONDS), far more than the work of one poll takes.
 LEASE_SECONDS = 30.0

@@ -101,7 +101,7 @@ class Referee:
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states, shared=shared)
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
         self._lobby = Lobby(self._tables, self._turns, self.admission, new_seed)
-        self._downtime = DowntimeCredit(self._tables)
+        self._downtime = DowntimeCredit(self._tables, self.claims)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime, self.claims)
         self._queries = Queries(self._tables, self._timekeeping)
         self._undo = Undo(self._tables, self._turns)

@@ -24,12 +24,15 @@ def clean_environment(fake: FakeDiscord) -> dict[str, str]:
     return environment
 
 
-async def launch(fake: FakeDiscord, workdir: Path) -> asyncio.subprocess.Process:
+async def launch(
+    fake: FakeDiscord, workdir: Path, extra: dict[str, str] | None = None
+) -> asyncio.subprocess.Process:
+    """bot.py through the launcher, configured by ``workdir``'s .env (and ``extra`` settings)."""
     return await asyncio.create_subprocess_exec(
         sys.executable,
         str(LAUNCHER),
         cwd=workdir,
-        env=clean_environment(fake),
+        env={**clean_environment(fake), **(extra or {})},
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,

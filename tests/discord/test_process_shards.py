@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import sys
 from pathlib import Path
 
 from db import SqliteStore
@@ -17,7 +16,7 @@ from engine.referee import Referee
 from engine.referee.announcements import Announcements
 
 from .fake_discord import FakeDiscord
-from .test_process import LAUNCHER, TOKEN, clean_environment, wait_until
+from .test_process import TOKEN, launch, wait_until
 from .test_process_announcements import THREAD, stop_bot
 
 # A server id whose events Discord routes to shard 1 of 2 ((id >> 22) % 2), so that the server's
@@ -26,20 +25,8 @@ GUILD_ON_SHARD_1 = (900_000_000_000_000_100 >> 22 | 1) << 22
 
 
 async def start_shard(fake: FakeDiscord, workdir: Path, shard: int) -> asyncio.subprocess.Process:
-    environment = {
-        **clean_environment(fake),
-        "SHARD_IDS": str(shard),
-        "SYNC_COMMANDS": "true" if shard == 0 else "false",  # one process registers the commands
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(LAUNCHER),
-        cwd=workdir,
-        env=environment,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    # One process registers the commands.
+    process = await launch(fake, workdir, {"SHARD_IDS": str(shard), "SYNC_COMMANDS": str(shard == 0).lower()})
     await wait_until(lambda: shard in fake.identified_shards, f"shard {shard}'s IDENTIFY")
     return process
 

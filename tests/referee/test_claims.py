@@ -125,3 +125,25 @@ async def test_racing_moves_at_two_processes_one_accepted_the_other_judged_again
         assert len(accepted) == 1 and len(refused) == 1, answers
         assert isinstance(refused[0], NotYourTurn) and not isinstance(refused[0], StaleVersion)
         assert len(await first.store.move_log(table_id)) == 1
+
+
+async def test_downtime_is_credited_only_for_an_outage_of_every_process_and_once(pair, clock):
+    first, second = pair
+    table_id = await two_player_nim(first)
+    clock.advance(HOUR)
+    await first.heartbeat()
+    left = (await first.clock_views(table_id))[0].remaining
+    # The second process restarts while the first runs: the heartbeat is a poll old, nothing was down.
+    clock.advance(30)
+    assert await second.credit_downtime() == 0.0
+    assert (await second.clock_views(table_id))[0].remaining == left - 30
+    # Every process down for an hour, then both start at once: one of them credits the outage.
+    await first.heartbeat()
+    clock.advance(HOUR)
+    credited = await asyncio.gather(first.credit_downtime(), second.credit_downtime())
+    assert sorted(credited) == [0.0, HOUR]
+    for referee in pair:
+        await referee.finish_downtime_credit()
+        referee.forget_cache()
+        # The hour never counted, and was given back once (not twice).
+        assert (await referee.clock_views(table_id))[0].remaining == left - 30
