@@ -38,8 +38,8 @@ from cogs.replies import reply
 from cogs.scores import ScoreDesk
 from cogs.seasons import SeasonCommands, SeasonHerald
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
-from db import SqliteStore
-from engine.referee import Referee, RulesChanged
+from db import StoreOpenError, open_store
+from engine.referee import Referee, RulesChanged, Store
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -79,7 +79,13 @@ class RefereeBot(commands.Bot):
         ai_rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        sharding: dict[str, object] = {}
+        if settings.shard_count is not None:  # ShardedRefereeBot: these gateway shards in this process
+            sharding["shard_count"] = settings.shard_count
+            if settings.shard_ids is not None:
+                sharding["shard_ids"] = list(settings.shard_ids)
         super().__init__(
+            **sharding,  # type: ignore[arg-type]
             # Only mentions reach prefix commands: no privileged message-content intent needed.
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -91,7 +97,7 @@ class RefereeBot(commands.Bot):
         self._new_seed = new_seed
         self._ai_rng = ai_rng
         self._clock = clock
-        self.store: SqliteStore | None = None
+        self.store: Store | None = None
         self.referee: Referee | None = None
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
@@ -101,13 +107,16 @@ class RefereeBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        self.store = await SqliteStore.open(self.settings.database_path)
+        self.store = await open_store(self.settings.database)  # PostgreSQL when DATABASE_URL is set
         self.referee = Referee(
             self.store,
             clock=self._clock,
             new_seed=self._new_seed,
             ai_rng=self._ai_rng,
             vacation_days_per_year=self.settings.vacation_days_per_year,
+            # Other processes run the other shards over the same database: the clocks and the
+            # boards they all see are claimed before acting (engine/referee/claims.py).
+            shared=self.settings.shares_store,
         )
         # Before any move: a release whose rules would change a game in progress must not play it
         # (RulesChanged ends the start with the list of those games).
@@ -167,6 +176,9 @@ class RefereeBot(commands.Bot):
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("logged in as %s (id %s) on %d servers", self.user, self.user.id, len(self.guilds))
+        if self.settings.shard_count is not None:
+            shards = self.settings.shard_ids or range(self.settings.shard_count)
+            log.info("running shards %s of %d", ", ".join(map(str, shards)), self.settings.shard_count)
         if self.application_id:
             log.info("invite link: %s", invite_link(self.application_id))
         if not self._resumed and self.desk is not None:
@@ -213,6 +225,11 @@ class RefereeBot(commands.Bot):
                 await store.close()
 
 
+class ShardedRefereeBot(RefereeBot, commands.AutoShardedBot):
+    """The same bot on several gateway shards (SHARD_COUNT, SHARD_IDS): discord.py's
+    AutoShardedBot, one connection per shard, all in this process."""
+
+
 def create_bot(
     settings: Settings,
     *,
@@ -222,7 +239,8 @@ def create_bot(
 ) -> RefereeBot:
     """The bot; ``clock`` (seconds since the epoch) drives every game clock, so tests can pass a
     virtual one."""
-    return RefereeBot(settings, new_seed=new_seed, ai_rng=ai_rng, clock=clock)
+    kind = RefereeBot if settings.shard_count is None else ShardedRefereeBot
+    return kind(settings, new_seed=new_seed, ai_rng=ai_rng, clock=clock)
 
 
 async def run_bot(settings: Settings, bot: RefereeBot | None = None) -> None:
@@ -300,6 +318,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except sqlite3.Error as error:
         print(
             f"Could not open the database {settings.database_path!r} ({error}); set DATABASE_PATH to a writable file.",
+            file=sys.stderr,
+        )
+        return 1
+    except StoreOpenError as error:
+        print(
+            f"Could not open the PostgreSQL database ({error}); check DATABASE_URL and that the server is up.",
             file=sys.stderr,
         )
         return 1

@@ -7,10 +7,11 @@ says what is wrong and how to fix it, instead of a traceback later on.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from db import DEFAULT_DATABASE_PATH
+from db import DEFAULT_DATABASE_PATH, is_postgres_url, redacted
 
 DEVELOPER_PORTAL = "https://discord.com/developers/applications"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -31,28 +32,60 @@ class Settings:
     log_level: int = logging.INFO
     # Vacation days a player may take over any 365 days (engine/referee/vacation.py).
     vacation_days_per_year: int = 30
+    database_url: str | None = None  # PostgreSQL (DATABASE_URL); None: the SQLite file above
+    # Gateway sharding (bot.py runs an AutoShardedBot): the bot's total number of shards, and the
+    # ones this process runs (None: all of them). Neither set: one process, one shard, as always.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def shares_store(self) -> bool:
+        """Other processes run the bot's other shards over the same database."""
+        return self.shard_count is not None and self.shard_ids is not None and len(self.shard_ids) < self.shard_count
 
     def __repr__(self) -> str:
         # The token must never end up in a log line or a traceback.
         token = "set" if self.token else "unset"
         return (
             f"Settings(token={token}, database_path={self.database_path!r}, "
+            f"database_url={None if self.database_url is None else redacted(self.database_url)!r}, "
             f"sync_commands={self.sync_commands}, dev_guild_id={self.dev_guild_id}, "
-            f"log_level={logging.getLevelName(self.log_level)}, "
-            f"vacation_days_per_year={self.vacation_days_per_year})"
+            f"log_level={logging.getLevelName(self.log_level)}, shard_count={self.shard_count}, "
+            f"shard_ids={self.shard_ids}, vacation_days_per_year={self.vacation_days_per_year})"
         )
 
 
 def load_settings(environ: Mapping[str, str]) -> Settings:
     """Read and check every setting; raises ConfigError with a one-line fix."""
+    shard_count, shard_ids = _shards(environ)
     return Settings(
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         token=_token(environ.get("DISCORD_TOKEN", "")),
         database_path=environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
         sync_commands=_flag(environ, "SYNC_COMMANDS"),
         dev_guild_id=_snowflake(environ, "DEV_GUILD_ID"),
         log_level=_log_level(environ.get("LOG_LEVEL", "")),
         vacation_days_per_year=_days(environ, "VACATION_DAYS_PER_YEAR", default=30),
+        database_url=_database_url(environ.get("DATABASE_URL", "")),
     )
+
+
+def _database_url(raw: str) -> str | None:
+    url = raw.strip().strip('"').strip("'")
+    if not url:
+        return None
+    if not is_postgres_url(url):
+        raise ConfigError(
+            "DATABASE_URL must name a PostgreSQL database (postgresql://user:password@host:5432/name); "
+            "leave it empty to use the SQLite file of DATABASE_PATH."
+        )
+    return url
 
 
 def _token(raw: str) -> str | None:
@@ -88,6 +121,52 @@ def _snowflake(environ: Mapping[str, str], name: str) -> int | None:
             f"Copy Server ID), not {raw!r}."
         )
     return int(raw)
+
+
+# Far beyond any real bot (one shard per 1,000 to 2,500 servers): the bound only catches a typo,
+# such as a server id pasted into SHARD_COUNT.
+MAX_SHARDS = 100_000
+
+
+def _shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT (the bot's total) and SHARD_IDS (this process's: ``0-3``, ``0,2,5``, ``0-3,8``)."""
+    raw_count = environ.get("SHARD_COUNT", "").strip()
+    raw_ids = environ.get("SHARD_IDS", "").strip()
+    if not raw_count:
+        if raw_ids:
+            raise ConfigError(
+                f"SHARD_IDS={raw_ids} needs SHARD_COUNT, the bot's total number of shards (the same in every "
+                "process), for example SHARD_COUNT=8."
+            )
+        return None, None
+    if not raw_count.isdigit() or not 1 <= int(raw_count) <= MAX_SHARDS:
+        raise ConfigError(
+            f"SHARD_COUNT must be the bot's total number of shards, a whole number from 1 to {MAX_SHARDS:,} "
+            f"(Discord wants one shard per 2,500 servers at most), not {raw_count!r}."
+        )
+    count = int(raw_count)
+    if not raw_ids:
+        return count, None  # this process runs every shard
+    ids: list[int] = []
+    for part in raw_ids.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise ConfigError(
+                f"SHARD_IDS must list shard numbers and ranges, like 0-3 or 0,2,5, not {raw_ids!r}."
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high:
+            raise ConfigError(f"SHARD_IDS: the range {part.strip()} goes backwards; write it {high}-{low}.")
+        ids.extend(range(low, high + 1))
+    beyond = [shard for shard in ids if shard >= count]
+    if beyond:
+        raise ConfigError(
+            f"SHARD_IDS names shard {beyond[0]}, but with SHARD_COUNT={count} the shards are 0 to {count - 1}."
+        )
+    repeated = sorted(shard for shard, times in Counter(ids).items() if times > 1)
+    if repeated:
+        raise ConfigError(f"SHARD_IDS lists shard {repeated[0]} twice; each shard belongs to one process.")
+    return count, tuple(sorted(ids))
 
 
 def _log_level(raw: str) -> int:

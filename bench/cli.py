@@ -29,13 +29,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import discord_calls, engine_speed, pictures, referee_load, restart, wal
+from . import discord_calls, engine_speed, pictures, referee_load, restart, scaleout, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures", "scaleout")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -62,6 +62,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--wal-settle-seconds", type=float, help="quiet seconds after each wal load")
     sizes.add_argument("--wal-lobbies", type=int, help="lobbies opened in the wal section (half cancelled)")
     sizes.add_argument("--picture-positions", type=int, help="positions drawn per game in the pictures section")
+    sizes.add_argument("--scaleout-seconds", type=float, help="seconds each scale-out configuration plays")
     return parser.parse_args(argv)
 
 
@@ -82,6 +83,7 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "wal_settle_seconds": args.wal_settle_seconds,
         "wal_lobbies": args.wal_lobbies,
         "picture_positions": args.picture_positions,
+        "scaleout_seconds": args.scaleout_seconds,
     }
     for name, value in overrides.items():
         if value is not None:
@@ -245,6 +247,7 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
         referee = results.get("referee", {}).get(name)
         if referee:
             rows.append(row("pictures", who, "beside: referee p50 per move, one at a time (this run)", referee["sequential"]["p50_ms"], "ms"))
+    rows.extend(scaleout.rows(results.get("scaleout", {}), row, show))
     discord = results.get("discord")
     if discord:
         for name, modes in discord.get("per_game", {}).items():
@@ -318,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         engine_results: dict[str, Any] = {}
         for index, game in enumerate(games):
-            if "engine" in sections or "referee" in sections or "restart" in sections or "wal" in sections:
+            if any(section in sections for section in ("engine", "referee", "restart", "wal", "scaleout")):
                 progress(f"engine speed: {game.name}")
                 engine_results[game.name] = engine_speed.measure(game, sizes)
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
@@ -347,6 +350,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             for index, game in enumerate(games):
                 progress(f"pictures: {game.name}")
                 results.setdefault("pictures", {})[game.name] = pictures.measure(game, sizes, args.seed * 1000 + index)
+        if "scaleout" in sections and games:
+            # One game, as for the WAL: the store's share of a move is alike for all.
+            game = games[0]
+            progress(f"scaleout: {game.name} (SQLite, then 1 and 2 processes on PostgreSQL, {sizes.scaleout_seconds:g} s each)")
+            mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
+            results["scaleout"] = {
+                game.name: scaleout.measure(game, sizes, workdir, args.seed * 1000 + 7, mean_length, extra)
+            }
         if "discord" in sections:
             progress("discord calls")
             results["discord"] = discord_calls.measure(

@@ -36,6 +36,9 @@ class Sizes:
     wal_settle_seconds: float = 10.0
     wal_lobbies: int = 5_000
     picture_positions: int = 200  # positions drawn per game (board and the acting seat's hand)
+    # Scale-out (bench/scaleout.py): seconds each configuration plays (1 process on SQLite, 1 and
+    # 2 processes on PostgreSQL), with ``active_games`` games at once.
+    scaleout_seconds: float = 15.0
 
     @classmethod
     def quick(cls) -> Sizes:
@@ -56,6 +59,7 @@ class Sizes:
             wal_settle_seconds=6.0,
             wal_lobbies=1_000,
             picture_positions=60,
+            scaleout_seconds=4.0,
         )
 
 
@@ -71,6 +75,8 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "wal_settled_mb": ("max", 8.0, "MB"),
     "picture_p95_ms": ("max", 30.0, "ms"),
     "picture_kb": ("max", 300.0, "KB"),
+    "scaleout_postgres_to_sqlite": ("min", 0.5, ""),
+    "scaleout_two_to_one": ("min", 1.5, ""),
 }
 
 

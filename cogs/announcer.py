@@ -31,7 +31,7 @@ import discord
 from engine.core import GameError
 from engine.games import get_game
 from engine.referee import FINISHED, RUNNING, Outbox, Table
-from engine.referee.announcements import Announcements
+from engine.referee.announcements import Announcements, PendingAnnouncement
 
 from . import render
 from .actions import PublishingDesk
@@ -40,6 +40,10 @@ log = logging.getLogger(__name__)
 
 # Seconds before each new try of a board that failed; the last one repeats.
 RETRY_DELAYS: tuple[float, ...] = (5.0, 20.0, 60.0, 300.0, 900.0)
+# A table another process was announcing is looked at again this often, this many times (then
+# the clock poll's catch-up takes it over once that process's claim expires).
+CLAIM_RETRY_SECONDS = 1.0
+CLAIM_TRIES = 30
 # Discord's codes for a thread the bot can no longer post in as it is: unknown channel (deleted),
 # archived thread (and locked: an archived thread that is not locked takes the message).
 THREAD_GONE = frozenset({10003, 50083})
@@ -94,6 +98,7 @@ class Announcer:
         self._caught_up: dict[int, int] = {}  # the latest version a catch-up announced, per table
         self._broken: set[int] = set()  # tables that cannot even be loaded: warned once
         self._warned: set[int] = set()  # tables whose catch-up failed unexpectedly: warned once
+        self._waiting_claims: dict[int, asyncio.Task[None]] = {}  # tables another process was announcing
         self._closed = False
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -121,25 +126,37 @@ class Announcer:
             # A catch-up may have announced this very version while this publish waited for it
             # (not another publish: that one told only its own moves).
             delivery.done = delivery.moved and self._caught_up.get(table_id, -1) >= table.version
+            # Another process sharing the store may be announcing this table (its own move, or a
+            # catch-up): then this change is left to a catch-up once it is done, never told twice.
+            claimed = False
+            if not delivery.done:
+                claimed = await self._claim(table_id)
+                if not claimed:
+                    delivery.done = True
+                    self._catch_up_later(table_id)
             try:
-                yield delivery
-            except Exception:
-                if not self._closed:
-                    raise
-            if self._closed:  # cut short by the shutdown (the connection closed under it)
-                log.info("game #%s: left for the next start to announce (shutting down)", table_id)
-                return
-            if delivery.done:
-                return
-            if delivery.board_error is None:
-                # A change that posted no board (nothing public changed) completes the board too,
-                # unless an earlier board is still owed.
-                board = delivery.posted or table_id not in self._trouble
-                await self._delivered(outbox.table, board=board, notices=True)
-            else:
-                # The desk sent the turn by DM to whoever could get one instead.
-                await self._mark(table_id, table.version, board=False, notices=True)
-                await self._failed(outbox.table, delivery.board_error, dm_version=table.version)
+                try:
+                    yield delivery
+                except Exception:
+                    if not self._closed:
+                        raise
+                if self._closed:  # cut short by the shutdown (the connection closed under it)
+                    log.info("game #%s: left for the next start to announce (shutting down)", table_id)
+                    return
+                if delivery.done:
+                    return
+                if delivery.board_error is None:
+                    # A change that posted no board (nothing public changed) completes the board too,
+                    # unless an earlier board is still owed.
+                    board = delivery.posted or table_id not in self._trouble
+                    await self._delivered(outbox.table, board=board, notices=True)
+                else:
+                    # The desk sent the turn by DM to whoever could get one instead.
+                    await self._mark(table_id, table.version, board=False, notices=True)
+                    await self._failed(outbox.table, delivery.board_error, dm_version=table.version)
+            finally:
+                if claimed:
+                    await self._release(table_id)
 
     # ----- catching up ----------------------------------------------------------------------------
 
@@ -149,22 +166,39 @@ class Announcer:
         announced = 0
         for pending in await self.outbox.pending():
             table_id = pending.table_id
-            self._board[table_id] = max(self._board.get(table_id, -1), pending.board_version)
-            self._notices[table_id] = max(self._notices.get(table_id, -1), pending.notice_version)
+            self._note(pending)
             if self._closed or table_id in self._trouble or table_id in self._broken:
                 continue  # its retry is scheduled (or it cannot be loaded)
             if self._lock(table_id).locked():
                 continue  # being published right now
-            if await self.announce(table_id):
+            if await self.announce(table_id, checked=True):
                 announced += 1
         return announced
 
-    async def announce(self, table_id: int) -> bool:
+    def _note(self, pending: PendingAnnouncement) -> None:
+        """What the store says was announced (by this process or another)."""
+        table_id = pending.table_id
+        self._board[table_id] = max(self._board.get(table_id, -1), pending.board_version)
+        self._notices[table_id] = max(self._notices.get(table_id, -1), pending.notice_version)
+
+    async def announce(self, table_id: int, *, checked: bool = False) -> bool:
         """Announce the current position of one table if it is behind; True if something was
-        posted or sent. Failures are retried with backoff, never raised."""
+        posted or sent. Failures are retried with backoff, never raised. Claimed first (another
+        process sharing the store may be announcing it: it then tells it, not this one); unless
+        ``checked`` (the store's marks just read), the marks are read again once claimed, as
+        another process may have announced it meanwhile."""
         try:
             async with self._lock(table_id):
-                return await self._announce(table_id)
+                if not await self._claim(table_id):
+                    return False
+                try:
+                    if not checked:
+                        for pending in await self.outbox.pending():
+                            if pending.table_id == table_id:
+                                self._note(pending)
+                    return await self._announce(table_id)
+                finally:
+                    await self._release(table_id)
         except GameError as error:  # gone, or a game no longer installed: left alone
             self._broken.add(table_id)
             log.warning("game #%s cannot be announced (%s); left as it is", table_id, error)
@@ -263,6 +297,38 @@ class Announcer:
             if not (seat := table.seat_of(user)) or not seat.plays_by_ai
         ]
 
+    # ----- claims (several processes on one store) -------------------------------------------------
+
+    async def _claim(self, table_id: int) -> bool:
+        try:
+            return await self.outbox.claim(table_id)
+        except Exception:  # the store is in trouble: rather told twice than never
+            log.warning("game #%s: could not claim its announcement; announcing anyway", table_id, exc_info=True)
+            return True
+
+    async def _release(self, table_id: int) -> None:
+        try:
+            await self.outbox.release(table_id)
+        except Exception:  # it expires by itself (claims.LEASE_SECONDS)
+            log.warning("game #%s: could not give back its announcement claim", table_id, exc_info=True)
+
+    def _catch_up_later(self, table_id: int) -> None:
+        """Another process was announcing this table: once it is done, announce what it may not
+        have told (a move it did not make), if anything is still behind."""
+        if not self._closed and table_id not in self._waiting_claims:
+            task = asyncio.create_task(self._when_free(table_id), name=f"announce game {table_id} later")
+            self._waiting_claims[table_id] = task
+            task.add_done_callback(lambda _: self._waiting_claims.pop(table_id, None))
+
+    async def _when_free(self, table_id: int) -> None:
+        for _ in range(CLAIM_TRIES):
+            await asyncio.sleep(CLAIM_RETRY_SECONDS)
+            if await self._claim(table_id):
+                await self._release(table_id)
+                await self.announce(table_id)
+                return
+        # Still held (its process may have died): the clock poll's catch-up takes it once the claim expires.
+
     # ----- marks, failures, retries ---------------------------------------------------------------
 
     async def _mark(self, table_id: int, version: int, *, board: bool, notices: bool) -> None:
@@ -337,6 +403,7 @@ class Announcer:
         """Stop the retries (the bot is closing; the next start catches up)."""
         self._closed = True
         tasks = [trouble.task for trouble in self._trouble.values() if trouble.task is not None]
+        tasks += list(self._waiting_claims.values())
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -58,6 +58,10 @@ class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom, UndoRoom, EndingsRoo
         # The latest board of each game while nothing was posted after it: the next board of the
         # same turn (the same seats waited for, nobody to ping) updates it instead of adding one.
         self._boards: dict[int, BoardPost] = {}
+        # The version of each game this process last published: with other processes (shards) on
+        # the same database, a change that does not follow it means another process published in
+        # between, and the two memories above are out of date for that game.
+        self._published: dict[int, int] = {}
         # Every board is announced exactly once, even across crashes (cogs/announcer.py).
         self.announcer = Announcer(self)
 

@@ -47,6 +47,7 @@ class PublishingRoom:
     _thread_tables: dict[str, int]
     _asked: dict[int, dict[int, int]]
     _boards: dict[int, BoardPost]
+    _published: dict[int, int]
 
     async def publish(
         self,
@@ -126,6 +127,13 @@ class PublishingRoom:
         """Remember who is waited for now; returns the seats asked by this change (all of them
         when this process has not published the game before, after a restart say)."""
         table = outbox.table
+        if self.referee.claims.shared:
+            # Other processes publish this game too (a move from a DM reaches shard 0's): what
+            # this one remembers holds only if the change follows the last one it published.
+            if self._published.get(table.id) != table.version - outbox.moves_applied:
+                self._asked.pop(table.id, None)
+                self._boards.pop(table.id, None)
+            self._published[table.id] = table.version
         before = self._asked.get(table.id)
         if outbox.finished:
             self._asked.pop(table.id, None)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from db import SqliteStore, database_path_from_env
+from db import database_path_from_env, database_url_from_env, open_store, redacted
 from engine.core.text import MAX_NAME_CHARS
 from engine.referee import Referee, RulesChanged
 
@@ -54,7 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="GAME_ID",
         help="resume an unfinished game (the latest one without an id)",
     )
-    parser.add_argument("--database", help="SQLite file (default: $DATABASE_PATH or data/referee.sqlite3)")
+    parser.add_argument(
+        "--database",
+        help="SQLite file or postgresql:// URL (default: $DATABASE_URL, else $DATABASE_PATH or data/referee.sqlite3)",
+    )
     parser.add_argument("--name", help="your player name (default: your login name)")
     return parser
 
@@ -80,8 +83,8 @@ def login_name() -> str:
 async def run(args: argparse.Namespace, console: Console, reader: LineReader | None = None) -> int:
     """The whole local table on one store; returns the process exit code."""
     options = parse_option_flags(args.option)
-    database_path = args.database or database_path_from_env()
-    store = await SqliteStore.open(database_path)
+    database = args.database or database_url_from_env() or database_path_from_env()
+    store = await open_store(database)
     # The referee keeps names (and ids) short: a longer name would make an id it refuses.
     name = (args.name or login_name())[:MAX_NAME_CHARS]
     referee = Referee(store, ai_rng=random.Random(args.seed) if args.seed is not None else None)
@@ -91,7 +94,7 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         console,
         user_id=f"local:{name}",
         player_name=name,
-        database_path=database_path,
+        database_path=redacted(database),  # shown on screen: never a password
         seed=args.seed,
     )
     try:

@@ -169,6 +169,10 @@ def _save_timed_seats(
         "UPDATE seats SET clock = ?, absent_since = ?, next_due_at = ? WHERE game_id = ? AND seat = ?",
         [row for row in rows if row[3] in unchanged],
     )
+    # A write of the table like any other: another process's cached copy of it is now stale.
+    connection.executemany(
+        "UPDATE games SET revision = revision + 1 WHERE id = ?", [(table_id,) for table_id in sorted(unchanged)]
+    )
     if heartbeat is not None:
         connection.execute(_SET_HEARTBEAT, (HEARTBEAT, heartbeat))
     return sorted(set(read_at) - unchanged)

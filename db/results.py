@@ -13,7 +13,7 @@ import aiosqlite
 from engine.referee import ratings as rating_model
 from engine.referee import reports
 from engine.referee.model import GameResult, RatingChange, ResultSeat, Table
-from engine.referee.ratings import RatedSeat, Rating
+from engine.referee.ratings import Rating
 
 from . import seasons
 from .reads import fetch_all, fetch_one, fetch_records
@@ -23,7 +23,11 @@ from .rows import (
     RESULT_SEAT_COLUMNS,
     from_row,
     leaderboard_page,
+    rated_players,
+    rating_changes,
+    rating_event_rows,
     rating_pool,
+    rating_rows,
     result_from_row,
     result_seat_from_row,
     to_json,
@@ -290,7 +294,7 @@ def _apply_ratings(
     server has one (db/seasons.py). Used alike by game end and by rebuilds. Returns the season's
     changes when there is a season, else the all-time ones."""
     scope = rating_pool(guild_id)
-    players = [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
+    players = rated_players(seats)
     user_ids = [seat.user_id for seat in players]
     current: dict[str, tuple[Rating, int]] = {}
     if user_ids:
@@ -301,38 +305,18 @@ def _apply_ratings(
         ).fetchall()
         for user_id, mu, sigma, games in rows:
             current[user_id] = (Rating(mu, sigma), games)
-    rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
-    after = rating_model.rate_game(rated, {user: rating for user, (rating, _) in current.items()}, model)
-    changes: list[RatingChange] = []
-    for seat in players:
-        user_id = seat.user_id or ""
-        before, games = current.get(user_id, (rating_model.initial_rating(model), 0))
-        changes.append(
-            RatingChange(
-                user_id=user_id,
-                name=seat.name,
-                guild_id=scope,
-                game=game,
-                before=before,
-                after=after[user_id],
-                rank=seat.rank,
-                games=games + 1,
-            )
-        )
+    changes = rating_changes(players, current, scope, game, model)
     connection.executemany(
         "INSERT INTO rating_events (game_id, guild_id, game, user_id, rank, mu_before, sigma_before,"
         " mu_after, sigma_after, at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-        [
-            (table_id, scope, game, c.user_id, c.rank, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, at)
-            for c in changes
-        ],
+        rating_event_rows(table_id, changes, at),
     )
     connection.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
         " VALUES (?,?,?,?,?,?,1,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
         " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
         " wins = wins + excluded.wins, updated_at = excluded.updated_at",
-        [(scope, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at) for c in changes],
+        rating_rows(changes, at),
     )
     season = seasons.season_of(connection, guild_id, seq) if guild_id is not None and players else None
     if season is None:

@@ -16,7 +16,8 @@ from engine.core import Outcome
 from engine.referee import ratings as rating_model
 from engine.referee import reports
 from engine.referee.clock import SeatClock
-from engine.referee.model import GameResult, ResultSeat, Seat, Table
+from engine.referee.model import GameResult, RatingChange, ResultSeat, Seat, Table
+from engine.referee.ratings import RatedSeat
 
 # The columns of ``games`` that mirror Table fields, in one place for INSERT, UPDATE and SELECT.
 TABLE_FIELDS = (
@@ -38,11 +39,13 @@ TABLE_FIELDS = (
     "abandon_rule",
     "abandon_votes",
     "rematch_of",
+    "revision",
 )
 # The fields stored as JSON text; every other field is stored as it is.
 JSON_FIELDS = frozenset({"options", "abandon_votes"})
-# Those an UPDATE rewrites: a table never changes its game.
-UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field != "game")
+# Those an UPDATE rewrites: a table never changes its game, and its revision is raised by the
+# store itself (``revision = revision + 1``, compare-and-swapped with the version).
+UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field not in ("game", "revision"))
 TABLE_COLUMNS = "id, " + ", ".join(TABLE_FIELDS)
 SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
 RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
@@ -83,7 +86,7 @@ def to_json(value: Any) -> str:
 
 def updated_values(table: Table) -> list[Any]:
     """The values of UPDATED_FIELDS, in that order."""
-    return [value for field, value in zip(TABLE_FIELDS, table_values(table), strict=True) if field != "game"]
+    return [to_json(getattr(table, field)) if field in JSON_FIELDS else getattr(table, field) for field in UPDATED_FIELDS]
 
 
 def table_values(table: Table) -> list[Any]:
@@ -198,3 +201,48 @@ def leaderboard_page(
             for row in rows
         ],
     )
+# ----- rating a finished game: the same computation for every backend -----------------------------
+
+
+def rated_players(seats: Sequence[ResultSeat]) -> list[ResultSeat]:
+    """The seats a result rates: people, not AI seats."""
+    return [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
+
+
+def rating_changes(
+    players: list[ResultSeat], current: dict[str, tuple[Any, int]], scope: str, game: str, model: Any | None
+) -> list[RatingChange]:
+    """Each player's rating change from ``current`` ({user: (Rating, rated games)}; a player not
+    in it starts from the model's initial rating)."""
+    rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
+    after = rating_model.rate_game(rated, {user: rating for user, (rating, _) in current.items()}, model)
+    changes: list[RatingChange] = []
+    for seat in players:
+        user_id = seat.user_id or ""
+        before, games = current.get(user_id, (rating_model.initial_rating(model), 0))
+        changes.append(
+            RatingChange(
+                user_id=user_id,
+                name=seat.name,
+                guild_id=scope,
+                game=game,
+                before=before,
+                after=after[user_id],
+                rank=seat.rank,
+                games=games + 1,
+            )
+        )
+    return changes
+
+
+def rating_event_rows(table_id: int, changes: list[RatingChange], at: float) -> list[tuple[Any, ...]]:
+    """``rating_events`` rows: (game_id, guild_id, game, user_id, rank, mu/sigma before and after, at)."""
+    return [
+        (table_id, c.guild_id, c.game, c.user_id, c.rank, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma, at)
+        for c in changes
+    ]
+
+
+def rating_rows(changes: list[RatingChange], at: float) -> list[tuple[Any, ...]]:
+    """``ratings`` upsert rows: (guild_id, game, user_id, name, mu, sigma, wins, updated_at)."""
+    return [(c.guild_id, c.game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at) for c in changes]

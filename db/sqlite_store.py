@@ -2,7 +2,8 @@
 
 One module per job, as the Store protocol is split (engine/referee/store.py): tables.py (tables,
 seats, moves, snapshots), clocks.py, results.py (results, ratings, leaderboards, statistics),
-users.py (flags and settings), announcements.py (the outbox), limits_store.py, seasons.py and forget.py; every write
+users.py (flags and settings), announcements.py (the outbox), claims.py (work claimed by one
+process of several), limits_store.py, seasons.py and forget.py; every write
 goes through the group-commit writer (writer.py), which keeps the WAL bounded (wal.py). Schema
 changes are numbered SQL files under ``migrations/``, applied in order and tracked with
 ``PRAGMA user_version``.
@@ -19,6 +20,7 @@ import aiosqlite
 
 from . import wal
 from .announcements import AnnouncementQueries
+from .claims import ClaimQueries
 from .clocks import HEARTBEAT, ClockQueries
 from .forget import ForgetRows
 from .limits_store import LimitsRows
@@ -62,6 +64,7 @@ class SqliteStore(
     ForgetRows,
     UndoRows,
     VacationQueries,
+    ClaimQueries,
 ):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)

@@ -53,8 +53,9 @@ class TableQueries:
     async def save_table(self, table: Table, expected_version: int) -> None:
         values = updated_values(table)
         await self._commit_in_group(
-            Call(_save_table, table.id, (*values, table.id, expected_version), seat_rows(table.seats))
+            Call(_save_table, table.id, (*values, table.id, expected_version, table.revision), seat_rows(table.seats))
         )
+        table.revision += 1  # as stored: the next write of this copy expects it
 
     async def commit_moves(
         self,
@@ -73,9 +74,11 @@ class TableQueries:
         it. Returns the rating changes."""
         # Committed with the other moves that arrive meanwhile, in one hop to the connection's
         # thread (the end of a game too: its result and ratings are part of the same unit).
-        return await self._commit_in_group(
+        changes: list[RatingChange] = await self._commit_in_group(
             _MoveCommit(table, expected_version, moves, state, changed_seats, outcome, result)
         )
+        table.revision += 1  # as stored: the next write of this copy expects it
+        return changes
 
     async def _seats(self, table_id: int) -> list[Seat]:
         return await fetch_records(
@@ -136,10 +139,13 @@ _INSERT_SEATS = f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES "
 _UPSERT_SEATS = _INSERT_SEATS + "(?,?,?,?,?,?,?,?,?,?,?,?)" + _SEATS_ON_CONFLICT
 _INSERT_MOVE_ROWS = "INSERT INTO moves (game_id, n, seat, move, at) VALUES "
 _INSERT_MOVES = _INSERT_MOVE_ROWS + "(?,?,?,?,?)"
-_SET_TABLE_FIELDS = "UPDATE games SET " + ", ".join(f"{field} = ?" for field in UPDATED_FIELDS)
-_UPDATE_TABLE = _SET_TABLE_FIELDS + " WHERE id = ? AND version = ?"
+# Every write raises the revision and is compare-and-swapped on it with the version (migration 0006).
+_SET_TABLE_FIELDS = (
+    "UPDATE games SET " + ", ".join(f"{field} = ?" for field in UPDATED_FIELDS) + ", revision = revision + 1"
+)
+_UPDATE_TABLE = _SET_TABLE_FIELDS + " WHERE id = ? AND version = ? AND revision = ?"
 _INSERT_TABLE = f"INSERT INTO games ({', '.join(TABLE_FIELDS)}) VALUES ({','.join('?' * len(TABLE_FIELDS))})"
-_UPDATE_GAME = _SET_TABLE_FIELDS + ", state = ? WHERE id = ? AND version = ?"
+_UPDATE_GAME = _SET_TABLE_FIELDS + ", state = ? WHERE id = ? AND version = ? AND revision = ?"
 
 
 def _move_rows(table: Table, expected_version: int, moves: list[RecordedMove]) -> list[tuple[Any, ...]]:
@@ -161,7 +167,7 @@ def _save_table(
     """A table's row and seats (lobby changes, seats taken over); ``values`` end with the id and
     the version expected on disk."""
     if connection.execute(_UPDATE_TABLE, values).rowcount != 1:
-        raise VersionConflict(f"game {table_id} is no longer at version {values[-1]}")
+        raise VersionConflict(f"game {table_id} is no longer at version {values[-2]}, revision {values[-1]}")
     _write_seats(connection, table_id, seat_rows)
 
 
@@ -192,7 +198,7 @@ class _MoveCommit(Work):
         self.result = result
         self.table_id = table.id
         self.expected_version = expected_version
-        self.game_values = (*values, state, table.id, expected_version)
+        self.game_values = (*values, state, table.id, expected_version, table.revision)
         seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
         self.seat_rows = [(table.id, *row) for row in seat_rows(seats)]
         self.move_rows = _move_rows(table, expected_version, moves)
@@ -220,11 +226,12 @@ class _MoveCommit(Work):
 
 
 # A game row as _MoveCommit.game_values lists it.
-_GAME_VALUE_NAMES = [*UPDATED_FIELDS, "state", "id", "expected"]
+_GAME_VALUE_NAMES = [*UPDATED_FIELDS, "state", "id", "expected", "expected_revision"]
 _UPDATE_GAMES_FROM_V = (
     " UPDATE games SET "
-    + ", ".join(f"{name} = v.{name}" for name in _GAME_VALUE_NAMES[:-2])
-    + " FROM v WHERE games.id = v.id AND games.version = v.expected"
+    + ", ".join(f"{name} = v.{name}" for name in _GAME_VALUE_NAMES[:-3])
+    + ", revision = games.revision + 1"
+    + " FROM v WHERE games.id = v.id AND games.version = v.expected AND games.revision = v.expected_revision"
 )
 
 

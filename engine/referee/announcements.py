@@ -25,6 +25,7 @@ import msgspec
 from engine.core import UNDO, Game, GameRecord, replay
 from engine.games import get_game
 
+from .claims import ANNOUNCE
 from .model import FINISHED, RUNNING, AnnouncedMark, Outbox, PendingAnnouncement, Table
 from .store import AnnouncementStore
 
@@ -41,6 +42,14 @@ class Announcements:
 
     async def pending(self) -> list[PendingAnnouncement]:
         return await self.store.pending_announcements()
+
+    async def claim(self, table_id: int) -> bool:
+        """Claim the announcing of a table for this process (several processes may share the
+        store: claims.py); False if another process is announcing it."""
+        return bool(await self.referee.claims.take(ANNOUNCE, [table_id]))
+
+    async def release(self, table_id: int) -> None:
+        await self.referee.claims.give_back(ANNOUNCE, [table_id])
 
     async def mark_announced(
         self, table_id: int, version: int, *, board: bool = True, notices: bool = True
@@ -62,7 +71,8 @@ class Announcements:
         ``private_changed`` lists the human seats whose secret (their hand...) another seat's move
         changed since then: every one of them when nothing was ever sent (-1: the deal). Rare
         (after a crash or a failure), so the moves since are replayed from the seed."""
-        table = await self.referee.table(table_id)
+        # As stored: another process sharing the store may have moved it since this one cached it.
+        table = await self.referee.fresh_table(table_id)
         if table.status not in (RUNNING, FINISHED):
             return Outbox(table=table)
         game = get_game(table.game)

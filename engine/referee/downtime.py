@@ -5,6 +5,11 @@ stores. With ``defer=True`` (what the bot does) start-up only notes the outage: 
 credited the first time it is loaded (tables.py), the rest in one batch at the first
 ``due_actions``; nothing reads, changes or times out a clock that was not credited first. The
 Referee's methods of the same names say more.
+
+With several processes on one store (``shared``), the heartbeat is theirs together: a process
+that starts while others run finds it at most a poll old, and nothing was down. Only an outage of
+every process is credited, and by one process only: the first to claim it (claims.py; the claim is
+left to expire, so that a process starting meanwhile finds the fresh heartbeat instead).
 """
 
 from __future__ import annotations
@@ -12,15 +17,18 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from .claims import DOWNTIME, Claims
 from .deadlines import credit_timed_seats
+from .reports import HEARTBEAT_SECONDS
 from .tables import Downtime, Tables, copy_table
 
 logger = logging.getLogger(__name__)
 
 
 class DowntimeCredit:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, claims: Claims) -> None:
         self.tables = tables
+        self.claims = claims
         # Whether the outage at start-up was looked at (the first due_actions does it otherwise).
         self.credited = False
 
@@ -32,6 +40,8 @@ class DowntimeCredit:
         downtime = self.tables.downtime = Downtime(now, now, None)
         async with self.tables.credit_lock:
             last = await self.tables.store.get_heartbeat()
+            if last is not None and self.claims.shared and not await self._whole_outage(last, now):
+                last = None  # the other processes kept the clocks (or one of them credits the outage)
             if last is None or now <= last:
                 self.tables.downtime = None
                 await self.tables.store.set_heartbeat(now)
@@ -44,6 +54,13 @@ class DowntimeCredit:
         if not defer:
             await self.finish_downtime_credit()
         return now - last
+
+    async def _whole_outage(self, last: float, now: float) -> bool:
+        """Shared store: whether every process was down (the heartbeat older than the others' polls
+        leave it) and this process is the one to credit it."""
+        if now - last <= 2 * HEARTBEAT_SECONDS:
+            return False
+        return bool(await self.claims.take(DOWNTIME, [0], now))
 
     async def finish_downtime_credit(self) -> None:
         downtime = self.tables.downtime

@@ -55,6 +55,12 @@ class VersionConflict(Exception):
     """The store's version is not the one expected: someone else wrote first (not player-facing)."""
 
 
+class StaleCache(StaleVersion):
+    """The store refused a write because the referee's cached copy of the table was stale
+    (another process wrote it); the copy is dropped. A player's move is judged again on the
+    fresh table rather than refused (turns.py)."""
+
+
 class Seat(msgspec.Struct, kw_only=True):
     index: int
     name: str
@@ -109,6 +115,10 @@ class Table(msgspec.Struct, kw_only=True):
     abandon_rule: str = UNANIMOUS  # one of ABANDON_RULES
     abandon_votes: list[int] = []  # seats that voted to abandon the running game (abandon.py)
     rematch_of: int | None = None  # the finished game this lobby is the rematch of (rematch.py)
+    # Raised by the store at every write of the table (a move or seats changed without one), on
+    # the object written: the compare-and-swap that keeps another process's stale copy from
+    # overwriting seats changed without a move (``version`` only counts moves).
+    revision: int = 0
 
     def seat_of(self, user_id: str) -> Seat | None:
         for seat in self.seats:

@@ -44,6 +44,7 @@ from engine.core import GameRecord, Outcome
 
 from . import inputs
 from .abandon import AbandonVotes
+from .claims import LEASE_SECONDS, Claims
 from .clock import QuietHours
 from .downtime import DowntimeCredit
 from .forget import ForgetReport, Forgetting
@@ -90,19 +91,26 @@ class Referee:
         max_ai_moves: int = 10_000,
         limits: Limits = DEFAULT_LIMITS,
         vacation_days_per_year: int = DEFAULT_DAYS_PER_YEAR,
+        shared: bool = False,
+        owner: str | None = None,
+        lease: float = LEASE_SECONDS,
     ) -> None:
         self.store = store
         self.clock = clock
+        # ``shared``: other processes (shards) use the same store. Work that must happen once
+        # in total is then claimed first (claims.py; ``owner`` names this process in the claims,
+        # unique by default), and cached tables are read again where they may be stale.
+        self.claims = Claims(store, clock, owner=owner, lease=lease, shared=shared)
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
         self.seasons = Seasons(store, clock)  # type: ignore[arg-type]  # a server's seasons (seasons.py)
         # The rooms, each over the shared table cache (see the module's text).
-        self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
+        self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states, shared=shared)
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
         self._lobby = Lobby(self._tables, self._turns, self.admission, new_seed)
-        self._downtime = DowntimeCredit(self._tables)
-        self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
+        self._downtime = DowntimeCredit(self._tables, self.claims)
+        self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime, self.claims)
         self._queries = Queries(self._tables, self._timekeeping)
         self._undo = Undo(self._tables, self._turns)
         # Before anything else runs at start-up: are the games in progress still on these rules?
@@ -134,6 +142,13 @@ class Referee:
     @inputs.checked
     async def table(self, table_id: int) -> Table:
         return await self._queries.table(table_id)
+
+    @inputs.checked
+    async def fresh_table(self, table_id: int) -> Table:
+        """The table as stored now, the cache read again if another process sharing the store
+        changed it (for work claimed across processes: the announcement catch-up)."""
+        async with self._tables.lock(table_id):
+            return (await self._tables.fresh(table_id)).table
 
     @inputs.checked
     async def state(self, table_id: int) -> Any:

@@ -3,7 +3,9 @@
 One small protocol per job, so that another backend implements them piece by piece: the tables
 and their moves (``TableStore``), the clocks (``ClockStore``), the results and ratings
 (``ResultStore``), the players' settings (``UserStore``) and the announcement outbox
-(``AnnouncementStore``), vacations (``VacationStore``) and rematches (``RematchStore``). ``Store`` is all of them together, with ``close``. The limits' rows
+(``AnnouncementStore``), vacations (``VacationStore``), rematches (``RematchStore``) and the
+claims that let several processes share the store (``ClaimStore``; claims.py). ``Store`` is all
+of them together, with ``close``. The limits rows
 have their own protocol beside the limits (limits.py: ``LimitsStore``)."""
 
 from __future__ import annotations
@@ -34,6 +36,18 @@ class AnnouncementStore(Protocol):
         """{table id: unreachable since} among ``table_ids`` (None: all tables)."""
 
 
+class ClaimStore(Protocol):
+    """Leases on work that must happen once across processes sharing the store (claims.py)."""
+
+    async def claim(self, kind: str, table_ids: Sequence[int], owner: str, now: float, until: float) -> list[int]:
+        """For ``owner``, until ``until``: claim each of ``table_ids`` (for this ``kind`` of work)
+        that nobody else holds at ``now`` (never claimed, expired, or ``owner``'s own: renewed),
+        atomically against other processes. Returns the ones claimed, in the order given."""
+
+    async def release(self, kind: str, table_ids: Sequence[int], owner: str) -> None:
+        """Give back ``owner``'s claims on these tables (another owner's are left alone)."""
+
+
 class TableStore(Protocol):
     """Tables, their seats, their move log and their state snapshot."""
 
@@ -48,8 +62,9 @@ class TableStore(Protocol):
     async def save_table(self, table: Table, expected_version: int) -> None:
         """Save a table's fields and seats (lobby changes, start, cancel, links).
 
-        Raises VersionConflict if the stored version is not ``expected_version``.
-        """
+        Raises VersionConflict if the stored version is not ``expected_version`` or the stored
+        revision not ``table.revision``; on success raises ``table.revision`` by one, as stored
+        (every write of a table does: another process's copy of it is then stale)."""
 
     async def commit_moves(
         self,
@@ -65,7 +80,8 @@ class TableStore(Protocol):
         """In ONE transaction: append the moves to the log, replace the snapshot, store the table
         (new version and status) with its seats (turn flow, clocks) and, when the game ended, its
         result; for a rated ``result``, the rating events and new ratings too. Raises
-        VersionConflict if the stored version is not ``expected_version``. Returns the rating
+        VersionConflict if the stored version is not ``expected_version`` or the revision not
+        ``table.revision`` (raised by one on success, as ``save_table`` does). Returns the rating
         changes (empty unless a rated game ended). ``changed_seats``: the indexes of the only
         seats that differ from the stored ones (None: all of them), which spares rewriting the
         others."""
@@ -183,7 +199,7 @@ class ResultStore(Protocol):
 
 
 class Store(
-    TableStore, ClockStore, ResultStore, UserStore, AnnouncementStore, VacationStore, RematchStore, Protocol
+    TableStore, ClockStore, ResultStore, UserStore, AnnouncementStore, VacationStore, RematchStore, ClaimStore, Protocol
 ):
     """Everything the referee asks of its storage."""
 

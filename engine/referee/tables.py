@@ -34,7 +34,7 @@ from .model import (
     FINISHED,
     LOBBY,
     RUNNING,
-    StaleVersion,
+    StaleCache,
     Table,
     TableNotFound,
     TimedSeat,
@@ -113,8 +113,12 @@ class Downtime:
 class Tables:
     """The cache, the locks, the store and the clock every room of the referee shares."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], *, cache_size: int, hot_states: int) -> None:
+    def __init__(
+        self, store: Store, clock: Callable[[], float], *, cache_size: int, hot_states: int, shared: bool = False
+    ) -> None:
         self.store = store
+        # Other processes write the same store: a cached table may be stale (see ``fresh``).
+        self.shared = shared
         self.clock = clock
         self.cache_size = cache_size
         self.hot_states = hot_states  # how many cached games keep their state decoded
@@ -173,6 +177,24 @@ class Tables:
         loaded = Loaded(table, encoded=encoded)
         self.remember(loaded)
         return loaded
+
+    async def fresh(self, table_id: int) -> Loaded:
+        """The table as the store has it now: the cached copy if it is still the stored one (same
+        version and revision), else loaded again. For work that must not act on a copy another
+        process made stale (the claimed clock actions, a move judged again); call it holding the
+        table's lock. A process alone on its store has nothing to read again."""
+        cached = self.cache.get(table_id)
+        if not self.shared:
+            return await self.load(table_id)
+        downtime = self.downtime
+        if cached is None or (downtime is not None and downtime.owes(table_id)):
+            self.forget(table_id)
+            return await self.load(table_id)
+        stored = await self.store.load_table(table_id)
+        if stored is not None and (stored.version, stored.revision) == (cached.table.version, cached.table.revision):
+            return await self.load(table_id)
+        self.forget(table_id)
+        return await self._load_stored(table_id, stored)
 
     def remember(self, loaded: Loaded) -> None:
         self.cache[loaded.table.id] = loaded
@@ -237,9 +259,11 @@ class Tables:
             for seat in table.seats
             if credit_seat(seat, speed, quiet.get(seat.index), downtime.since, downtime.until)
         ]
-        if changed and await self.store.save_timed_seats(changed):
-            logger.warning("downtime not credited to game #%s: it changed during the restart", table.id)
-            return False
+        if changed:
+            if await self.store.save_timed_seats(changed):
+                logger.warning("downtime not credited to game #%s: it changed during the restart", table.id)
+                return False
+            table.revision += 1  # the store raised it with the write
         return True
 
     async def save_seats(self, loaded: Loaded, table: Table) -> None:
@@ -248,7 +272,7 @@ class Tables:
             await self.store.save_table(table, table.version)
         except VersionConflict:
             self.forget(table.id)
-            raise StaleVersion("The game changed in the meantime; look at the board and try again.") from None
+            raise StaleCache("The game changed in the meantime; look at the board and try again.") from None
         loaded.table = table
 
     # ----- checks -------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from engine.games import get_game
 from . import absence
 from . import clock as clocks
 from .absence import Step, referee_step
+from .claims import CLOCK, Claims
 from .clock import QuietHours, format_duration, get_speed
 from .deadlines import credit_seat, forfeit_at, next_due
 from .downtime import DowntimeCredit
@@ -53,6 +54,9 @@ from .reports import (
 from .tables import Loaded, Tables, copy_table
 
 logger = logging.getLogger(__name__)
+
+# Seconds before looking again at due tables that another process had claimed.
+CLAIMED_ELSEWHERE_WAIT = 5.0
 
 
 async def advance_turns(
@@ -120,10 +124,11 @@ class PlaysOn(Protocol):
 
 
 class Timekeeping:
-    def __init__(self, tables: Tables, turns: PlaysOn, downtime: DowntimeCredit) -> None:
+    def __init__(self, tables: Tables, turns: PlaysOn, downtime: DowntimeCredit, claims: Claims) -> None:
         self.tables = tables
         self.turns = turns
         self.downtime = downtime
+        self.claims = claims  # several processes may poll one store: each due table is acted on once
 
     async def skip(self, table_id: int, by_user: str, seat: int) -> Outbox:
         async with self.tables.lock(table_id):
@@ -215,16 +220,27 @@ class Timekeeping:
             await self.downtime.finish_downtime_credit()
             await self.tables.store.set_heartbeat(now)
         actions = DueActions(now=now)
-        for table_id in await self.tables.store.due_table_ids(now):
-            async with self.tables.lock(table_id):
-                try:
-                    loaded = await self.tables.load(table_id)
-                except GameError:  # gone, or a game no longer installed: never stop the clock task
-                    logger.warning("clocks of game #%s skipped: it cannot be loaded", table_id, exc_info=True)
-                    continue
-                if loaded.table.status == RUNNING:
-                    await self._due_at_table(loaded, now, actions)
+        due = await self.tables.store.due_table_ids(now)
+        # Another process sharing the store may be polling too: act only on the tables claimed,
+        # as stored now (what the other did before this claim is not done again).
+        claimed = await self.claims.take(CLOCK, due, now)
+        try:
+            for table_id in claimed:
+                async with self.tables.lock(table_id):
+                    try:
+                        loaded = await self.tables.fresh(table_id)
+                    except GameError:  # gone, or a game no longer installed: never stop the clock task
+                        logger.warning("clocks of game #%s skipped: it cannot be loaded", table_id, exc_info=True)
+                        continue
+                    if loaded.table.status == RUNNING:
+                        await self._due_at_table(loaded, now, actions)
+        finally:
+            await self.claims.give_back(CLOCK, claimed)
         actions.next_due_at = await self.tables.store.next_due_at()
+        if len(claimed) < len(due) and actions.next_due_at is not None:
+            # Tables another process holds stay due until it is done (or its claim expires): look
+            # again a little later rather than at once.
+            actions.next_due_at = max(actions.next_due_at, now + min(CLAIMED_ELSEWHERE_WAIT, self.claims.lease))
         return actions
 
     async def _due_at_table(self, loaded: Loaded, now: float, actions: DueActions) -> None:

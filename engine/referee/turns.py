@@ -36,13 +36,19 @@ from .model import (
     ForfeitedSeat,
     NotInGame,
     Outbox,
+    StaleCache,
     StaleVersion,
     Table,
     VersionConflict,
+    WrongStatus,
 )
 from .results import build_result, final_outcome
-from .tables import Loaded, Tables, copy_table, fingerprint
+from .tables import Loaded, Tables, copy_table, fingerprint, status_text
 from .timekeeping import advance_turns, return_seat
+
+# How many times a move is judged again on a table another process changed meanwhile: each retry
+# reads the table as stored, so a second conflict needs yet another write in the same moment.
+STALE_RETRIES = 5
 
 
 class Turns:
@@ -54,36 +60,71 @@ class Turns:
         self.max_ai_moves = max_ai_moves
 
     async def play(self, table_id: int, user_id: str, move_text: str, expected_version: int | None) -> Outbox:
+        """A player's move. With several processes on one store the cached table may be stale
+        (another process moved it): a move refused for that reason alone (the store's
+        compare-and-swap, or a board newer than the cached one) is judged again on the table as
+        stored, never refused to the player for it; and the table is read from the store first
+        (``Tables.fresh``), so that a stale copy does not refuse a move by the rules either."""
+        async with self.tables.lock(table_id):
+            for attempt in range(STALE_RETRIES):
+                # As stored when other processes share the store (one read), else the cache.
+                loaded = await self.tables.fresh(table_id)
+                try:
+                    return await self._play(loaded, user_id, move_text, expected_version, fresh=attempt > 0)
+                except StaleCache:
+                    continue  # the stale copy is dropped: judged again on the stored table
+            raise StaleVersion("The game changed while you were moving; look at the board and try again.")
+
+    async def _play(
+        self, loaded: Loaded, user_id: str, move_text: str, expected_version: int | None, *, fresh: bool
+    ) -> Outbox:
         tables = self.tables
-        async with tables.lock(table_id):
-            loaded = await tables.running(table_id)
-            table = loaded.table
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotInGame("You are not playing in this game.")
-            if seat.forfeited:
-                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
-            game = get_game(table.game)
-            welcome = ""
-            if seat.absent:
-                # Coming back by playing: the seat is theirs again, whatever becomes of this move.
-                await return_seat(tables, game, loaded, seat.index)
-                table, seat = loaded.table, loaded.table.seats[seat.index]
-                welcome = "Welcome back: you have your seat again. "
-            if expected_version is not None and expected_version != table.version:
-                raise StaleVersion(
-                    welcome + "The board has changed since you looked at it; here is the current one."
-                )
-            move = game.parse_move(move_text)
-            outbox = Outbox(table=table)
-            if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
-                await self.run_automatic(game, loaded, outbox)
-            if seat.index not in game.may_act(loaded.state):
-                raise NotYourTurn(welcome + waiting_text(game, loaded))
-            await self.apply_and_commit(game, loaded, seat.index, move, outbox)
+        table = loaded.table
+        if table.status != RUNNING:
+            raise WrongStatus(status_text(table))
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame("You are not playing in this game.")
+        if seat.forfeited:
+            raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
+        if expected_version is not None and expected_version > table.version and not fresh:
+            raise StaleCache("a board newer than the cached table")  # the cache is behind: read it again
+        game = get_game(table.game)
+        welcome = ""
+        if seat.absent:
+            # Coming back by playing: the seat is theirs again, whatever becomes of this move.
+            await return_seat(tables, game, loaded, seat.index)
+            table, seat = loaded.table, loaded.table.seats[seat.index]
+            welcome = "Welcome back: you have your seat again. "
+        if expected_version is not None and expected_version != table.version:
+            raise StaleVersion(
+                welcome + "The board has changed since you looked at it; here is the current one."
+            )
+        move = game.parse_move(move_text)
+        outbox = Outbox(table=table)
+        if welcome:  # someone plays again: the AI takes the absent seats a waiting game held
             await self.run_automatic(game, loaded, outbox)
-            self.finish_outbox(game, loaded, outbox)
-            return outbox
+        if seat.index not in game.may_act(loaded.state):
+            raise NotYourTurn(welcome + waiting_text(game, loaded))
+        await self.apply_and_commit(game, loaded, seat.index, move, outbox)
+        # The move is durable: whatever happens next, it is not judged again.
+        loaded = await self.play_on(game, loaded, outbox)
+        self.finish_outbox(game, loaded, outbox)
+        return outbox
+
+    async def play_on(self, game: Game[Any, Any], loaded: Loaded, outbox: Outbox) -> Loaded:
+        """``run_automatic`` after a move is durable; should another process write the table
+        meanwhile, the referee's own moves go on from the table as stored (those the other
+        process already made are not made again). Returns the table's cache entry as it is now."""
+        for _ in range(STALE_RETRIES):
+            try:
+                await self.run_automatic(game, loaded, outbox)
+                return loaded
+            except StaleCache:
+                loaded = await self.tables.fresh(loaded.table.id)
+                if loaded.table.status != RUNNING:
+                    return loaded
+        return loaded
 
     async def resume(self, table_id: int) -> Outbox:
         tables = self.tables
@@ -161,9 +202,10 @@ class Turns:
                 changed_seats=[new.index for new, old in zip(new_table.seats, table.seats, strict=True) if new != old],
             )
         except VersionConflict:
-            # Another process moved first: our copy is stale. Reload next time, refuse this one.
+            # Another process wrote first: our copy is stale. Dropped; a player's move is judged
+            # again on the stored table (``play``).
             self.tables.forget(table.id)
-            raise StaleVersion(
+            raise StaleCache(
                 "The game changed while you were moving; look at the board and try again."
             ) from None
         # Durable: now (and only now) the cache and the report may change.

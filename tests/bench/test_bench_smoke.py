@@ -22,6 +22,7 @@ TINY = [
     "--wal-seconds", "0.2",
     "--wal-settle-seconds", "0.1",
     "--wal-lobbies", "6",
+    "--scaleout-seconds", "0.3",
 ]  # fmt: skip
 
 
@@ -44,8 +45,13 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     assert wal["moves"]["moves"] > 0 and wal["moves"]["errors"] == 0 and "db_mb" in wal["moves"]
     assert wal["lobbies"]["lobbies"] == 6 and wal["lobbies"]["cancelled"] == 3
     assert {"peak_wal_mb", "settled_wal_mb", "seconds_to_under_8mb"} <= set(wal["lobbies"])
+    scaleout = results["scaleout"]["nim"]
+    assert scaleout["sqlite_1"]["processes"] == 1 and scaleout["sqlite_1"]["errors"] == 0
+    if "status" not in scaleout:  # PostgreSQL binaries found (the system's or the pinned wheel's)
+        assert scaleout["postgres_2"]["processes"] == 2 and scaleout["postgres_2"]["errors"] == 0
+        assert scaleout["postgres_1"]["moves"] > 0 and "ratio_two_to_one" in scaleout
     # The printed table names every section, and each target row says whether it is met.
     printed = capsys.readouterr().out
-    for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal"):
+    for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal", "scaleout"):
         assert f"\n{section} " in printed
     assert any(row["target"] for row in results["table"])

@@ -7,10 +7,14 @@ import random
 import sqlite3
 import threading
 
-from db import SqliteStore
+import pytest
+
 from engine.core import RecordedMove
 from engine.referee import Referee
 from engine.referee.model import VersionConflict
+from tests.stores import open_test_store
+
+pytestmark = pytest.mark.both_backends
 
 
 def pragma(connection: sqlite3.Connection, name: str) -> object:
@@ -29,7 +33,7 @@ async def two_player_tables(referee: Referee, count: int) -> list[int]:
 
 
 async def test_moves_of_many_games_commit_concurrently(tmp_path, toy_game):
-    store = await SqliteStore.open(tmp_path / "busy.sqlite3")
+    store = await open_test_store(tmp_path / "busy.sqlite3")
     referee = Referee(store, ai_rng=random.Random(1))
     table_ids = await two_player_tables(referee, 30)
 
@@ -43,12 +47,13 @@ async def test_moves_of_many_games_commit_concurrently(tmp_path, toy_game):
         assert not failures, failures[:3]
     # Every move is durable: a fresh store sees four moves in every game.
     await store.close()
-    reopened = await SqliteStore.open(tmp_path / "busy.sqlite3")
+    reopened = await open_test_store(tmp_path / "busy.sqlite3")
     for table_id in table_ids:
         assert len(await reopened.move_log(table_id)) == 4
     await reopened.close()
 
 
+@pytest.mark.sqlite_only
 async def test_moves_arriving_together_share_transactions(tmp_path, toy_game, monkeypatch):
     """Group commit: moves that arrive while a transaction is being written go together in the
     next one, so forty simultaneous moves take far fewer than forty transactions."""
@@ -62,7 +67,7 @@ async def test_moves_arriving_together_share_transactions(tmp_path, toy_game, mo
         return write_group(connection, works)
 
     monkeypatch.setattr(writer, "_write_group", counting)
-    store = await SqliteStore.open(tmp_path / "group.sqlite3")
+    store = await open_test_store(tmp_path / "group.sqlite3")
     referee = Referee(store, ai_rng=random.Random(2))
     table_ids = await two_player_tables(referee, 40)
     groups.clear()
@@ -73,12 +78,13 @@ async def test_moves_arriving_together_share_transactions(tmp_path, toy_game, mo
     assert sum(groups) == 40
     assert len(groups) < 40 and max(groups) > 1
     await store.close()
-    reopened = await SqliteStore.open(tmp_path / "group.sqlite3")
+    reopened = await open_test_store(tmp_path / "group.sqlite3")
     for table_id in table_ids:
         assert [move.move for move in await reopened.move_log(table_id)] == ["take 2"]
     await reopened.close()
 
 
+@pytest.mark.sqlite_only
 async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypatch):
     """A group's moves first go together; when one is on a stale version, the transaction starts
     again and each move runs in its own savepoint: the stale one is refused and undone, while the
@@ -94,7 +100,7 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypat
         return written
 
     monkeypatch.setattr(table_queries, "_write_moves_together", spy)
-    store = await SqliteStore.open(tmp_path / "stale.sqlite3")
+    store = await open_test_store(tmp_path / "stale.sqlite3")
     referee = Referee(store, ai_rng=random.Random(3))
     tables = [await referee.table(table_id) for table_id in await two_player_tables(referee, 3)]
     state = await store.load_state(tables[0].id)
@@ -121,11 +127,12 @@ async def test_a_stale_move_in_a_group_fails_alone(tmp_path, toy_game, monkeypat
     await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_checkpoints_run_off_the_move_path(tmp_path):
     """No commit checkpoints (SQLite's automatic checkpoint is off); a background thread copies
     the WAL, and stops when the store closes (the writer restarts the WAL between groups only
     past a size: tests/db/test_wal.py)."""
-    store = await SqliteStore.open(tmp_path / "ckpt.sqlite3")
+    store = await open_test_store(tmp_path / "ckpt.sqlite3")
     assert await store._writer.call(pragma, "wal_autocheckpoint") == 0  # the connection that commits
     assert any(thread.name == "sqlite-checkpoints" for thread in threading.enumerate())
     stop = store._writer._stop_checkpoints
@@ -134,16 +141,18 @@ async def test_checkpoints_run_off_the_move_path(tmp_path):
 
 
 
+@pytest.mark.sqlite_only
 async def test_every_commit_waits_for_the_disk(tmp_path):
     """An accepted move must survive a host crash, not only a crash of the bot: the store's
     connection syncs the log at every commit (synchronous=FULL, 2), and stays in WAL mode."""
-    store = await SqliteStore.open(tmp_path / "durable.sqlite3")
+    store = await open_test_store(tmp_path / "durable.sqlite3")
     # The group writer's own connection is the one that commits.
     assert await store._writer.call(pragma, "synchronous") == 2
     assert await store._writer.call(pragma, "journal_mode") == "wal"
     await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_moves_written_together_store_what_moves_written_one_by_one_store(tmp_path, toy_game, monkeypatch):
     """Moves of a group go to disk in a few multi-row statements; the rows they leave are those
     that writing each move on its own leaves (game rows with their snapshots, seats, moves)."""
@@ -160,7 +169,7 @@ async def test_moves_written_together_store_what_moves_written_one_by_one_store(
     monkeypatch.setattr(table_queries, "_write_moves_together", counting)
 
     async def play(path, at_once: bool) -> None:
-        store = await SqliteStore.open(path)
+        store = await open_test_store(path)
         referee = Referee(store, clock=lambda: 1_000.0, ai_rng=random.Random(4))
         table_ids = await two_player_tables(referee, 25)
         for prefix, take in (("a", "take 1"), ("b", "take 3"), ("a", "take 2")):
@@ -192,7 +201,7 @@ async def test_other_writes_go_through_the_groups_beside_moves(tmp_path, toy_gam
     (a stale lobby save) is refused alone."""
     from engine.referee.clock import QuietHours
 
-    store = await SqliteStore.open(tmp_path / "mixed.sqlite3")
+    store = await open_test_store(tmp_path / "mixed.sqlite3")
     referee = Referee(store, ai_rng=random.Random(5))
     table_ids = await two_player_tables(referee, 10)
     lobby = await referee.create_table("nim", "host", "Host")
@@ -210,7 +219,7 @@ async def test_other_writes_go_through_the_groups_beside_moves(tmp_path, toy_gam
     assert isinstance(outcomes[-1], VersionConflict)
     assert not [outcome for outcome in outcomes[:-1] if isinstance(outcome, BaseException)]
     await store.close()
-    reopened = await SqliteStore.open(tmp_path / "mixed.sqlite3")
+    reopened = await open_test_store(tmp_path / "mixed.sqlite3")
     assert [len(await reopened.move_log(table_id)) for table_id in table_ids] == [1] * len(table_ids)
     assert (await reopened.get_quiet_hours("a1")).start_hour == 23
     assert await reopened.get_user_flag("a2", "turn-dms")
@@ -219,8 +228,9 @@ async def test_other_writes_go_through_the_groups_beside_moves(tmp_path, toy_gam
     await reopened.close()
 
 
+@pytest.mark.sqlite_only
 async def test_a_write_after_the_store_closed_is_refused_at_once(tmp_path):
-    store = await SqliteStore.open(tmp_path / "closed.sqlite3")
+    store = await open_test_store(tmp_path / "closed.sqlite3")
     await store.set_heartbeat(1.0)
     await store.close()
     try:

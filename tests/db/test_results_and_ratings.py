@@ -13,11 +13,15 @@ from pathlib import Path
 import pytest
 
 from db import results as result_queries
+from db.postgres import results as pg_result_queries
 from engine.core import replay
 from engine.games import get_game
 from engine.referee import RUNNING, Referee, is_stacked
 from engine.referee.ratings import RatedSeat, replay_ratings
 from tests.referee.helpers import HOUR, MONDAY, ManualClock, open_referee, two_player_nim
+from tests.stores import raw_sql
+
+pytestmark = pytest.mark.both_backends
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,6 +87,7 @@ def read_only(path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
+@pytest.mark.sqlite_only
 async def test_the_last_move_stores_result_seats_and_ratings_together(referee, tmp_path):
     outbox = await bids(referee, ["alice", "bob", "carol"], [3, 3, 1])
     result = outbox.result
@@ -122,19 +127,17 @@ async def test_a_failure_during_the_rating_update_leaves_no_trace_of_the_last_mo
         raise RuntimeError("disk full while rating")
 
     monkeypatch.setattr(result_queries, "_apply_ratings", broken)
+    monkeypatch.setattr(pg_result_queries, "_apply_ratings", broken)
     with pytest.raises(RuntimeError, match="disk full"):
         await referee.play(table_id, "bob", "take 3")
     table = await referee.table(table_id)
     assert table.status == RUNNING and table.version == 1  # the cache did not move either
     assert (await referee.state(table_id)).tokens == 3  # nor its state, changed in place by the move
-    with read_only(tmp_path / "scores.sqlite3") as other:
-        assert other.execute("SELECT status, version FROM games WHERE id = ?", (table_id,)).fetchone() == (
-            "running",
-            1,
-        )
-        assert other.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (table_id,)).fetchone() == (1,)
-        for name in ("results", "result_seats", "rating_events"):
-            assert other.execute(f"SELECT COUNT(*) FROM {name}").fetchone() == (0,)
+    store = referee.store  # what another connection sees
+    assert await raw_sql(store, "SELECT status, version FROM games WHERE id = ?", table_id) == [("running", 1)]
+    assert await raw_sql(store, "SELECT COUNT(*) FROM moves WHERE game_id = ?", table_id) == [(1,)]
+    for name in ("results", "result_seats", "rating_events"):
+        assert await raw_sql(store, f"SELECT COUNT(*) FROM {name}") == [(0,)]
     monkeypatch.undo()
     outbox = await referee.play(table_id, "bob", "take 3")
     assert outbox.finished and len(outbox.rating_changes) == 2

@@ -2,7 +2,8 @@
 
 It implements just what a start-up, a command sync, slash commands, a game's boards and a
 shutdown need: the token check, the application, command registration, a gateway session (HELLO,
-IDENTIFY, READY, GUILD_CREATE, heartbeats), interaction callbacks and follow-ups, messages in any
+IDENTIFY, READY, GUILD_CREATE, heartbeats; with ``shard_count``, one per shard, each guild's events
+on its shard and DMs on shard 0), interaction callbacks and follow-ups, messages in any
 channel or thread (with Discord's nonce check: a second message with the nonce of one created
 before returns that one), DM channels, threads, and a record of every request. A test can make
 requests fail (``fail``: 403, 404, 5xx...) or hold them unanswered (``hold``: the process can be
@@ -65,6 +66,11 @@ class FakeDiscord:
     callbacks: list[dict[str, Any]] = field(default_factory=list)
     followups: list[dict[str, Any]] = field(default_factory=list)  # webhook edits and follow-ups
     identified: asyncio.Event = field(default_factory=asyncio.Event)
+    # Sharding (SHARD_COUNT in the bot): one gateway connection per shard; a guild's events go to
+    # shard (guild_id >> 22) % shard_count, direct messages' to shard 0, as Discord routes them.
+    shard_count: int | None = None
+    identified_shards: set[int] = field(default_factory=set)
+    interactions_by_shard: dict[int, list[str]] = field(default_factory=dict)  # shard -> interaction ids
     disconnected: asyncio.Event = field(default_factory=asyncio.Event)
     base_url: str = ""
     messages: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # channel -> created
@@ -75,6 +81,7 @@ class FakeDiscord:
     _release: asyncio.Event = field(default_factory=asyncio.Event)
     _nonces: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
     _socket: web.WebSocketResponse | None = None
+    _shard_sockets: dict[int, web.WebSocketResponse] = field(default_factory=dict)
     _sequence: int = 0
     _runner: web.AppRunner | None = None
 
@@ -260,7 +267,7 @@ class FakeDiscord:
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse()
         await socket.prepare(request)
-        self._socket = socket
+        self._socket = socket  # unsharded: the one connection
         await socket.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45_000}}))
         async for frame in socket:
             if frame.type != WSMsgType.TEXT:
@@ -272,22 +279,55 @@ class FakeDiscord:
                 if payload["d"].get("token") != self.token:
                     await socket.close(code=4004, message=b"Authentication failed.")
                     break
-                await self.dispatch("READY", self.ready())
-                await self.dispatch("GUILD_CREATE", self.guild())
+                shard = self._identify_shard(payload["d"].get("shard"))
+                if shard is None:
+                    await socket.close(code=4010, message=b"Invalid shard.")
+                    break
+                self._shard_sockets[shard] = socket
+                await self.dispatch("READY", self.ready(shard), shard=shard)
+                if self.shard_of(self.guild_id) == shard:
+                    await self.dispatch("GUILD_CREATE", self.guild(), shard=shard)
+                self.identified_shards.add(shard)
                 self.identified.set()
         self.disconnected.set()
         return socket
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self._socket is not None
-        self._sequence += 1
-        await self._socket.send_str(json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data}))
+    def _identify_shard(self, shard: Any) -> int | None:
+        """The shard an IDENTIFY asks for (0 unsharded); None if Discord would refuse it."""
+        if self.shard_count is None:
+            return 0
+        if not isinstance(shard, list) or len(shard) != 2 or shard[1] != self.shard_count:
+            return None
+        return shard[0] if 0 <= shard[0] < self.shard_count else None
 
-    async def slash(self, name: str, options: list[dict[str, Any]], *, user_id: int | None = None) -> str:
-        """A user (alice unless ``user_id``) runs a registered slash command; returns the
-        interaction id."""
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard that receives a guild's events (Discord's formula), or a DM's (shard 0)."""
+        if guild_id is None or self.shard_count is None:
+            return 0
+        return (guild_id >> 22) % self.shard_count
+
+    async def dispatch(self, event: str, data: dict[str, Any], *, shard: int | None = None) -> None:
+        """Send an event on a shard's connection (by default: the one that owns it)."""
+        if shard is None:
+            guild = data.get("guild_id")
+            shard = self.shard_of(int(guild) if guild is not None else None)
+        socket = self._shard_sockets.get(shard, self._socket)
+        assert socket is not None
+        if event == "INTERACTION_CREATE":
+            self.interactions_by_shard.setdefault(shard, []).append(data["id"])
+        self._sequence += 1
+        await socket.send_str(json.dumps({"op": 0, "t": event, "s": self._sequence, "d": data}))
+
+    async def slash(
+        self, name: str, options: list[dict[str, Any]], *, user_id: int | None = None, in_dm: bool = False
+    ) -> str:
+        """A user (alice unless ``user_id``) runs a registered slash command, in the server or,
+        ``in_dm``, in their DM with the bot; returns the interaction id."""
         command = next(command for command in self.commands["global"] if command["name"] == name)
         interaction_id = str(next(self._ids))
+        if in_dm:
+            await self.dispatch("INTERACTION_CREATE", self.dm_command(interaction_id, command, options, user_id))
+            return interaction_id
         await self.dispatch(
             "INTERACTION_CREATE",
             {
@@ -316,6 +356,30 @@ class FakeDiscord:
             },
         )
         return interaction_id
+
+    def dm_command(
+        self, interaction_id: str, command: dict[str, Any], options: list[dict[str, Any]], user_id: int | None
+    ) -> dict[str, Any]:
+        """A slash command run in the user's DM with the bot: no guild, a DM channel, a user."""
+        user = user_id or self.user_id
+        channel = str(user + 1_000_000)  # the DM channel the stand-in gives this user
+        return {
+            "id": interaction_id,
+            "application_id": str(self.application_id),
+            "type": 2,
+            "token": f"token-{interaction_id}",
+            "version": 1,
+            "channel_id": channel,
+            "channel": {"id": channel, "type": 1, "recipients": [self.user(user)]},
+            "user": self.user(user),
+            "app_permissions": "2251799813685247",
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 1,
+            "attachment_size_limit": 10_485_760,
+            "data": {"id": command["id"], "name": command["name"], "type": 1, "options": options},
+        }
 
     # ----- payloads -----------------------------------------------------------------------------
 
@@ -364,11 +428,13 @@ class FakeDiscord:
             "flags": 0,
         }
 
-    def ready(self) -> dict[str, Any]:
+    def ready(self, shard: int = 0) -> dict[str, Any]:
+        guilds = [{"id": str(self.guild_id), "unavailable": True}] if self.shard_of(self.guild_id) == shard else []
         return {
             "v": 10,
             "user": self.bot_user(),
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": guilds,
+            **({"shard": [shard, self.shard_count]} if self.shard_count is not None else {}),
             "session_id": "fake-session",
             "resume_gateway_url": self.base_url.replace("http", "ws") + "/gateway",
             "application": {"id": str(self.application_id), "flags": 0},

@@ -147,3 +147,25 @@ async def test_only_the_board_that_made_a_version_carries_its_nonce(
     table = await env.bot.referee.table(1)
     async with env.bot.desk.announcer.publishing(Outbox(table=table, moves_applied=0)) as delivery:
         assert not delivery.first
+
+
+async def test_a_board_another_process_is_announcing_is_left_to_it_then_caught_up_once(world: World) -> None:
+    """Shard processes over one database (engine/referee/claims.py): while another process holds
+    a table's announcement claim, this one posts nothing for it; once the claim is given back,
+    what is still behind is announced once."""
+    env = world.env
+    referee = env.bot.referee
+    referee.claims.shared = True  # as a shard process: other processes share the store
+    thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
+    before = len(boards(thread))
+    now = referee.clock()
+    assert await env.bot.store.claim("announce", [1], "another process", now, now + 30) == [1]
+    await world.alice.slash(thread, "play", move="play a01")
+    await env.advance_time(3)
+    assert len(boards(thread)) == before  # the other process is announcing game #1
+    await env.bot.store.release("announce", [1], "another process")  # done, but it told an older move
+    await env.advance_time(3)
+    [board] = boards(thread)[before:]
+    assert pinged(env, board) == [world.bob.id] and "Turn: bob" in board.embeds[0].description
+    await env.advance_time(120)  # the clock task's catch-ups: nothing more
+    assert len(boards(thread)) == before + 1

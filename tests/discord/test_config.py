@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import sys
 import types
 from pathlib import Path
@@ -12,7 +13,10 @@ import pytest
 import bot
 from config import ConfigError, Settings, load_settings
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL", "VACATION_DAYS_PER_YEAR")
+SETTINGS = (
+    "DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT",
+    "SHARD_IDS", "VACATION_DAYS_PER_YEAR",
+)  # fmt: skip
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GfakeX.fake-token-for-tests_only0123456789ab"
 
 
@@ -32,6 +36,38 @@ def test_defaults() -> None:
     assert settings.log_level == logging.INFO and settings.dev_guild_id is None
 
 
+def test_shards_of_this_process_are_read_as_ranges_and_lists() -> None:
+    assert load_settings({}).shard_count is None and not load_settings({}).shares_store
+    settings = load_settings({"SHARD_COUNT": "8", "SHARD_IDS": "0-3"})
+    assert (settings.shard_count, settings.shard_ids, settings.shares_store) == (8, (0, 1, 2, 3), True)
+    assert load_settings({"SHARD_COUNT": "8", "SHARD_IDS": " 5, 0,2 "}).shard_ids == (0, 2, 5)
+    assert load_settings({"SHARD_COUNT": "8", "SHARD_IDS": "6-7,0-1"}).shard_ids == (0, 1, 6, 7)
+    # Every shard in one process: nobody else shares the database.
+    alone = load_settings({"SHARD_COUNT": "2"})
+    assert (alone.shard_count, alone.shard_ids, alone.shares_store) == (2, None, False)
+    assert not load_settings({"SHARD_COUNT": "2", "SHARD_IDS": "0-1"}).shares_store
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"SHARD_IDS": "0-3"}, "SHARD_IDS=0-3 needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be the bot's total number of shards"),
+        ({"SHARD_COUNT": "eight"}, "not 'eight'"),
+        ({"SHARD_COUNT": "123456789012345678"}, "from 1 to 100,000"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3x"}, "like 0-3 or 0,2,5, not '0-3x'"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0,,2"}, "like 0-3 or 0,2,5"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "-1"}, "like 0-3 or 0,2,5"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "5-2"}, "goes backwards; write it 2-5"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "4-8"}, "names shard 8, but with SHARD_COUNT=8 the shards are 0 to 7"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3,3"}, "lists shard 3 twice"),
+    ],
+)
+def test_bad_shard_settings_say_how_to_fix_them(environ: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_settings(environ)
+
+
 def test_every_setting_is_read() -> None:
     settings = load_settings(
         {
@@ -47,6 +83,16 @@ def test_every_setting_is_read() -> None:
     assert settings.sync_commands and settings.dev_guild_id == 123456789012345678
     assert settings.log_level == logging.DEBUG and settings.vacation_days_per_year == 21
     assert TOKEN not in repr(settings) and "token=set" in repr(settings)
+
+
+def test_database_url_selects_postgresql_and_its_password_is_never_shown() -> None:
+    assert load_settings({}).database == "data/referee.sqlite3"  # SQLite without DATABASE_URL
+    settings = load_settings({"DATABASE_URL": " postgresql://bot:s3cret@db.example:5432/referee "})
+    assert settings.database_url == "postgresql://bot:s3cret@db.example:5432/referee"
+    assert settings.database == settings.database_url
+    assert "s3cret" not in repr(settings) and "postgresql://bot:***@db.example:5432/referee" in repr(settings)
+    with pytest.raises(ConfigError, match="DATABASE_URL must name a PostgreSQL database"):
+        load_settings({"DATABASE_URL": "mysql://x@y/z"})
 
 
 @pytest.mark.parametrize(

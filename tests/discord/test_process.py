@@ -17,19 +17,22 @@ TIMEOUT = 20
 
 def clean_environment(fake: FakeDiscord) -> dict[str, str]:
     """The parent's environment minus every setting, so only the .env file configures the bot."""
-    names = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL")
+    names = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS")
     environment = {key: value for key, value in os.environ.items() if key not in names}
     environment["FAKE_DISCORD_URL"] = fake.base_url
     environment["PYTHONPATH"] = str(REPO)
     return environment
 
 
-async def launch(fake: FakeDiscord, workdir: Path) -> asyncio.subprocess.Process:
+async def launch(
+    fake: FakeDiscord, workdir: Path, extra: dict[str, str] | None = None
+) -> asyncio.subprocess.Process:
+    """bot.py through the launcher, configured by ``workdir``'s .env (and ``extra`` settings)."""
     return await asyncio.create_subprocess_exec(
         sys.executable,
         str(LAUNCHER),
         cwd=workdir,
-        env=clean_environment(fake),
+        env={**clean_environment(fake), **(extra or {})},
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,

@@ -26,3 +26,9 @@ async def referee(tmp_path, clock: ManualClock):
     ref = await open_referee(tmp_path / "referee.sqlite3", clock)
     yield ref
     await ref.store.close()
+
+
+@pytest.fixture(autouse=True)
+def _backend(store_backend: str) -> str:
+    """Every referee test opens its store on ``store_backend``'s backend (tests/stores.py)."""
+    return store_backend

@@ -6,8 +6,9 @@ import random
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from db import SqliteStore
 from engine.referee import Referee
+
+from ..stores import open_test_store
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -36,9 +37,10 @@ def at(text: str, zone: str = "UTC") -> float:
 MONDAY = at("2024-03-04 09:00")
 
 
-async def open_referee(path, clock: ManualClock, seed: int = 5) -> Referee:
-    store = await SqliteStore.open(path)
-    return Referee(store, clock=clock, ai_rng=random.Random(seed))
+async def open_referee(path, clock: ManualClock, seed: int = 5, *, shared: bool = False) -> Referee:
+    """A referee on the store of ``path``; ``shared``: as one of several processes over it."""
+    store = await open_test_store(path)
+    return Referee(store, clock=clock, ai_rng=random.Random(seed), shared=shared)
 
 
 async def two_player_nim(

@@ -13,6 +13,8 @@ from engine.referee.announcements import Announcements
 from ..registered import registered_game
 from .helpers import MONDAY, ManualClock, open_referee, two_player_nim
 
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 def sprint(monkeypatch: pytest.MonkeyPatch):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games import get_game
 
 from .helpers import MONDAY, ManualClock, open_referee
+
+pytestmark = pytest.mark.both_backends
 
 
 async def test_a_base_naming_its_determined_row_is_stored_as_the_plain_move(tmp_path):

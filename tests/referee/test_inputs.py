@@ -9,16 +9,19 @@ import time
 
 import pytest
 
-from db import SqliteStore
 from engine.core import BadNotation, GameError, SetupError
 from engine.core.text import MAX_NAME_CHARS
 from engine.games import get_game
 from engine.referee import FINISHED, RUNNING, LobbyError, NotInGame, Referee, TableNotFound
 
+from ..stores import open_test_store
+
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 async def referee(tmp_path):
-    store = await SqliteStore.open(tmp_path / "games.sqlite3")
+    store = await open_test_store(tmp_path / "games.sqlite3")
     ref = Referee(store, ai_rng=random.Random(3))
     yield ref
     await store.close()

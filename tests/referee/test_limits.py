@@ -9,16 +9,18 @@ import tracemalloc
 
 import pytest
 
-from db import SqliteStore
 from engine.referee import FINISHED, LobbyError, Referee, TableNotFound, WrongStatus
 from engine.referee.limits import DEFAULT_LIMITS, Limits
 
+from ..stores import open_test_store, raw_sql
 from .helpers import DAY
+
+pytestmark = pytest.mark.both_backends
 
 
 @pytest.fixture
 async def referee(tmp_path, toy_game, clock):
-    store = await SqliteStore.open(tmp_path / "limits.sqlite3")
+    store = await open_test_store(tmp_path / "limits.sqlite3")
     ref = Referee(store, clock=clock, ai_rng=random.Random(3))
     yield ref
     await store.close()
@@ -94,7 +96,7 @@ async def test_limits_a_server_cannot_set(referee):
 
 
 async def test_tables_outside_any_server_keep_the_per_player_limits(tmp_path, toy_game, clock):
-    store = await SqliteStore.open(tmp_path / "local.sqlite3")
+    store = await open_test_store(tmp_path / "local.sqlite3")
     referee = Referee(
         store, clock=clock, limits=Limits(lobbies_per_user=2, games_per_user=3, tables_per_server=1)
     )
@@ -112,8 +114,7 @@ async def test_tables_outside_any_server_keep_the_per_player_limits(tmp_path, to
 
 
 async def seat_rows(referee: Referee) -> int:
-    async with referee.store._db.execute("SELECT COUNT(*) FROM seats") as cursor:
-        return (await cursor.fetchone())[0]
+    return (await raw_sql(referee.store, "SELECT COUNT(*) FROM seats"))[0][0]
 
 
 async def test_lobbies_nobody_starts_are_purged_and_games_are_kept(referee, clock):
@@ -173,6 +174,7 @@ async def test_a_join_refused_by_the_purge_says_the_lobby_is_gone(referee, clock
 # ----- the lock map -------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only  # the referee's locks, whatever the store: tracemalloc makes PostgreSQL's 5,500 reads slow
 async def test_unknown_ids_leave_no_lock_behind(referee):
     async def ask(first: int, count: int) -> None:
         for table_id in range(first, first + count):
@@ -192,7 +194,7 @@ async def test_unknown_ids_leave_no_lock_behind(referee):
 
 
 async def test_evicted_tables_take_their_locks_with_them_unless_held(tmp_path, toy_game, clock):
-    store = await SqliteStore.open(tmp_path / "evict.sqlite3")
+    store = await open_test_store(tmp_path / "evict.sqlite3")
     referee = Referee(store, clock=clock, cache_size=5)
     try:
         tables = [await lobby(referee, f"host{n}", guild=f"g{n}") for n in range(20)]

@@ -12,7 +12,7 @@ from engine.referee.clock import get_speed
 
 from .helpers import DAY, HOUR, at, two_player_nim
 
-pytestmark = pytest.mark.usefixtures("toy_game")
+pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 DAILY2 = get_speed("daily-2")  # 36 h bank, +12 h a move
 
 

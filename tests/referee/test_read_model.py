@@ -8,19 +8,21 @@ import random
 
 import pytest
 
-from db import SqliteStore
 from engine.games import get_game
 from engine.referee import FINISHED, Referee, WrongStatus
 from engine.referee.presentation import clock_line
 
+from ..stores import open_test_store
 from .helpers import MONDAY, ManualClock
+
+pytestmark = pytest.mark.both_backends
 
 PLAYERS = [("alice", "Alice"), ("bob", "Bob"), ("carol", "Carol"), ("dan", "Dan")]
 
 
 @pytest.fixture
 async def referee(tmp_path):
-    store = await SqliteStore.open(tmp_path / "games.sqlite3")
+    store = await open_test_store(tmp_path / "games.sqlite3")
     ref = Referee(store, clock=ManualClock(MONDAY), ai_rng=random.Random(5))
     yield ref
     await store.close()

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from db import SqliteStore
 from engine.core import BadNotation, IllegalMove, NotYourTurn
 from engine.referee import (
     FINISHED,
@@ -18,6 +17,10 @@ from engine.referee import (
     StaleVersion,
     WrongStatus,
 )
+
+from ..stores import open_test_store
+
+pytestmark = pytest.mark.both_backends
 
 
 class FakeClock:
@@ -30,7 +33,7 @@ class FakeClock:
 
 
 async def open_referee(path) -> Referee:
-    store = await SqliteStore.open(path)
+    store = await open_test_store(path)
     return Referee(store, clock=FakeClock(), ai_rng=random.Random(5))
 
 
@@ -212,7 +215,9 @@ async def test_two_processes_on_one_file_cannot_both_move(tmp_path, toy_game):
     second = await open_referee(path)
     await second.table(table_id)  # both have it cached at version 0
     await first.play(table_id, "alice", "take 1")
-    with pytest.raises(StaleVersion):
+    # The second's stale copy fails the store's compare-and-swap: dropped, and the move judged
+    # again on the stored table, where it is Bob's turn (never "the game changed, try again").
+    with pytest.raises(NotYourTurn, match="waiting for Bob"):
         await second.play(table_id, "alice", "take 2")
     # The stale copy was dropped: the second process now sees the truth.
     assert (await second.table(table_id)).version == 1
@@ -320,7 +325,7 @@ async def test_ai_thinking_does_not_block_other_tables(referee, monkeypatch):
 async def test_idle_games_keep_only_their_encoded_state(tmp_path, toy_game):
     """Only the most recently used games keep a decoded state; the others are decoded again
     when used, and play on exactly as if they had stayed decoded."""
-    store = await SqliteStore.open(tmp_path / "hot.sqlite3")
+    store = await open_test_store(tmp_path / "hot.sqlite3")
     referee = Referee(store, clock=FakeClock(), ai_rng=random.Random(5), hot_states=2)
     table_ids = [await started_two_player_game(referee) for _ in range(4)]
     for round_number, user in enumerate(["alice", "bob", "alice"]):
@@ -343,7 +348,7 @@ async def test_idle_games_keep_only_their_encoded_state(tmp_path, toy_game):
 async def test_seats_written_per_move_match_the_cached_ones(tmp_path, toy_game):
     """A move writes only the seats it changed; what is stored still equals, seat for seat,
     what the referee holds (waiting times, clocks and due times of all four players)."""
-    store = await SqliteStore.open(tmp_path / "seats.sqlite3")
+    store = await open_test_store(tmp_path / "seats.sqlite3")
     referee = Referee(store, clock=FakeClock(), ai_rng=random.Random(5))
     table = await referee.create_table("nim", "u0", "U0", options={"tokens": 40}, speed="daily-1")
     for index in range(1, 4):

@@ -12,13 +12,13 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 import db.rows as db_rows
-import db.sqlite_store as sqlite_store
 from engine.referee import Referee, SkipRefused, TimedSeat
 from engine.referee.clock import get_speed
 
+from ..stores import open_test_store, raw_sql
 from .helpers import DAY, HOUR, MONDAY, ManualClock, at, open_referee, two_player_nim
 
-pytestmark = pytest.mark.usefixtures("toy_game")
+pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 DAILY2 = get_speed("daily-2")  # 36 h bank, +12 h a move; reminders at half and a tenth left
 
 
@@ -64,7 +64,7 @@ async def two_tables_after_an_outage(path, clock: ManualClock) -> tuple[Referee,
 
 async def stored_seat(path, table_id: int, seat: int):
     """A seat as it is on disk, read by a store of its own (no referee cache in between)."""
-    store = await sqlite_store.SqliteStore.open(path)
+    store = await open_test_store(path)
     try:
         table = await store.load_table(table_id)
     finally:
@@ -207,7 +207,7 @@ async def test_a_table_changed_by_another_writer_is_left_alone(tmp_path, clock, 
     referee, (table_id, other) = await two_tables_after_an_outage(path, clock)
     await referee.credit_downtime(defer=True)
     bump = "UPDATE games SET version = version + 1 WHERE id = ?"
-    change_after_the_batch_reads(referee, lambda: referee.store._db.execute(bump, (table_id,)))
+    change_after_the_batch_reads(referee, lambda: raw_sql(referee.store, bump, table_id))
     with caplog.at_level(logging.WARNING):
         await referee.finish_downtime_credit()
     assert f"[{table_id}]" in caplog.text

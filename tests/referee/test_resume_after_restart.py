@@ -12,7 +12,7 @@ from tests.toy_game import Nim, Take
 
 from .helpers import HOUR, ManualClock, open_referee, two_player_nim
 
-pytestmark = pytest.mark.usefixtures("toy_game")
+pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 
 
 class Crash(Exception):

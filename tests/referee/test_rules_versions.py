@@ -11,6 +11,8 @@ from tests.toy_game import Nim, Take
 
 from .helpers import open_referee, two_player_nim
 
+pytestmark = pytest.mark.both_backends
+
 
 async def nim_after_two_moves(referee) -> int:
     table_id = await two_player_nim(referee, tokens=10, speed="untimed")

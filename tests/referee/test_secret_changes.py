@@ -10,10 +10,13 @@ from typing import Any
 import msgspec
 import pytest
 
-from db import SqliteStore
 from engine.core import Event, Game, Outcome, ranks_from_keys
 from engine.games import REGISTRY, get_game
 from engine.referee import Referee
+
+from ..stores import open_test_store
+
+pytestmark = pytest.mark.both_backends
 
 
 class GiftState(msgspec.Struct, kw_only=True):
@@ -105,7 +108,7 @@ async def referee(tmp_path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setitem(REGISTRY, "gift", __name__)
     monkeypatch.setattr(Gift, "overridden", True)
     get_game.cache_clear()
-    store = await SqliteStore.open(tmp_path / "games.sqlite3")
+    store = await open_test_store(tmp_path / "games.sqlite3")
     yield Referee(store, ai_rng=random.Random(1))
     await store.close()
     get_game.cache_clear()

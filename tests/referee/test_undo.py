@@ -12,6 +12,8 @@ from engine.referee import StaleVersion, UndoRefused
 from ..toy_game import Nim
 from .helpers import open_referee, two_player_nim
 
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 def nim_undoable(toy_game, monkeypatch):

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from db import SqliteStore
 from engine.referee import Referee
+
+from ..stores import open_test_store
+
+pytestmark = pytest.mark.both_backends
 
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await SqliteStore.open(tmp_path / "settings.sqlite3")
+    store = await open_test_store(tmp_path / "settings.sqlite3")
     yield store
     await store.close()
 

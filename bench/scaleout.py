@@ -1,0 +1,193 @@
+"""7. Scale-out: durable moves/s and p99 of 1 process on SQLite, 1 process on PostgreSQL and 2
+processes on one PostgreSQL, in the same run, on the same machine.
+
+Each configuration plays the same number of active games at once (``--active``), every game
+playing as fast as its process answers (the saturation load of the referee figures) for
+``scaleout_seconds``; with two processes, each holds half of the games, as two shard processes of
+one bot hold the servers of their shards. Every process is a child of its own
+(``python -m bench.scaleout_worker``): it opens the store, caches its games, and all start
+together. PostgreSQL is a server of our own in a temporary directory (db/postgres/local_server.py:
+the system's binaries, else the pinned wheel's), with its durable defaults: every commit waits for
+the disk, as the SQLite store's ``synchronous=FULL`` does. Durable moves/s counts moves acknowledged
+by the referee (committed) over the wall time; p99 is over every move of the configuration's
+processes (queueing included, by construction of a saturation load).
+
+Targets (issue 17): 1 process on PostgreSQL at least half of SQLite's rate; 2 processes at least
+1.5 times one. The server's own CPU counts against the machine's cores: on 2 cores, two referee
+processes and PostgreSQL share them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from db import SqliteStore
+from db.postgres.local_server import LocalServer, find_binaries
+from db.postgres.store import PostgresStore
+from engine.core import Game
+
+from .build import build_games
+from .config import Sizes, bench_players
+from .stats import percentile, rounded
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def _build(store: Any, game: Game[Any, Any], players: int, active: int, spares: int, seed: int, mean_length: float) -> tuple[list[int], list[int]]:
+    built = await build_games(store, game, players, active, seed=seed, mean_length=mean_length)
+    reserve = await build_games(store, game, players, spares, seed=seed + 1, mean_length=mean_length)
+    return [b.table_id for b in built], [b.table_id for b in reserve]
+
+
+def _run_processes(specs: list[dict[str, Any]], workdir: Path) -> dict[str, Any]:
+    """Start one worker per spec, start them together once all are ready, and pool their figures."""
+    children = []
+    for index, spec in enumerate(specs):
+        path = workdir / f"scaleout-{index}.json"
+        path.write_text(json.dumps(spec))
+        children.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "bench.scaleout_worker", str(path)],
+                cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            )  # fmt: skip
+        )
+    try:
+        for child in children:
+            assert child.stdout is not None
+            line = child.stdout.readline()
+            if not line or not json.loads(line).get("ready"):
+                raise RuntimeError(f"a scale-out worker did not start: {line!r}")
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write("go\n")
+            child.stdin.flush()
+        outputs = [json.loads(child.communicate(timeout=600)[0].strip().splitlines()[-1]) for child in children]
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    latencies = [latency for output in outputs for latency in output.pop("latencies")]
+    seconds = max(output["seconds"] for output in outputs)
+    moves = sum(output["moves"] for output in outputs)
+    return {
+        "processes": len(specs),
+        "moves": moves,
+        "seconds": rounded(seconds, 3),
+        "durable_moves_per_s": rounded(moves / seconds if seconds else 0.0, 1),
+        "referee_moves_per_s": rounded(sum(output["referee_moves_per_s"] for output in outputs), 1),
+        "p50_ms": rounded(1e3 * percentile(latencies, 0.50), 3),
+        "p99_ms": rounded(1e3 * percentile(latencies, 0.99), 3),
+        "errors": sum(sum(output["errors"].values()) for output in outputs),
+        "error_samples": {k: v for output in outputs for k, v in output["error_samples"].items()},
+        "cpu_seconds": [output["cpu_seconds"] for output in outputs],
+        "per_process": outputs,
+    }
+
+
+def _specs(store: str, game: Game[Any, Any], players: int, active: list[int], spares: list[int], processes: int, sizes: Sizes, seed: int, extra: dict[str, str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "store": store,
+            "game": game.name,
+            "players": players,
+            "active": active[index::processes],
+            "spares": spares[index::processes],
+            "seconds": sizes.scaleout_seconds,
+            "seed": seed + index,
+            "register": extra,
+            "shared": processes > 1,
+        }
+        for index in range(processes)
+    ]
+
+
+async def _postgres_database(server: LocalServer, name: str) -> str:
+    admin = await asyncpg.connect(server.url())
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    return server.url(name)
+
+
+def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, mean_length: float, extra: dict[str, str]) -> dict[str, Any]:
+    players = bench_players(game)
+    active = sizes.active_games
+    # Enough games in reserve that finished games are replaced without opening new ones.
+    spares = max(50, 2 * active)
+    results: dict[str, Any] = {"players": players, "active_games": active, "seconds": sizes.scaleout_seconds}
+
+    path = workdir / "scaleout.sqlite3"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+    async def build_sqlite() -> tuple[list[int], list[int]]:
+        store = await SqliteStore.open(path)
+        try:
+            return await _build(store, game, players, active, spares, seed, mean_length)
+        finally:
+            await store.close()
+
+    ids, reserve = asyncio.run(build_sqlite())
+    results["sqlite_1"] = _run_processes(_specs(str(path), game, players, ids, reserve, 1, sizes, seed, extra), workdir)
+
+    bin_dir = find_binaries()
+    if bin_dir is None:
+        results["status"] = "no PostgreSQL binaries (install requirements.txt): PostgreSQL not measured"
+        return results
+    server = LocalServer(bin_dir, durable=True).start()
+    results["postgres_binaries"] = str(bin_dir)
+    try:
+        for processes in (1, 2):
+            async def build_postgres(processes: int = processes) -> tuple[str, list[int], list[int]]:
+                url = await _postgres_database(server, f"scaleout_{processes}")
+                store = await PostgresStore.open(url)
+                try:
+                    return (url, *await _build(store, game, players, active, spares, seed, mean_length))
+                finally:
+                    await store.close()
+
+            url, ids, reserve = asyncio.run(build_postgres())
+            specs = _specs(url, game, players, ids, reserve, processes, sizes, seed, extra)
+            results[f"postgres_{processes}"] = _run_processes(specs, workdir)
+    finally:
+        server.stop()
+    sqlite_rate = results["sqlite_1"]["durable_moves_per_s"]
+    one, two = results["postgres_1"]["durable_moves_per_s"], results["postgres_2"]["durable_moves_per_s"]
+    results["ratio_postgres_to_sqlite"] = rounded(one / sqlite_rate if sqlite_rate else 0.0, 3)
+    results["ratio_two_to_one"] = rounded(two / one if one else 0.0, 3)
+    results["load_average"] = list(os.getloadavg())
+    return results
+
+
+def rows(results: dict[str, Any], row: Any, show: Any) -> list[Any]:
+    """The figures' rows in the bench table (``row`` and ``show`` are bench/cli.py's)."""
+    found = []
+    for name, figures in results.items():
+        who = f"{name} {figures['players']}p"
+        active = figures["active_games"]
+        labels = (("sqlite_1", "1 process, SQLite"), ("postgres_1", "1 process, PostgreSQL"), ("postgres_2", "2 processes, PostgreSQL"))
+        for key, label in labels:
+            if key not in figures:
+                continue
+            f = figures[key]
+            note = f"{f['errors']} errors" if f["errors"] else ""
+            found.append(row("scaleout", who, f"{label}: durable moves/s, {active} games at once", f["durable_moves_per_s"], "moves/s", note=note))
+            found.append(row("scaleout", who, f"{label}: p50 / p99 (queueing)", f"{show(f['p50_ms'])} / {show(f['p99_ms'])}", "ms"))
+        if "ratio_postgres_to_sqlite" in figures:
+            found.append(row("scaleout", who, "PostgreSQL 1 process / SQLite", figures["ratio_postgres_to_sqlite"], "", "scaleout_postgres_to_sqlite"))
+            found.append(row("scaleout", who, "PostgreSQL 2 processes / 1 process", figures["ratio_two_to_one"], "", "scaleout_two_to_one"))
+        if "status" in figures:
+            found.append(row("scaleout", who, figures["status"], None))
+    return found
+
+
+__all__ = ["measure", "rows"]

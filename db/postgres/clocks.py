@@ -1,0 +1,366 @@
+"""The clocks (``ClockStore``), the players' settings (``UserStore``), the announcement outbox
+(``AnnouncementStore``), the limits' rows (``LimitsStore``), the undo requests and the claims
+(``ClaimStore``) on PostgreSQL: mixins of PostgresStore. Small jobs each, the same queries as
+SQLite's (db/clocks.py, users.py, announcements.py, limits_store.py, undo_store.py, claims.py) in
+PostgreSQL's words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import asyncpg
+
+from engine.referee.clock import QuietHours
+from engine.referee.limits import OpenCounts
+from engine.referee.model import AnnouncedMark, PendingAnnouncement, Seat, TimedSeat
+from engine.referee.reports import TableLinks
+from engine.referee.undo import UndoRequest
+
+from ..clocks import HEARTBEAT
+from ..rows import SEAT_COLUMNS, seat_from_row, to_json
+
+_SEAT_COLUMNS_S = ", ".join("s." + column.strip() for column in SEAT_COLUMNS.split(","))
+_SET_HEARTBEAT = (
+    "INSERT INTO bot_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+
+
+class PgClocks:
+    _pool: asyncpg.Pool
+
+    async def due_table_ids(self, now: float) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.next_due_at <= $1 AND g.status = 'running' GROUP BY s.game_id ORDER BY MIN(s.next_due_at)",
+            now,
+        )
+        return [row[0] for row in rows]
+
+    async def next_due_at(self) -> float | None:
+        value = await self._pool.fetchval(
+            "SELECT s.next_due_at FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.next_due_at IS NOT NULL AND g.status = 'running' ORDER BY s.next_due_at LIMIT 1"
+        )
+        return None if value is None else float(value)
+
+    async def running_table_ids_to_resume(self) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL) ORDER BY id"
+        )
+        return [row[0] for row in rows]
+
+    async def running_timed_table_ids(self) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id"
+        )
+        return [row[0] for row in rows]
+
+    async def running_timed_seats(self) -> list[TimedSeat]:
+        rows = await self._pool.fetch(
+            f"SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, {_SEAT_COLUMNS_S}"
+            " FROM games g JOIN seats s ON s.game_id = g.id"
+            " LEFT JOIN user_settings u ON u.user_id = s.user_id AND s.ai_kind IS NULL AND u.time_zone IS NOT NULL"
+            " WHERE g.status = 'running' AND g.speed != 'untimed' AND (s.next_due_at IS NOT NULL"
+            " OR (s.absent_since IS NOT NULL AND s.forfeited = 0)"
+            " OR (s.clock::json ->> 'running_since') IS NOT NULL)"
+            " ORDER BY g.id, s.seat"
+        )
+        return [
+            TimedSeat(
+                table_id=row[0],
+                version=row[1],
+                speed=row[2],
+                quiet=None if row[3] is None else QuietHours(time_zone=row[3], start_hour=row[4], end_hour=row[5]),
+                seat=seat_from_row(tuple(row)[6:]),
+            )
+            for row in rows
+        ]
+
+    async def save_timed_seats(self, seats: list[TimedSeat], *, heartbeat: float | None = None) -> list[int]:
+        """In one transaction: the tables still running at the version read are share-locked (no
+        move of another process commits between the check and the writes), then their seats are
+        written; the others are left alone and returned."""
+        read_at = {seat.table_id: seat.version for seat in seats}
+        async with self._pool.acquire() as connection, connection.transaction():
+            current = dict(
+                await connection.fetch(
+                    "SELECT id, version FROM games WHERE status = 'running' AND id = ANY($1::bigint[])"
+                    " ORDER BY id FOR SHARE",
+                    sorted(read_at),
+                )
+            ) if read_at else {}
+            unchanged = {table_id for table_id, version in read_at.items() if current.get(table_id) == version}
+            rows = [
+                (
+                    None if timed.seat.clock is None else to_json(timed.seat.clock),
+                    timed.seat.absent_since,
+                    timed.seat.next_due_at,
+                    timed.table_id,
+                    timed.seat.index,
+                )
+                for timed in seats
+                if timed.table_id in unchanged
+            ]
+            if rows:
+                await connection.executemany(
+                    "UPDATE seats SET clock = $1, absent_since = $2, next_due_at = $3 WHERE game_id = $4 AND seat = $5",
+                    rows,
+                )
+            if unchanged:  # a write of the table like any other: other processes' copies are stale
+                await connection.execute(
+                    "UPDATE games SET revision = revision + 1 WHERE id = ANY($1::bigint[])", sorted(unchanged)
+                )
+            if heartbeat is not None:
+                await connection.execute(_SET_HEARTBEAT, HEARTBEAT, heartbeat)
+        return sorted(set(read_at) - unchanged)
+
+    async def waiting_seats(
+        self, user_id: str, guild_ids: tuple[str, ...] | None = None
+    ) -> list[tuple[TableLinks, str, Seat]]:
+        where = ""
+        values: list[Any] = [user_id]
+        if guild_ids is not None:
+            where = " AND g.guild_id = ANY($2::text[])"
+            values.append(list(guild_ids))
+        rows = await self._pool.fetch(
+            "SELECT g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, g.speed,"
+            f" {_SEAT_COLUMNS_S}"
+            " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status = 'running'"
+            f" AND s.waiting_since IS NOT NULL AND s.absent_since IS NULL{where}"
+            " ORDER BY s.waiting_since, g.id",
+            *values,
+        )
+        return [
+            (
+                TableLinks(
+                    table_id=r[0], game=r[1], guild_id=r[2], channel_id=r[3], thread_id=r[4], message_id=r[5]
+                ),
+                r[6],
+                seat_from_row(tuple(r)[7:]),
+            )
+            for r in rows
+        ]
+
+    async def get_heartbeat(self) -> float | None:
+        value = await self._pool.fetchval("SELECT value FROM bot_state WHERE key = $1", HEARTBEAT)
+        return None if value is None else float(value)
+
+    async def set_heartbeat(self, at: float) -> None:
+        await self._pool.execute(_SET_HEARTBEAT, HEARTBEAT, at)
+
+
+class PgUsers:
+    _pool: asyncpg.Pool
+
+    async def get_quiet_hours(self, user_id: str) -> QuietHours | None:
+        return (await self.quiet_hours_of([user_id])).get(user_id)
+
+    async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]:
+        if not user_ids:
+            return {}
+        rows = await self._pool.fetch(
+            "SELECT user_id, time_zone, quiet_start, quiet_end FROM user_settings"
+            " WHERE time_zone IS NOT NULL AND user_id = ANY($1::text[])",
+            list(user_ids),
+        )
+        return {r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows}
+
+    async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
+        values = (None, None, None) if quiet is None else (quiet.time_zone, quiet.start_hour, quiet.end_hour)
+        await self._pool.execute(
+            "INSERT INTO user_settings (user_id, time_zone, quiet_start, quiet_end) VALUES ($1,$2,$3,$4)"
+            " ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone,"
+            " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end",
+            user_id,
+            *values,
+        )
+
+    async def get_user_flag(self, user_id: str, flag: str) -> bool:
+        value = await self._pool.fetchval(
+            "SELECT value FROM user_flags WHERE user_id = $1 AND flag = $2", user_id, flag
+        )
+        return bool(value)
+
+    async def set_user_flag(self, user_id: str, flag: str, value: bool) -> None:
+        await self._pool.execute(
+            "INSERT INTO user_flags (user_id, flag, value) VALUES ($1,$2,$3)"
+            " ON CONFLICT (user_id, flag) DO UPDATE SET value = excluded.value",
+            user_id,
+            flag,
+            int(value),
+        )
+
+
+class PgAnnouncements:
+    _pool: asyncpg.Pool
+
+    async def pending_announcements(self) -> list[PendingAnnouncement]:
+        rows = await self._pool.fetch(
+            "SELECT id, version, announced_version, notified_version, unreachable_since"
+            " FROM games WHERE status IN ('running', 'finished')"
+            " AND (announced_version < version OR notified_version < version) ORDER BY id"
+        )
+        return [
+            PendingAnnouncement(
+                table_id=row[0],
+                version=row[1],
+                board_version=row[2],
+                notice_version=row[3],
+                unreachable_since=row[4],
+            )
+            for row in rows
+        ]
+
+    async def mark_announced(self, mark: AnnouncedMark) -> None:
+        """One statement; GREATEST never lowers a mark another process raised meanwhile."""
+        board = mark.version if mark.board else None
+        notices = mark.version if mark.notices else None
+        await self._pool.execute(
+            "UPDATE games SET announced_version = GREATEST(announced_version, COALESCE($2::integer, -1)),"
+            " notified_version = GREATEST(notified_version, COALESCE($3::integer, -1)),"
+            " unreachable_since = CASE WHEN $2::integer IS NULL THEN unreachable_since END WHERE id = $1",
+            mark.table_id,
+            board,
+            notices,
+        )
+
+    async def mark_unreachable(self, table_id: int, since: float | None) -> None:
+        if since is None:
+            await self._pool.execute("UPDATE games SET unreachable_since = NULL WHERE id = $1", table_id)
+        else:  # the first time it was seen stays
+            await self._pool.execute(
+                "UPDATE games SET unreachable_since = COALESCE(unreachable_since, $1) WHERE id = $2", since, table_id
+            )
+
+    async def unreachable_table_ids(self, table_ids: Iterable[int] | None = None) -> dict[int, float]:
+        rows = await self._pool.fetch("SELECT id, unreachable_since FROM games WHERE unreachable_since IS NOT NULL")
+        found = {row[0]: row[1] for row in rows}
+        if table_ids is None:
+            return found
+        return {table_id: found[table_id] for table_id in table_ids if table_id in found}
+
+
+_OPEN = "('lobby', 'running')"
+# Never started, and cancelled long ago or left in its lobby longer still (db/limits_store.py).
+_PURGEABLE = (
+    "seed IS NULL AND ((status = 'abandoned' AND updated_at < {0}) OR (status = 'lobby' AND updated_at < {1}))"
+)
+
+
+class PgLimits:
+    _pool: asyncpg.Pool
+
+    async def guild_limits(self, guild_id: str) -> dict[str, int]:
+        rows = await self._pool.fetch("SELECT name, value FROM guild_limits WHERE guild_id = $1", guild_id)
+        return {row[0]: row[1] for row in rows}
+
+    async def set_guild_limit(self, guild_id: str, name: str, value: int | None) -> None:
+        if value is None:
+            await self._pool.execute("DELETE FROM guild_limits WHERE guild_id = $1 AND name = $2", guild_id, name)
+        else:
+            await self._pool.execute(
+                "INSERT INTO guild_limits (guild_id, name, value) VALUES ($1,$2,$3)"
+                " ON CONFLICT (guild_id, name) DO UPDATE SET value = excluded.value",
+                guild_id,
+                name,
+                value,
+            )
+
+    async def open_counts(self, guild_id: str | None, user_id: str, *, count_tables: bool) -> OpenCounts:
+        tables = (
+            f"(SELECT COUNT(*) FROM games WHERE guild_id IS NOT DISTINCT FROM $1 AND status IN {_OPEN})"
+            if count_tables
+            else "0"
+        )
+        row = await self._pool.fetchrow(
+            f"SELECT {tables},"
+            " (SELECT COUNT(*) FROM games WHERE host = $2 AND guild_id IS NOT DISTINCT FROM $1 AND status = 'lobby'),"
+            " (SELECT COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id"
+            f"  WHERE s.user_id = $2 AND s.ai_kind IS NULL AND g.guild_id IS NOT DISTINCT FROM $1 AND g.status IN {_OPEN})",
+            guild_id,
+            user_id,
+        )
+        assert row is not None
+        return OpenCounts(tables=row[0], lobbies_hosted=row[1], games_seated=row[2])
+
+    async def unstarted_to_purge(self, cancelled_before: float, idle_before: float, limit: int) -> list[int]:
+        rows = await self._pool.fetch(
+            f"SELECT id FROM games WHERE {_PURGEABLE.format('$1', '$2')} ORDER BY id LIMIT $3",
+            cancelled_before,
+            idle_before,
+            limit,
+        )
+        return [row[0] for row in rows]
+
+    async def purge_unstarted(
+        self, table_ids: list[int], cancelled_before: float, idle_before: float
+    ) -> list[int]:
+        rows = await self._pool.fetch(
+            f"DELETE FROM games WHERE id = ANY($1::bigint[]) AND {_PURGEABLE.format('$2', '$3')} RETURNING id",
+            list(table_ids),
+            cancelled_before,
+            idle_before,
+        )
+        return sorted(row[0] for row in rows)
+
+
+class PgUndo:
+    _pool: asyncpg.Pool
+
+    async def undo_request(self, table_id: int) -> UndoRequest | None:
+        row = await self._pool.fetchrow(
+            "SELECT version, seat, consents FROM undo_requests WHERE game_id = $1", table_id
+        )
+        if row is None:
+            return None
+        return UndoRequest(table_id, row[0], row[1], tuple(int(seat) for seat in row[2].split(",") if seat))
+
+    async def save_undo_request(self, request: UndoRequest) -> None:
+        await self._pool.execute(
+            "INSERT INTO undo_requests (game_id, version, seat, consents) VALUES ($1,$2,$3,$4)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, seat = excluded.seat,"
+            " consents = excluded.consents",
+            request.table_id,
+            request.version,
+            request.seat,
+            ",".join(map(str, request.consents)),
+        )
+
+    async def clear_undo_request(self, table_id: int) -> None:
+        await self._pool.execute("DELETE FROM undo_requests WHERE game_id = $1", table_id)
+
+
+class PgClaims:
+    """Leases on work done once across processes (engine/referee/claims.py). A claim is one
+    upsert per table that takes the row only when it is free, expired or the claimer's own: two
+    processes claiming the same table at once queue on its row, and the second finds the first's
+    lease and leaves it (the upsert's ``WHERE``). Rows are taken in id order, so two processes
+    claiming overlapping sets never deadlock."""
+
+    _pool: asyncpg.Pool
+
+    async def claim(self, kind: str, table_ids: Sequence[int], owner: str, now: float, until: float) -> list[int]:
+        if not table_ids:
+            return []
+        rows = await self._pool.fetch(
+            "INSERT INTO claims (kind, table_id, owner, expires_at)"
+            " SELECT $1, t, $2, $3 FROM unnest($4::bigint[]) AS t ORDER BY t"
+            " ON CONFLICT (kind, table_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at"
+            " WHERE claims.owner = excluded.owner OR claims.expires_at <= $5 RETURNING table_id",
+            kind,
+            owner,
+            until,
+            sorted(set(table_ids)),
+            now,
+        )
+        held = {row[0] for row in rows}
+        return [table_id for table_id in table_ids if table_id in held]
+
+    async def release(self, kind: str, table_ids: Sequence[int], owner: str) -> None:
+        await self._pool.execute(
+            "DELETE FROM claims WHERE kind = $1 AND owner = $2 AND table_id = ANY($3::bigint[])",
+            kind,
+            owner,
+            list(table_ids),
+        )

@@ -1,0 +1,79 @@
+"""The referee's Store on PostgreSQL (asyncpg): for several bot processes over one database.
+
+The same protocols as the SQLite store (engine/referee/store.py), split the same way: tables.py
+(tables, seats, moves, snapshots), clocks.py (clocks, players' settings, the announcement outbox,
+the limits) and results.py (results, ratings, leaderboards). The rows and their conversions are
+db/rows.py's, shared with SQLite; the schema is the numbered files of ``migrations/`` here, twins
+of db/migrations/ with the same numbers, applied at start-up as SQLite's are.
+
+Several processes share the database, so nothing relies on one process's order: a move's commit
+is a compare-and-swap on the table's version (the UPDATE's row lock orders two commits of one
+table; the second finds the version moved and raises VersionConflict), the ratings of one pool are
+updated under a transaction-scoped advisory lock (results.py), and results are numbered by a
+sequence. Every write is one transaction on a pooled connection: PostgreSQL shares one WAL flush
+among the commits that arrive together, and the plain moves of one process go in groups
+(batch.py), one statement and one flush for many, as the SQLite store's group writer does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import asyncpg
+
+from .batch import GroupCommitter
+from .clocks import PgAnnouncements, PgClaims, PgClocks, PgLimits, PgUndo, PgUsers
+from .results import PgResults
+from .tables import PgTables, commit_one
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+# One number for the advisory lock that lets only one starting process migrate at a time.
+_MIGRATION_LOCK = 0x7265_6665_7265_6531
+
+
+class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgLimits, PgUndo, PgClaims):
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self.url = url
+        # Plain moves go to the server in groups (batch.py); a few groups in flight at once, the
+        # rest of the pool left to reads, game ends and the other writes.
+        self._groups = GroupCommitter(pool, lambda move: commit_one(pool, move), in_flight=4)
+
+    @classmethod
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        store = cls(pool, url)
+        try:
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def migrate(self) -> int:
+        """Apply the migrations not yet applied (each in its transaction, with its number in
+        ``schema_version``), whatever their number: a migration numbered below the latest applied
+        one (branches merged in another order) is applied too. Several processes starting at once
+        take turns. Returns the highest number applied."""
+        async with self._pool.acquire() as connection:
+            await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+            try:
+                await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                applied = {row[0] for row in await connection.fetch("SELECT version FROM schema_version")}
+                for script in sorted(MIGRATIONS.glob("*.sql")):
+                    number = int(script.name.split("_", 1)[0])
+                    if number in applied:
+                        continue
+                    async with connection.transaction():
+                        await connection.execute(script.read_text())
+                        await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+                    applied.add(number)
+                return max(applied, default=0)
+            finally:
+                await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+
+
+__all__ = ["MIGRATIONS", "PostgresStore"]
