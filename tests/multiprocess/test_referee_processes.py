@@ -9,8 +9,8 @@ of each set of simultaneous identical submissions accepted, every game replays f
 to its stored state, and every due clock action fired exactly once (the dead process's claims
 taken over once expired).
 
-Parametrised by the store: an SQLite file, and a PostgreSQL database on the test server
-(tests/conftest.py ``pg_server``; marked ``postgres``).
+Parametrised by a store URL: SQLite, and PostgreSQL (a database of the session's server,
+tests/stores.py; marker ``postgres``); ``TEST_DATABASE_URL`` adds a server of your own.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ import pytest
 from engine.core import GameRecord, replay
 from engine.games import get_game
 from engine.referee import Referee
-from tests.stores import PostgresBackend
+from tests.stores import PostgresBackend, run_aside
 
 from .worker import open_store
 
@@ -115,14 +114,23 @@ class Worker:
         assert self.process.returncode == 0
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+def store_urls() -> list[Any]:
+    urls: list[Any] = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+    if os.environ.get("TEST_DATABASE_URL"):
+        urls.append(pytest.param(os.environ["TEST_DATABASE_URL"], marks=pytest.mark.postgres))
+    return urls
+
+
+@pytest.fixture(params=store_urls())
+def store_url(request: pytest.FixtureRequest, tmp_path: Path):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-        return
-    backend = PostgresBackend(request.getfixturevalue("pg_server"))
-    yield await backend.database_for(str(tmp_path))
-    await backend.drop_all()
+    elif request.param == "postgres":  # a fresh database on the session's server
+        backend = PostgresBackend(request.getfixturevalue("pg_server"))
+        yield run_aside(backend.database_for(str(tmp_path)))
+        run_aside(backend.drop_all())
+    else:
+        yield str(request.param)
 
 
 async def test_three_referee_processes_one_killed_lose_no_move_and_fire_each_clock_action_once(

@@ -28,6 +28,7 @@ import time
 from typing import Any
 
 import db
+from db import SqliteStore
 from engine.games import REGISTRY, get_game
 from engine.referee import Referee
 from engine.referee.claims import CLOCK
@@ -37,7 +38,9 @@ POLL_SECONDS = 0.05
 
 
 async def open_store(url: str) -> Store:
-    """The store a URL names (``sqlite:///path`` or ``postgresql://...``), as bot.py opens it."""
+    """The store a URL names: ``sqlite:///path`` or ``postgresql://...`` (db.open_store)."""
+    if url.startswith("sqlite:///"):
+        return await SqliteStore.open(url.removeprefix("sqlite:///"))
     store: Store = await db.open_store(url)
     return store
 
@@ -104,7 +107,8 @@ async def main(url: str, name: str, base: float, t0: float, scale: float, lease:
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     poller.cancel()
-    await asyncio.gather(poller, *tasks, return_exceptions=True)  # all stopped before the store closes
+    # The poll under way ends before the store closes (a pool closing under a query is an error).
+    await asyncio.gather(poller, *tasks, return_exceptions=True)
     await store.close()
 
 
