@@ -12,18 +12,12 @@ from engine.referee import RulesChanged
 from tests.toy_game import Nim, Take
 
 from .helpers import open_referee, two_player_nim
+from .test_rules_versions import nim_after_two_moves
 
 
 @pytest.fixture
 def nim_undoable(toy_game, monkeypatch):
     monkeypatch.setattr(Nim, "undoable", lambda self, before, seat, move, after: True)
-
-
-async def nim_after_two_moves(referee) -> int:
-    table_id = await two_player_nim(referee, tokens=10, speed="untimed")
-    await referee.play(table_id, "alice", "take 3")
-    await referee.play(table_id, "bob", "take 1")
-    return table_id
 
 
 async def test_a_changed_rule_that_crashes_on_a_logged_move_stops_the_start_in_words(referee, toy_game, monkeypatch):

@@ -11,7 +11,6 @@ from engine.referee.announcements import Announcements
 
 from ..discord.sprint import Sprint
 from ..registered import registered_game
-from .helpers import MONDAY, ManualClock, open_referee
 
 
 @pytest.fixture
@@ -20,13 +19,6 @@ def sprint(monkeypatch: pytest.MonkeyPatch):
     # undo path with a secret that moves both ways (no real game takes back such a move).
     monkeypatch.setattr(Sprint, "undoable", lambda self, before, seat, move, after: True)
     yield from registered_game(monkeypatch, "sprint", "tests.discord.sprint")
-
-
-@pytest.fixture
-async def referee(tmp_path) -> Referee:
-    referee = await open_referee(tmp_path / "referee.sqlite3", ManualClock(MONDAY))
-    yield referee
-    await referee.store.close()
 
 
 async def three_sprinters(referee: Referee) -> int:
