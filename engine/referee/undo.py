@@ -61,6 +61,7 @@ class UndoReply:
     request: UndoRequest | None = None
     waiting_for: list[int] = field(default_factory=list)
     move: str = ""  # the move taken back (or asked to be), in notation
+    already_asked: bool = False  # the same request was waiting already: nobody is asked again
 
 
 class UndoStore(Protocol):
@@ -87,7 +88,16 @@ class Undo:
             game = get_game(loaded.table.game)
             before, last = await self._undoable_last_move(game, loaded, seat)
             others = _others_to_ask(loaded.table, seat)
-            if not others:
+            waiting = await self.store.undo_request(table_id)
+            asked = waiting is not None and (waiting.version, waiting.seat) == (loaded.table.version, seat)
+            if asked and waiting is not None:
+                # Asked already: their answers so far stand, and nobody is pinged twice.
+                others = [other for other in others if other not in waiting.consents]
+                if others:
+                    return UndoReply(request=waiting, waiting_for=others, move=last.move, already_asked=True)
+            if not others:  # unrated, or everyone still asked has agreed (or was skipped since)
+                if waiting is not None:
+                    await self.store.clear_undo_request(table_id)
                 outbox = await self._take_back(game, loaded, seat, before, last)
                 return UndoReply(outbox=outbox, move=last.move)
             request = UndoRequest(table_id, loaded.table.version, seat)

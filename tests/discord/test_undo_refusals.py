@@ -122,3 +122,15 @@ async def test_the_request_fits_discord_with_the_longest_names(world: World, spr
     closed = thread.history()[[m.id for m in thread.history()].index(request.id)]
     assert len(closed.content) <= 2000 and "Everyone agreed" in closed.content
     H.assert_every_interaction_answered(world.env)
+
+
+async def test_asking_again_does_not_ping_the_others_again(world: World, sprint_undoable) -> None:
+    thread, request, _ = await a_request(world)
+    again = await world.alice.slash(thread, "undo")
+    assert "already asked" in answer_text(again) and again.ephemeral
+    assert len([m for m in thread.history() if "asks to take back" in (m.content or "")]) == 1
+    # A refusal ends it; asking once more is a new request, posted again.
+    await world.bob.click(request, label="Refuse")
+    await world.alice.slash(thread, "undo")
+    assert len([m for m in thread.history() if "asks to take back" in (m.content or "")]) == 2
+    H.assert_every_interaction_answered(world.env)
