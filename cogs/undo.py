@@ -35,6 +35,9 @@ class UndoRoom:
             await self._taken_back(interaction, answer, user)
             return
         names = _names(table, answer.waiting_for)
+        if answer.already_asked:
+            await reply(interaction, f"You already asked to take back **{answer.move}**; still waiting for {names}.")
+            return
         posted = await self._post_request(table, user, answer)
         where = "in the game's thread" if posted else "(I could not post in the game's thread: ask them there)"
         await reply(
@@ -103,5 +106,5 @@ class UndoRoom:
 
 
 def _names(table: Table, seats: list[int]) -> str:
-    names = [table.seats[index].name for index in seats]
+    names = [table.seats[index].name for index in seats] or ["nobody"]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -4,7 +4,7 @@ from .ai import GreedyPlayer, Player, RandomPlayer
 from .errors import BadNotation, GameError, IllegalMove, NotYourTurn, SetupError
 from .game import STACKING_OPTIONS, Event, Game, Option, Outcome, format_event, ranks_from_keys
 from .picture import Mark, Picture
-from .record import UNDO, GameRecord, RecordedMove, ReplayError, effective_moves, replay
+from .record import UNDO, GameRecord, RecordedMove, ReplayError, effective_moves, replay, standing_moves
 from .rng import Rng
 
 __all__ = [
@@ -32,4 +32,5 @@ __all__ = [
     "format_event",
     "ranks_from_keys",
     "replay",
+    "standing_moves",
 ]

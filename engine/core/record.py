@@ -29,14 +29,19 @@ UNDO = "(undo)"
 
 def effective_moves(moves: list[RecordedMove]) -> list[RecordedMove]:
     """The moves that stand: each undo entry removes the move before it."""
-    standing: list[RecordedMove] = []
+    return [recorded for _, recorded in standing_moves(moves)]
+
+
+def standing_moves(moves: list[RecordedMove]) -> list[tuple[int, RecordedMove]]:
+    """The moves that stand, each with its place in the log (so an error names the log's entry)."""
+    standing: list[tuple[int, RecordedMove]] = []
     for index, recorded in enumerate(moves):
         if recorded.move == UNDO:
             if not standing:
                 raise ReplayError(index, "an undo with no move before it")
             standing.pop()
         else:
-            standing.append(recorded)
+            standing.append((index, recorded))
     return standing
 
 
@@ -49,11 +54,12 @@ class GameRecord(msgspec.Struct, kw_only=True):
 
 
 def replay(game: Game[Any, Any], record: GameRecord) -> tuple[Any, list[Event]]:
-    """Rebuild the state from a record; raises ReplayError at the first move that fails. Taken
-    back moves (an undo entry after them) are left out, with their undo."""
+    """Rebuild the state from a record; raises ReplayError at the first move that fails (its
+    index: the entry's place in the log). Taken back moves (an undo entry after them) are left
+    out, with their undo."""
     state = game.new_game(record.players, record.seed, record.options)
     events: list[Event] = []
-    for index, recorded in enumerate(effective_moves(record.moves)):
+    for index, recorded in standing_moves(record.moves):
         try:
             move = game.parse_move(recorded.move)
             state, new_events = game.apply(state, recorded.seat, move)

@@ -90,7 +90,9 @@ class Announcements:
 
     async def _secrets_changed(self, game: Game[Any, Any], table: Table, since: int) -> list[int]:
         """The human seats whose secret was changed by another seat's move since ``since`` (as
-        the normal path DMs them: a player's own move shows them their hand in its answer)."""
+        the normal path DMs them: a player's own move shows them their hand in its answer), and
+        differs now from what it was at ``since``. An undo entry is replayed as the position
+        before the move it takes back."""
         humans = [seat.index for seat in table.humans]
         if since < 0:
             return humans  # the deal itself was never told
@@ -103,6 +105,7 @@ class Announcements:
             moves=moves[:since],
         )
         state = replay(game, record)[0]
+        told = {seat: _encode(game.secret_view(state, seat)) for seat in humans}
         changed: set[int] = set()
         for index in range(since, table.version):
             move = moves[index]
@@ -115,7 +118,9 @@ class Announcements:
             changed.update(
                 seat for seat, view in before.items() if _encode(game.secret_view(state, seat)) != view
             )
-        return sorted(changed)
+        # ...and only if it differs from what they were told: a move and its undo both missed
+        # (an "(undo)" entry) leave a hand as it was.
+        return sorted(seat for seat in changed if _encode(game.secret_view(state, seat)) != told[seat])
 
 
 _ENCODER = msgspec.msgpack.Encoder(order="deterministic")

@@ -290,6 +290,9 @@ class SeatClock(msgspec.Struct, kw_only=True):
     ran_out: bool = False  # the flag fell this turn and the other players were told
     # The "you ran out" notice held back by the player's quiet hours: due then (None: nothing held).
     notice_at: float | None = None
+    # What was left when the last turn ended, before its increment: an undo of the move that
+    # ended it (engine/referee/undo.py) resumes from here. None once the clock runs again.
+    left_at_end: float | None = None
 
     @property
     def running(self) -> bool:
@@ -323,7 +326,23 @@ def end_turn(clock: SeatClock, now: float, speed: Speed, quiet: Hours) -> SeatCl
         return clock
     assert speed.bank is not None
     left = max(0.0, remaining_at(clock, now, speed, quiet))
-    return SeatClock(remaining=min(speed.bank, left + speed.increment))
+    return SeatClock(remaining=min(speed.bank, left + speed.increment), left_at_end=left)
+
+
+def resume_taken_back(clock: SeatClock, now: float) -> SeatClock:
+    """The move that ended this seat's turn is taken back: its clock runs again from ``now`` with
+    what it had left at that move, without the increment the move earned (a move and its undo
+    must not buy time) and without the wait for the others' consent."""
+    left = clock.remaining if clock.left_at_end is None else clock.left_at_end
+    return SeatClock(remaining=left, running_since=now, turn_budget=left)
+
+
+def stop_taken_back(clock: SeatClock) -> SeatClock:
+    """The move that started this seat's turn is taken back: the turn never happened, so the
+    clock stops at what it had when the turn began, neither charged nor given an increment."""
+    if clock.running_since is None:
+        return clock
+    return SeatClock(remaining=clock.turn_budget, notice_at=clock.notice_at)
 
 
 def pause(clock: SeatClock, now: float, speed: Speed, quiet: Hours) -> SeatClock:

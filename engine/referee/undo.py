@@ -7,6 +7,17 @@ game the undo happens at once; in a rated game every other person at the table m
 entry after it, so the game replays exactly; the table's version goes up by one, like a move, so
 a button on the old board is refused as stale.
 
+Who must agree: in a rated game every other person present. A skipped player, whose seat an AI
+plays until they come back, is not waited for (the request would stand until someone moved), but
+may still answer, and a refusal ends the request. Rated games have no AI seats from the lobby. A
+move the referee made itself cannot be taken back: one an AI made for a skipped player, or a
+forced move (a lone legal move, which would only be played again).
+
+Clocks go back to the moment of the move: the undoer resumes with what they had left when they
+moved, without the increment the move earned (a move and its undo buy no time); the seats whose
+turn the move started stop where they stood, charged nothing for the wait. The wait for consent
+is charged to nobody.
+
 A request waiting for consent is stored (``UndoStore``), so it survives a restart; it names the
 version it was made at and lapses as soon as the table moves on.
 """
@@ -19,6 +30,8 @@ from typing import Any, Protocol
 from engine.core import UNDO, Game, GameRecord, RecordedMove, effective_moves, replay
 from engine.games import get_game
 
+from . import clock as clocks
+from .absence import referee_step
 from .model import ForfeitedSeat, NotInGame, Outbox, StaleVersion, Table, VersionConflict, WrongStatus
 from .results import board_of
 from .tables import Loaded, Tables, copy_table, fingerprint
@@ -48,6 +61,7 @@ class UndoReply:
     request: UndoRequest | None = None
     waiting_for: list[int] = field(default_factory=list)
     move: str = ""  # the move taken back (or asked to be), in notation
+    already_asked: bool = False  # the same request was waiting already: nobody is asked again
 
 
 class UndoStore(Protocol):
@@ -74,7 +88,16 @@ class Undo:
             game = get_game(loaded.table.game)
             before, last = await self._undoable_last_move(game, loaded, seat)
             others = _others_to_ask(loaded.table, seat)
-            if not others:
+            waiting = await self.store.undo_request(table_id)
+            asked = waiting is not None and (waiting.version, waiting.seat) == (loaded.table.version, seat)
+            if asked and waiting is not None:
+                # Asked already: their answers so far stand, and nobody is pinged twice.
+                others = [other for other in others if other not in waiting.consents]
+                if others:
+                    return UndoReply(request=waiting, waiting_for=others, move=last.move, already_asked=True)
+            if not others:  # unrated, or everyone still asked has agreed (or was skipped since)
+                if waiting is not None:
+                    await self.store.clear_undo_request(table_id)
                 outbox = await self._take_back(game, loaded, seat, before, last)
                 return UndoReply(outbox=outbox, move=last.move)
             request = UndoRequest(table_id, loaded.table.version, seat)
@@ -87,10 +110,8 @@ class Undo:
         async with self.tables.lock(table_id):
             loaded = await self.tables.running(table_id)
             request = await self._current_request(loaded, version)
-            seat = _person_seat(loaded.table, user_id)
+            seat = _answering_seat(loaded.table, user_id, request.seat)
             others = _others_to_ask(loaded.table, request.seat)
-            if seat not in others:
-                raise UndoRefused("Only the other players of this game answer a request to take a move back.")
             consents = tuple(sorted({*request.consents, seat}))
             waiting = [other for other in others if other not in consents]
             game = get_game(loaded.table.game)
@@ -108,9 +129,7 @@ class Undo:
         async with self.tables.lock(table_id):
             loaded = await self.tables.running(table_id)
             request = await self._current_request(loaded, version)
-            seat = _person_seat(loaded.table, user_id)
-            if seat not in _others_to_ask(loaded.table, request.seat):
-                raise UndoRefused("Only the other players of this game answer a request to take a move back.")
+            _answering_seat(loaded.table, user_id, request.seat)
             await self.store.clear_undo_request(table_id)
             return request
 
@@ -134,10 +153,15 @@ class Undo:
                 f"Only your own last move can be taken back, while nobody has acted since; "
                 f"{table.seats[last.seat].name} moved last."
             )
+        if table.seats[seat].absent:
+            raise UndoRefused("An AI plays your seat at the moment, and its moves are not yours to take back; take your seat back first.")
         record = GameRecord(
             game=table.game, players=len(table.seats), seed=table.seed or 0, options=table.options, moves=effective_moves(log[:-1])
         )
         before, _ = replay(game, record)
+        if referee_step(game, before, table) is not None:
+            # The referee played it (a lone legal move): taken back, it would be played again.
+            raise UndoRefused(f"{last.move} was forced, so there is nothing to take back.")
         move = game.parse_move(last.move)
         if not game.undoable(before, seat, move, loaded.state):
             raise UndoRefused(
@@ -153,8 +177,10 @@ class Undo:
         new_table = copy_table(table)
         new_table.version = table.version + 1
         new_table.updated_at = now
-        await advance_turns(self.tables, new_table, game.to_act(loaded.state), game.to_act(before), now, loaded)
-        new_table.needs_resume = False  # the seat that moved is a person: it is theirs to act again
+        acting_after, acting_before = set(game.to_act(loaded.state)), set(game.to_act(before))
+        _clocks_back(new_table, leaving=acting_after - acting_before, entering=acting_before - acting_after, now=now)
+        await advance_turns(self.tables, new_table, acting_after, acting_before, now, loaded)
+        new_table.needs_resume = False  # checked by _undoable_last_move: a person acts next
         encoded = game.encode_state(before)
         try:
             await self.tables.store.commit_moves(new_table, table.version, [RecordedMove(seat, UNDO)], encoded)
@@ -177,6 +203,20 @@ class Undo:
         return outbox
 
 
+def _clocks_back(table: Table, *, leaving: set[int], entering: set[int], now: float) -> None:
+    """The clocks go back to the moment of the move (on ``table``, a copy about to be stored):
+    the seats whose turn the move started stop where they stood, and the seat whose turn it ended
+    resumes with what it had left then. The undoer gains no increment, the others lose no time,
+    and the wait for consent is charged to nobody."""
+    for seat in table.seats:
+        if seat.clock is None:
+            continue
+        if seat.index in leaving:
+            seat.clock = clocks.stop_taken_back(seat.clock)
+        elif seat.index in entering:
+            seat.clock = clocks.resume_taken_back(seat.clock, now)
+
+
 def _person_seat(table: Table, user_id: str) -> int:
     seat = table.seat_of(user_id)
     if seat is None:
@@ -186,10 +226,25 @@ def _person_seat(table: Table, user_id: str) -> int:
     return seat.index
 
 
+def _answering_seat(table: Table, user_id: str, asker: int) -> int:
+    """The seat of someone who may answer ``asker``'s request: any other person at the table who
+    has not forfeited, present or away (an away player's refusal counts too)."""
+    seat = table.seat_of(user_id)
+    if seat is None or seat.is_ai or seat.forfeited or seat.index == asker:
+        raise UndoRefused("Only the other players of this game answer a request to take a move back.")
+    return seat.index
+
+
 def _others_to_ask(table: Table, seat: int) -> list[int]:
     """Who must agree before ``seat`` takes a move back: nobody in an unrated game; in a rated
-    one, every other person still playing."""
+    one, every other person present. A player who was skipped (an AI plays their seat until they
+    come back) is not waited for: they left their moves to the AI, and a request waiting for them
+    would stand until someone moved. They may still answer, and a refusal ends the request. A
+    rated game has no AI seats of the lobby (they make it unrated), and a forfeited player has
+    left the game."""
     _, rated = board_of(table)
     if not rated:
         return []
-    return [other.index for other in table.seats if other.index != seat and not other.is_ai and not other.forfeited]
+    return [
+        other.index for other in table.seats if other.index != seat and not other.is_ai and not other.forfeited and not other.absent
+    ]

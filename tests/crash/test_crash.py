@@ -5,7 +5,9 @@ Afterwards: every move the child was told was accepted is stored, the database p
 ``PRAGMA integrity_check`` and its foreign keys hold, every game's stored state equals the replay
 of its seed, options and move log, and every game was played to its end.
 
-About 20 kills by default (some seconds); ``CRASH_ROUNDS=500`` for a long run.
+About 20 kills by default (some seconds); ``CRASH_ROUNDS=500`` for a long run. The same again
+with moves taken back (issue 20): the move log, the snapshot and the version stay one position
+whether the kill falls before, during or after an undo's commit.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 
 import msgspec
 
-from engine.core import GameRecord, RecordedMove, replay
+from engine.core import UNDO, GameRecord, RecordedMove, replay
 from engine.games import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,9 +35,9 @@ SEED = int(os.environ.get("CRASH_SEED", "7"))
 class Child:
     """One run of tests/crash/child.py; its complete output lines gathered by a thread."""
 
-    def __init__(self, database: Path, games: int, seed: int) -> None:
+    def __init__(self, database: Path, games: int, seed: int, undo: bool = False) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.crash.child", str(database), str(games), str(seed)],
+            [sys.executable, "-m", "tests.crash.child", str(database), str(games), str(seed), *(["undo"] if undo else [])],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
@@ -67,19 +69,28 @@ class Child:
 
 
 def test_acknowledged_moves_survive_kills_and_games_replay_and_finish(tmp_path, toy_game):
-    database = tmp_path / "crash.sqlite3"
+    killed_and_checked(tmp_path / "crash.sqlite3", undo=False)
+
+
+def test_undos_survive_kills_and_games_replay_and_finish(tmp_path, toy_game):
+    undos = killed_and_checked(tmp_path / "undo.sqlite3", undo=True)
+    assert undos > 20
+
+
+def killed_and_checked(database: Path, undo: bool) -> int:
+    """Kill the child again and again, then check everything; the number of undos stored."""
     rng = random.Random(SEED)
     games = 40 * ROUNDS + 4  # more than the child plays between kills: it is killed every round
     acknowledged: list[str] = []
     kills = 0
     for round_number in range(ROUNDS):
-        child = Child(database, games, seed=SEED * 100_000 + round_number)
+        child = Child(database, games, seed=SEED * 100_000 + round_number, undo=undo)
         child.kill_after(rng.uniform(0.02, 0.5))
         acknowledged += child.lines
         if child.lines and child.lines[-1] == "DONE":
             break
         kills += 1
-    last = Child(database, games, seed=SEED * 100_000 + ROUNDS)
+    last = Child(database, games, seed=SEED * 100_000 + ROUNDS, undo=undo)
     assert last.wait() == 0
     acknowledged += last.lines
     assert last.lines[-1] == "DONE"
@@ -89,32 +100,31 @@ def test_acknowledged_moves_survive_kills_and_games_replay_and_finish(tmp_path, 
         assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
         stored = {
-            (game_id, n): move
-            for game_id, n, move in connection.execute("SELECT game_id, n, move FROM moves")
+            (game_id, n): (seat, move)
+            for game_id, n, seat, move in connection.execute("SELECT game_id, n, seat, move FROM moves")
         }
         tables = connection.execute(
-            "SELECT id, status, seed, options, state FROM games ORDER BY id"
+            "SELECT id, status, seed, options, state, version FROM games ORDER BY id"
         ).fetchall()
-        seats = dict(connection.execute("SELECT game_id, COUNT(*) FROM seats GROUP BY game_id").fetchall())
 
     acks = [line.split(" ", 3) for line in acknowledged if line.startswith("ACK ")]
     assert len(acks) > 100
-    missing = [ack for ack in acks if stored.get((int(ack[1]), int(ack[2]) - 1)) != ack[3]]
+    missing = [ack for ack in acks if stored.get((int(ack[1]), int(ack[2]) - 1), (0, ""))[1] != ack[3]]
     assert missing == [], f"acknowledged but not stored: {missing[:5]}"
 
     game = get_game("nim")
     assert len(tables) == games
-    for table_id, status, seed, options, state in tables:
+    for table_id, status, seed, options, state, version in tables:
         assert status == "finished", (table_id, status)
-        log = sorted((n, move) for (game_id, n), move in stored.items() if game_id == table_id)
-        assert [n for n, _ in log] == list(range(len(log)))  # no gap in the log
-        players = seats[table_id]
+        log = sorted((n, seat, move) for (game_id, n), (seat, move) in stored.items() if game_id == table_id)
+        assert [n for n, _, _ in log] == list(range(len(log))) and len(log) == version  # no gap, no stray version
         record = GameRecord(
             game="nim",
-            players=players,
+            players=2,
             seed=seed,
             options=msgspec.json.decode(options),
-            moves=[RecordedMove(n % players, move) for n, move in log],
+            moves=[RecordedMove(seat, move) for _, seat, move in log],
         )
         replayed, _ = replay(game, record)
         assert game.encode_state(replayed) == state, f"game {table_id} differs from the replay of its log"
+    return sum(1 for _, move in stored.values() if move == UNDO)
