@@ -53,6 +53,7 @@ from .model import (
     RatingChange,
     Table,
 )
+from .pictures import Pictures
 from .queries import Queries
 from .read_model import SeatSnapshot
 from .reports import (
@@ -63,6 +64,7 @@ from .reports import (
     SeatClockView,
     WaitingTurn,
 )
+from .server_settings import ServerSettings
 from .store import Store
 from .tables import Tables
 from .timekeeping import Timekeeping
@@ -88,6 +90,10 @@ class Referee:
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
+        # Each server's settings (pictures on or off), in the limits' rows of the store.
+        self.server_settings = ServerSettings(store)  # type: ignore[arg-type]
+        # Boards, hands, results and rating charts drawn off the event loop, cached (pictures.py).
+        self.pictures = Pictures()
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)

@@ -1,0 +1,82 @@
+"""The result picture of a finished game: the final scores with the winner, the teams where the
+game has them, and a chart of each seat's score over the game.
+
+``score_history`` is what engine/referee/score_history.py replays from the public views: the
+scores after the deal and after each move (one number per seat); an empty history (a game whose
+board shows no running score) leaves the chart out. Seats are listed by rank, in play order
+within a rank (``Outcome.seating``); the strings are the text board's ("Final scores", "winner").
+
+    picture = draw_result(["Alice", "Bob"], outcome, [[0, 0], [3, 0], [3, 5]])
+    picture.labels("winner")   # ["Bob"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Outcome
+from engine.core.picture import Picture
+
+from .charts import FONT, INK, finish, format_number, new_figure, plot_series, style
+
+TITLE = "Final scores"
+WINNER = "winner"
+ROW_INCHES = 0.38
+CHART_INCHES = 3.6
+
+
+def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[Sequence[float]]) -> Picture:
+    """The final scores (the winners marked, in words and with a star), the teams, and the chart."""
+    order = list(outcome.seating) if outcome.seating else list(range(len(names)))
+    standing = sorted(order, key=lambda seat: (outcome.ranks[seat], order.index(seat)))
+    teams = outcome.teams or []
+    rows = len(standing) + (len(teams) + 1 if teams else 0)
+    head_inches = 0.8 + ROW_INCHES * rows
+    chart = len(score_history) > 1
+    height = head_inches + (CHART_INCHES if chart else 0.2)
+    figure = new_figure(height)
+    marks: list[tuple[str, str, Any]] = []
+
+    def text(y_inches: float, x: float, words: str, **kwargs: Any) -> Any:
+        """Text at ``y_inches`` from the top (figure coordinates measure from the bottom)."""
+        kwargs.setdefault("fontsize", 15)
+        kwargs.setdefault("color", INK)
+        return figure.text(x, 1 - y_inches / height, words, fontfamily=FONT, va="top", **kwargs)
+
+    marks.append(("title", TITLE, text(0.15, 0.03, TITLE, fontsize=20, fontweight="bold")))
+    y = 0.75
+    for seat in standing:
+        won = outcome.ranks[seat] == 1
+        colour = style(order.index(seat))["color"] if chart else INK
+        weight = "bold" if won else "normal"
+        marks.append(
+            ("rank", str(outcome.ranks[seat]), text(y, 0.03, f"{outcome.ranks[seat]}.", fontweight=weight))
+        )
+        marks.append(("seat", names[seat], text(y, 0.09, names[seat], fontweight=weight, color=colour)))
+        score = format_number(outcome.scores[seat])
+        marks.append(("score", score, text(y, 0.62, score, fontweight=weight, ha="right")))
+        if won:
+            # A star and the word: the winner stands out without colour.
+            marks.append(("winner", names[seat], text(y, 0.66, f"\u2605 {WINNER}", fontweight="bold")))
+        y += ROW_INCHES
+    if teams:
+        y += ROW_INCHES * 0.4
+        for team in teams:
+            members = " & ".join(names[seat] for seat in team)
+            score = format_number(outcome.scores[team[0]])
+            won = outcome.ranks[team[0]] == 1
+            line = f"Team {members}: {score}" + (f"  \u2605 {WINNER}" if won else "")
+            marks.append(
+                ("team", members, text(y, 0.03, line, fontsize=13, fontweight="bold" if won else "normal"))
+            )
+            y += ROW_INCHES
+    if chart:
+        bottom = 0.55 / height
+        top = (CHART_INCHES - 0.25) / height
+        axes = figure.add_axes((0.09, bottom, 0.72, top - bottom))
+        series = [(names[seat], [float(scores[seat]) for scores in score_history]) for seat in order]
+        lines, labels = plot_series(axes, series, xlabel="Moves", ylabel="Score")
+        marks.extend(("line", name, line) for name, line in lines)
+        marks.extend(("value", label.get_text(), label) for label in labels)
+    return finish(figure, marks)
