@@ -1,13 +1,16 @@
 """The result picture of a finished game: the final scores with the winner, the teams where the
 game has them, and a chart of each seat's score over the game.
 
-``score_history`` is what engine/referee/score_history.py replays from the public views: the
+Marks: ``seat`` (labelled with the seat's index: names may repeat), ``rank``, ``score``
+("seat:score"), ``winner`` (the name), ``team`` ("0,2"), ``line`` (the seat's index) and ``value``
+(the words at a line's end). ``score_history`` is what engine/referee/score_history.py replays from the public views: the
 scores after the deal and after each move (one number per seat); an empty history (a game whose
 board shows no running score) leaves the chart out. Seats are listed by rank, in play order
 within a rank (``Outcome.seating``); the strings are the text board's ("Final scores", "winner").
 
     picture = draw_result(["Alice", "Bob"], outcome, [[0, 0], [3, 0], [3, 5]])
     picture.labels("winner")   # ["Bob"]
+    picture.labels("score")    # ["1:5", "0:3"]
 """
 
 from __future__ import annotations
@@ -53,9 +56,9 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
         marks.append(
             ("rank", str(outcome.ranks[seat]), text(y, 0.03, f"{outcome.ranks[seat]}.", fontweight=weight))
         )
-        marks.append(("seat", names[seat], text(y, 0.09, names[seat], fontweight=weight, color=colour)))
+        marks.append(("seat", str(seat), text(y, 0.09, names[seat], fontweight=weight, color=colour)))
         score = format_number(outcome.scores[seat])
-        marks.append(("score", score, text(y, 0.62, score, fontweight=weight, ha="right")))
+        marks.append(("score", f"{seat}:{score}", text(y, 0.62, score, fontweight=weight, ha="right")))
         if won:
             # A star and the word: the winner stands out without colour.
             marks.append(("winner", names[seat], text(y, 0.66, f"\u2605 {WINNER}", fontweight="bold")))
@@ -67,8 +70,9 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
             score = format_number(outcome.scores[team[0]])
             won = outcome.ranks[team[0]] == 1
             line = f"Team {members}: {score}" + (f"  \u2605 {WINNER}" if won else "")
+            label = ",".join(str(seat) for seat in team)
             marks.append(
-                ("team", members, text(y, 0.03, line, fontsize=13, fontweight="bold" if won else "normal"))
+                ("team", label, text(y, 0.03, line, fontsize=13, fontweight="bold" if won else "normal"))
             )
             y += ROW_INCHES
     if chart:
@@ -77,6 +81,6 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
         axes = figure.add_axes((0.09, bottom, 0.72, top - bottom))
         series = [(names[seat], [float(scores[seat]) for scores in score_history]) for seat in order]
         lines, labels = plot_series(axes, series, xlabel="Moves", ylabel="Score")
-        marks.extend(("line", name, line) for name, line in lines)
+        marks.extend(("line", str(seat), line) for seat, (_, line) in zip(order, lines, strict=True))
         marks.extend(("value", label.get_text(), label) for label in labels)
     return finish(figure, marks)

@@ -150,7 +150,7 @@ async def test_the_result_picture_comes_with_the_final_scores_in_its_alt_text(re
     winners = [snapshot.table.names[seat] for seat in snapshot.outcome.winners]
     winner = winners[0]
     assert drawing.picture.labels("winner") == winners
-    assert drawing.picture.labels("line") == ["Alice", "Bob"]
+    assert drawing.picture.labels("line") == ["0", "1"]
     assert f"{winner}: " in drawing.alt and "(winner)" in drawing.alt and len(drawing.alt) <= ALT_LIMIT
     # Not over: no result.
     running = await sprint_table(referee)
@@ -168,11 +168,11 @@ def test_the_result_picture_names_every_seat_its_score_the_winners_and_the_teams
     history = [[float(n), n / 2, float(n), n / 2] for n in range(32)]
     picture = draw_result(names, outcome, history)
     # Ranked, and in play order within a rank.
-    assert picture.labels("seat") == ["Cy", "Ann", "Ben", "Di"]
-    assert picture.labels("score") == ["31", "31", "16", "16"]
+    assert picture.labels("seat") == ["2", "0", "1", "3"]
+    assert picture.labels("score") == ["2:31", "0:31", "1:16", "3:16"]
     assert picture.labels("winner") == ["Cy", "Ann"]
-    assert picture.labels("team") == ["Ann & Cy", "Ben & Di"]
-    assert picture.labels("line") == ["Ben", "Cy", "Di", "Ann"]  # one line per seat, in play order
+    assert picture.labels("team") == ["0,2", "1,3"]
+    assert picture.labels("line") == ["1", "2", "3", "0"]  # one line per seat, in play order
     assert picture.labels("value") == ["Ben / Di 15.5", "Cy / Ann 31"]  # ties share their label
     assert all(inside(mark.box, picture) for mark in picture.marks)
     assert image_size(picture.png) == (picture.width, picture.height) and len(picture.png) < MAX_PNG
