@@ -9,6 +9,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 
@@ -16,6 +17,7 @@ from db import SqliteStore, database_path_from_env
 from engine.core.text import MAX_NAME_CHARS
 from engine.referee import Referee
 
+from .pictures import PictureFolder
 from .reader import LineReader, reader_for
 from .session import LocalTable, NewGame
 
@@ -55,6 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--database", help="SQLite file (default: $DATABASE_PATH or data/referee.sqlite3)")
     parser.add_argument("--name", help="your player name (default: your login name)")
+    parser.add_argument(
+        "--pictures",
+        metavar="DIR",
+        help="also save every board shown as a PNG picture in DIR (and the result at the end)",
+    )
     return parser
 
 
@@ -92,6 +99,7 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         player_name=name,
         database_path=database_path,
         seed=args.seed,
+        pictures=PictureFolder(Path(args.pictures)) if args.pictures else None,
     )
     try:
         if args.game:
