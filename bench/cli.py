@@ -29,13 +29,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import discord_calls, engine_speed, referee_load, restart, wal
+from . import discord_calls, engine_speed, picture_stall, referee_load, restart, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord", "wal")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -61,6 +61,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--wal-seconds", type=float, help="seconds of sustained moves in the wal section")
     sizes.add_argument("--wal-settle-seconds", type=float, help="quiet seconds after each wal load")
     sizes.add_argument("--wal-lobbies", type=int, help="lobbies opened in the wal section (half cancelled)")
+    sizes.add_argument("--picture-boards", type=int, help="positions drawn per game in the pictures section")
     return parser.parse_args(argv)
 
 
@@ -80,6 +81,7 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "wal_seconds": args.wal_seconds,
         "wal_settle_seconds": args.wal_settle_seconds,
         "wal_lobbies": args.wal_lobbies,
+        "picture_boards": args.picture_boards,
     }
     for name, value in overrides.items():
         if value is not None:
@@ -242,6 +244,18 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
                 rows.append(row("discord", who, f"  per move, by route ({how})", None, note=routes))
         if "per_game" not in discord:
             rows.append(row("discord", "-", "REST calls per move besides the response", None, "", "rest_calls_per_move", discord["status"]))
+    pictures = results.get("pictures")
+    if pictures:
+        for name, f in pictures.get("per_game", {}).items():
+            who = f"{name} {f['players']}p"
+            rows.append(row("pictures", who, "longest event-loop stall while drawing (worker thread)", f["longest_stall_ms"], "ms", "picture_stall_ms"))
+            rows.append(row("pictures", who, "  p99 event-loop stall while drawing", f["p99_stall_ms"], "ms"))
+            rows.append(row("pictures", who, "  longest stall if drawn on the loop (comparison)", f["longest_stall_drawing_on_the_loop_ms"], "ms"))
+            rows.append(row("pictures", who, "board drawing p95", f["board_p95_ms"], "ms", "draw_p95_ms"))
+            rows.append(row("pictures", who, "hand drawing p95", f["hand_p95_ms"], "ms", "draw_p95_ms"))
+            rows.append(row("pictures", who, "largest PNG", f["largest_png_kb"], "KB", "png_kb"))
+        if "per_game" not in pictures:
+            rows.append(row("pictures", "-", "longest event-loop stall while drawing", None, "", "picture_stall_ms", pictures["status"]))
     return rows
 
 
@@ -324,6 +338,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress(f"wal: {game.name} ({sizes.wal_seconds:g} s of moves, {sizes.wal_lobbies:,} lobbies)")
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
             results["wal"] = {game.name: asyncio.run(wal.measure(game, sizes, workdir, args.seed * 1000, mean_length))}
+        if "pictures" in sections:
+            progress("pictures: event-loop stalls while drawing")
+            results["pictures"] = picture_stall.measure(games, args.seed, sizes.picture_boards)
         if "discord" in sections:
             progress("discord calls")
             results["discord"] = discord_calls.measure(
