@@ -187,6 +187,8 @@ class RefereeBot(commands.Bot):
                 await task
         if self.desk is not None:
             await self.desk.announcer.close()
+        if self.referee is not None:
+            self.referee.pictures.close()  # a drawing under way is left to finish on its own
         try:
             await super().close()
         finally:

@@ -117,6 +117,7 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         table.goodbye(interrupted=True)
         return INTERRUPTED_EXIT_CODE
     finally:
+        referee.pictures.close()
         await store.close()
 
 
