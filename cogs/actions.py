@@ -67,15 +67,9 @@ class PublishingDesk(Protocol):
 
     async def seats_to_act(self, table: Table) -> tuple[int, ...]: ...
 
-    async def send_dm(
-        self,
-        table: Table,
-        user_id: str,
-        log_lines: Sequence[str],
-        *,
-        header: str = "",
-        view: discord.ui.View | None = None,
-    ) -> bool: ...
+    # The announcer DMs a seat its view with the moves' log (the desk's ``send_dm`` also takes
+    # a header and a view, which the announcer does not use).
+    async def send_dm(self, table: Table, user_id: str, log_lines: Sequence[str]) -> bool: ...
 
     async def send_private(
         self, table: Table, user_id: str, header: str, view: discord.ui.View | None = None

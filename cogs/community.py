@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .components import desk_of
-from .games import MAX_CHOICES, game_choices
+from .games import MAX_CHOICES, game_names
 from .lobby import is_server_manager
 from .pictures import set_server_pictures, set_user_pictures
 from .scores import ScoreDesk
@@ -30,6 +30,7 @@ class CommunityCommands(commands.Cog):
     @app_commands.command(name="leaderboard", description="Ratings of this server's players in a game")
     @app_commands.describe(game="The game (default: the game finished last here)")
     @app_commands.guild_only()
+    @app_commands.autocomplete(game=game_names)
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.scores.show_leaderboard(interaction, game)
 
@@ -42,15 +43,9 @@ class CommunityCommands(commands.Cog):
     @app_commands.command(name="history", description="Recent finished games here, with their records")
     @app_commands.describe(game="Only this game")
     @app_commands.guild_only()
+    @app_commands.autocomplete(game=game_names)
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.scores.show_history(interaction, game)
-
-    @leaderboard.autocomplete("game")
-    @history.autocomplete("game")
-    async def game_name(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
 
     @settings.command(name="quiet-hours", description="No reminders at night, and daily clocks stop")
     @app_commands.describe(

@@ -102,6 +102,14 @@ class Control(discord.ui.DynamicItem[ItemT], template=NO_ID):
     ) -> Self:
         return cls.restore(item, **cls.ids.read(match))
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # The click's action, answered whatever happens (``answered``).
+        await answered(interaction, self.act(interaction))
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        """What the click asks of a desk (the GameDesk: ``desk_of``; the ScoreDesk: ``scores_of``)."""
+        raise NotImplementedError
+
     @classmethod
     def restore(cls, item: discord.ui.Item[Any], **fields: Any) -> Self:
         """A button is made anew from its fields (a select, from the clicked one: see SelectControl)."""
@@ -152,10 +160,8 @@ class LobbyButton(Control[discord.ui.Button[Any]], custom_id="ref:lobby:{table_i
         self.table_id = table_id
         self.action = action
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(
-            interaction, desk_of(interaction.client).lobby_action(interaction, self.table_id, self.action)
-        )
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).lobby_action(interaction, self.table_id, self.action)
 
 
 class HandButton(Control[discord.ui.Button[Any]], custom_id="ref:hand:{table_id}"):
@@ -163,8 +169,8 @@ class HandButton(Control[discord.ui.Button[Any]], custom_id="ref:hand:{table_id}
         super().__init__(button("Show my hand", discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
         self.table_id = table_id
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(interaction, desk_of(interaction.client).show_hand(interaction, self.table_id))
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).show_hand(interaction, self.table_id)
 
 
 class TurnButton(Control[discord.ui.Button[Any]], custom_id="ref:turn:{table_id}:{version}"):
@@ -177,10 +183,8 @@ class TurnButton(Control[discord.ui.Button[Any]], custom_id="ref:turn:{table_id}
         self.table_id = table_id
         self.version = version
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(
-            interaction, desk_of(interaction.client).open_turn(interaction, self.table_id, self.version)
-        )
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).open_turn(interaction, self.table_id, self.version)
 
 
 class MoveButton(Control[discord.ui.Button[Any]], custom_id="ref:mv:{table_id}:{version}:{move}", move=".+"):
@@ -194,13 +198,9 @@ class MoveButton(Control[discord.ui.Button[Any]], custom_id="ref:mv:{table_id}:{
         self.version = version
         self.move = move
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(
-            interaction,
-            desk_of(interaction.client).play_from_control(
-                interaction, self.table_id, self.version, self.move
-            ),
-        )
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        desk = desk_of(interaction.client)
+        return desk.play_from_control(interaction, self.table_id, self.version, self.move)
 
 
 class MoveSelect(SelectControl, custom_id="ref:ms:{table_id}:{version}:{number}"):
@@ -230,12 +230,9 @@ class MoveSelect(SelectControl, custom_id="ref:ms:{table_id}:{version}:{number}"
         )
         return cls(select, table_id, version)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
         move = self.item.values[0]
-        await answered(
-            interaction,
-            desk_of(interaction.client).play_from_control(interaction, self.table_id, self.version, move),
-        )
+        return desk_of(interaction.client).play_from_control(interaction, self.table_id, self.version, move)
 
 
 class GroupSelect(SelectControl, custom_id="ref:mg:{table_id}:{version}"):
@@ -258,12 +255,9 @@ class GroupSelect(SelectControl, custom_id="ref:mg:{table_id}:{version}"):
         )
         return cls(select, table_id, version)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
         page = int(self.item.values[0])
-        await answered(
-            interaction,
-            desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, page),
-        )
+        return desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, page)
 
 
 class BackButton(Control[discord.ui.Button[Any]], custom_id="ref:back:{table_id}:{version}"):
@@ -273,11 +267,8 @@ class BackButton(Control[discord.ui.Button[Any]], custom_id="ref:back:{table_id}
         self.table_id = table_id
         self.version = version
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(
-            interaction,
-            desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, None),
-        )
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).show_move_group(interaction, self.table_id, self.version, None)
 
 
 class SkipButton(Control[discord.ui.Button[Any]], custom_id="ref:skip:{table_id}:{seat}"):
@@ -290,10 +281,8 @@ class SkipButton(Control[discord.ui.Button[Any]], custom_id="ref:skip:{table_id}
         self.table_id = table_id
         self.seat = seat
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(
-            interaction, desk_of(interaction.client).skip_seat(interaction, self.table_id, self.seat)
-        )
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).skip_seat(interaction, self.table_id, self.seat)
 
 
 class ReturnButton(Control[discord.ui.Button[Any]], custom_id="ref:return:{table_id}"):
@@ -303,8 +292,8 @@ class ReturnButton(Control[discord.ui.Button[Any]], custom_id="ref:return:{table
         super().__init__(button("I'm back", discord.ButtonStyle.success, self.ids.build(table_id=table_id)))
         self.table_id = table_id
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(interaction, desk_of(interaction.client).return_to_seat(interaction, self.table_id))
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).return_to_seat(interaction, self.table_id)
 
 
 class LeaderboardButton(
@@ -322,11 +311,8 @@ class LeaderboardButton(
         self.game = game
         self.page = page
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(
-            interaction,
-            scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page),
-        )
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page)
 
 
 class ExportSelect(SelectControl, custom_id="ref:export"):
@@ -339,9 +325,9 @@ class ExportSelect(SelectControl, custom_id="ref:export"):
         )
         return cls(select)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
         table_id = int(self.item.values[0])
-        await answered(interaction, scores_of(interaction.client).export(interaction, table_id))
+        return scores_of(interaction.client).export(interaction, table_id)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -54,11 +54,20 @@ class DmRoom:
     settings: UserSettings
 
     async def private_message(
-        self, table: Table | int, user_id: str, *, header: str = "", log_lines: Sequence[str] = ()
+        self,
+        table: Table | int | SeatSnapshot,
+        user_id: str,
+        *,
+        header: str = "",
+        log_lines: Sequence[str] = (),
     ) -> PrivateMessage:
-        """``user_id``'s private view of the table (or table id) as it is now. Raises GameError."""
+        """``user_id``'s private view of the table (or table id) as it is now, or of the snapshot
+        of their seat the caller already took. Raises GameError."""
         # One snapshot of the seat: its private view, moves and who is waited for, of one version.
-        snapshot = await self.referee.snapshot(table if isinstance(table, int) else table.id, user_id)
+        if isinstance(table, SeatSnapshot):
+            snapshot = table
+        else:
+            snapshot = await self.referee.snapshot(table if isinstance(table, int) else table.id, user_id)
         if snapshot.private is None:
             raise NotInGame("You are not playing in this game.")
         text, table = snapshot.private, snapshot.table
@@ -87,10 +96,6 @@ class DmRoom:
 
     async def seats_to_act(self, table: Table) -> tuple[int, ...]:
         return await self.referee.to_act(table.id)
-
-    async def waiting_line(self, table: Table) -> str:
-        seats = await self.seats_to_act(table)
-        return f"Waiting for {', '.join(table.seats[seat].name for seat in seats)}." if seats else ""
 
     async def send_private(
         self, table: Table, user_id: str, header: str, view: discord.ui.View | None = None

@@ -34,6 +34,12 @@ def _choice(name: str, value: str | int) -> app_commands.Choice[Any]:
     return app_commands.Choice(name=render.clip(name, 100), value=value)
 
 
+async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The autocomplete of every command's option that names a game (/game new, /rules,
+    /leaderboard, /history)."""
+    return game_choices(current)
+
+
 class GameCommands(commands.Cog):
     """Everything a player types."""
 
@@ -59,6 +65,7 @@ class GameCommands(commands.Cog):
         speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
     )
     @app_commands.choices(speed=SPEED_CHOICES)
+    @app_commands.autocomplete(game=game_names)
     async def game_new(
         self,
         interaction: discord.Interaction,
@@ -68,12 +75,6 @@ class GameCommands(commands.Cog):
         speed: str = RECOMMENDED_SPEED,
     ) -> None:
         await self.desk.open_lobby(interaction, game, options, ai, speed)
-
-    @game_new.autocomplete("game")
-    async def game_new_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
 
     @game_new.autocomplete("options")
     async def game_new_options(
@@ -130,12 +131,6 @@ class GameCommands(commands.Cog):
             return []
         return move_choices(moves, current)
 
-    @play.autocomplete("game")
-    async def play_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await self.table_choices(interaction, current, (RUNNING,))
-
     @app_commands.command(name="hand", description="See your hand and your moves (only you see it)")
     @app_commands.describe(game="The game number (default: this thread's game)")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -146,25 +141,14 @@ class GameCommands(commands.Cog):
             return
         await self.desk.show_hand(interaction, table.id)
 
-    @hand.autocomplete("game")
-    async def hand_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await self.table_choices(interaction, current, (RUNNING,))
-
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.describe(game="The game number (default: this thread's game)")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.desk.post_board_here(interaction, game)
 
-    @board.autocomplete("game")
-    async def board_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[int]]:
-        return await self.table_choices(interaction, current, (RUNNING,))
-
     @app_commands.command(name="rules", description="How a game is played, and how to write its moves")
     @app_commands.describe(game="The game")
+    @app_commands.autocomplete(game=game_names)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         try:
             found = get_game(game)
@@ -173,13 +157,15 @@ class GameCommands(commands.Cog):
             return
         await reply(interaction, embeds=[render.rules_embed(found)])
 
-    @rules.autocomplete("game")
-    async def rules_game(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
-
     # ----- shared autocomplete ------------------------------------------------------------------
+
+    @play.autocomplete("game")
+    @hand.autocomplete("game")
+    @board.autocomplete("game")
+    async def running_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (RUNNING,))
 
     async def table_choices(
         self, interaction: discord.Interaction, current: str, statuses: tuple[str, ...]

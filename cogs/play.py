@@ -22,10 +22,9 @@ from .replies import reply
 
 class PlayRoom:
     """The GameDesk's play (cogs/desk.py composes the rooms and holds the state below). Of the
-    other rooms it uses the private views (``private_message``, ``seats_to_act``, ``waiting_line``,
-    ``send_private``, ``dms_closed``: cogs/dms.py), publishing (``publish``,
-    ``forget_board``, ``quietly``: cogs/publishing.py, which alone writes ``_asked``) and
-    ``find_table`` (cogs/desk.py)."""
+    other rooms it uses the private views (``private_message``, ``send_private``, ``dms_closed``:
+    cogs/dms.py), publishing (``publish``, ``forget_board``, ``quietly``: cogs/publishing.py,
+    which alone writes ``_asked``) and ``find_table`` (cogs/desk.py)."""
 
     bot: discord.Client
     referee: Referee
@@ -122,21 +121,22 @@ class PlayRoom:
         now gets who is waited for."""
         user = str(interaction.user.id)
         try:
-            table = await self.referee.table(table_id)
-            seat = table.seat_of(user)
+            # One snapshot: the seat, who must act and the private view are of one version.
+            snapshot = await self.referee.snapshot(table_id, user)
+            table, seat = snapshot.table, snapshot.seat
             if seat is None:
                 raise NotInGame("You are not playing in this game.")
             if table.status != RUNNING:
                 raise GameError("This game is over." if table.status == FINISHED else "This game has ended.")
-            if seat.index not in await self.seats_to_act(table):
-                waiting = await self.waiting_line(table)
+            if seat not in snapshot.to_act:
+                waiting = snapshot.waiting_line
                 raise GameError(f"It is not your turn now. {waiting} **Show my hand** shows your cards.")
-            if not self._asked_since(table, seat.index, version):
+            if not self._asked_since(table, seat, version):
                 await self._send_current(
                     interaction, table_id, "That board is out of date: here is the current one."
                 )
                 return
-            message = await self.private_message(table, user)
+            message = await self.private_message(snapshot, user)
         except GameError as error:
             await reply(interaction, str(error))
             return

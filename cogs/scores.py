@@ -28,7 +28,6 @@ from engine.referee import (
     Referee,
     TableLinks,
     WaitingTurn,
-    format_duration,
     presentation,
 )
 from engine.referee.announcements import Announcements
@@ -219,7 +218,7 @@ def turn_line(turn: WaitingTurn, *, unreachable: bool = False) -> str:
         parts.append("**out of time**: play now to keep your seat")
     elif turn.remaining is not None:
         deadline = f" (runs out {render.timestamp(turn.deadline)})" if turn.deadline is not None else ""
-        parts.append(f"{format_duration(turn.remaining)} left{deadline}")
+        parts.append(f"{presentation.time_left(turn.remaining)}{deadline}")
     if unreachable:  # its board is refused and DMs are closed: a person must fix the channel
         parts.append(UNREACHABLE_NOTE)
     return " · ".join(parts)

@@ -16,7 +16,12 @@ from typing import Any
 
 from engine.referee.model import AnnouncedMark, PendingAnnouncement
 
+from .reads import fetch_all, fetch_records
+from .rows import from_row
 from .writer import Work
+
+# The columns read for a PendingAnnouncement, as its fields.
+PENDING_FIELDS = ("table_id", "version", "board_version", "notice_version", "unreachable_since")
 
 _ROWS_PER_STATEMENT = 1_000  # SQLite binds at most 32,766 values in one statement
 _MARK_SQL = (
@@ -38,22 +43,13 @@ class AnnouncementQueries:
         self._marks = _MarkBatch()
 
     async def pending_announcements(self) -> list[PendingAnnouncement]:
-        async with self._db.execute(
+        return await fetch_records(
+            self._db,
+            lambda row: from_row(PendingAnnouncement, PENDING_FIELDS, row),
             "SELECT id, version, announced_version, notified_version, unreachable_since"
             " FROM games INDEXED BY games_unannounced WHERE status IN ('running', 'finished')"
-            " AND (announced_version < version OR notified_version < version) ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            PendingAnnouncement(
-                table_id=row[0],
-                version=row[1],
-                board_version=row[2],
-                notice_version=row[3],
-                unreachable_since=row[4],
-            )
-            for row in rows
-        ]
+            " AND (announced_version < version OR notified_version < version) ORDER BY id",
+        )
 
     async def mark_announced(self, mark: AnnouncedMark) -> None:
         # Every caller queues a unit of its own (and waits for it as any write does); the first
@@ -75,10 +71,10 @@ class AnnouncementQueries:
             )
 
     async def unreachable_table_ids(self, table_ids: Iterable[int] | None = None) -> dict[int, float]:
-        async with self._db.execute(
-            "SELECT id, unreachable_since FROM games INDEXED BY games_unreachable WHERE unreachable_since IS NOT NULL"
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await fetch_all(
+            self._db,
+            "SELECT id, unreachable_since FROM games INDEXED BY games_unreachable WHERE unreachable_since IS NOT NULL",
+        )
         found = {row[0]: row[1] for row in rows}
         if table_ids is None:
             return found

@@ -14,6 +14,7 @@ from engine.referee.model import Seat, TimedSeat
 from engine.referee.reports import TableLinks
 
 from . import rows as db_rows
+from .reads import fetch_all, fetch_column, fetch_one
 from .rows import SEAT_COLUMNS, seat_from_row, to_json
 from .writer import Call, Statement, Work
 
@@ -31,54 +32,51 @@ class ClockQueries:
 
     async def due_table_ids(self, now: float) -> list[int]:
         """Running tables with a seat whose clock needs looking at by ``now``, most overdue first."""
-        async with self._db.execute(
+        return await fetch_column(
+            self._db,
             # The due-time index: only the seats due by now are read, not every running game's.
             "SELECT s.game_id FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
             " WHERE s.next_due_at <= ? AND g.status = 'running' GROUP BY s.game_id ORDER BY MIN(s.next_due_at)",
             (now,),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [row[0] for row in rows]
+        )
 
     async def next_due_at(self) -> float | None:
-        async with self._db.execute(
+        row = await fetch_one(
+            self._db,
             "SELECT s.next_due_at FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
-            " WHERE s.next_due_at IS NOT NULL AND g.status = 'running' ORDER BY s.next_due_at LIMIT 1"
-        ) as cursor:
-            row = await cursor.fetchone()
+            " WHERE s.next_due_at IS NOT NULL AND g.status = 'running' ORDER BY s.next_due_at LIMIT 1",
+        )
         return None if row is None else row[0]
 
     async def running_table_ids_to_resume(self) -> list[int]:
         """Running tables that need resuming (``needs_resume``) or have no thread yet: read from a
         small partial index, without touching the other games."""
-        async with self._db.execute(
-            "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL) ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [row[0] for row in rows]
+        return await fetch_column(
+            self._db,
+            "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL) ORDER BY id",
+        )
 
     async def running_timed_table_ids(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id"
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [row[0] for row in rows]
+        return await fetch_column(
+            self._db,
+            "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id",
+        )
 
     async def running_timed_seats(self) -> list[TimedSeat]:
         """Every seat of a running timed table whose time counts (a running clock, skipped and not
         forfeited, or a next check set), with its table's version and speed and its player's quiet
         hours: one query, no IN list, whatever the number of tables."""
         seat_columns = ", ".join("s." + column.strip() for column in SEAT_COLUMNS.split(","))
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             f"SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, {seat_columns}"
             " FROM games g JOIN seats s ON s.game_id = g.id"
             " LEFT JOIN user_settings u ON u.user_id = s.user_id AND s.ai_kind IS NULL AND u.time_zone IS NOT NULL"
             " WHERE g.status = 'running' AND g.speed != 'untimed' AND (s.next_due_at IS NOT NULL"
             " OR (s.absent_since IS NOT NULL AND NOT s.forfeited)"
             " OR json_extract(s.clock, '$.running_since') IS NOT NULL)"
-            " ORDER BY g.id, s.seat"
-        ) as cursor:
-            rows = await cursor.fetchall()
+            " ORDER BY g.id, s.seat",
+        )
         return [
             TimedSeat(
                 table_id=row[0],
@@ -117,15 +115,15 @@ class ClockQueries:
         if guild_ids is not None:
             where = f" AND g.guild_id IN ({','.join('?' * len(guild_ids))})"
             values.extend(guild_ids)
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             "SELECT g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, g.speed,"
             f" {', '.join('s.' + c.strip() for c in SEAT_COLUMNS.split(','))}"
             " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND g.status = 'running'"
             f" AND s.waiting_since IS NOT NULL AND s.absent_since IS NULL{where}"
             " ORDER BY s.waiting_since, g.id",
             values,
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [
             (
                 TableLinks(
@@ -138,8 +136,7 @@ class ClockQueries:
         ]
 
     async def get_heartbeat(self) -> float | None:
-        async with self._db.execute("SELECT value FROM bot_state WHERE key = ?", (HEARTBEAT,)) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._db, "SELECT value FROM bot_state WHERE key = ?", (HEARTBEAT,))
         return None if row is None else row[0]
 
     async def set_heartbeat(self, at: float) -> None:

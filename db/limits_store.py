@@ -10,6 +10,7 @@ import aiosqlite
 
 from engine.referee.limits import OpenCounts
 
+from .reads import fetch_all, fetch_column, fetch_one
 from .writer import Call, Statement
 
 _OPEN = "('lobby', 'running')"
@@ -22,10 +23,7 @@ class LimitsRows:
         raise NotImplementedError
 
     async def guild_limits(self, guild_id: str) -> dict[str, int]:
-        async with self._db.execute(
-            "SELECT name, value FROM guild_limits WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await fetch_all(self._db, "SELECT name, value FROM guild_limits WHERE guild_id = ?", (guild_id,))
         return {row[0]: row[1] for row in rows}
 
     async def set_guild_limit(self, guild_id: str, name: str, value: int | None) -> None:
@@ -47,25 +45,24 @@ class LimitsRows:
             if count_tables
             else "0"
         )
-        async with self._db.execute(
+        row = await fetch_one(
+            self._db,
             f"SELECT {tables},"
             " (SELECT COUNT(*) FROM games INDEXED BY games_lobbies_by_host"
             "  WHERE host = ?2 AND guild_id IS ?1 AND status = 'lobby'),"
             " (SELECT COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id"
             f"  WHERE s.user_id = ?2 AND s.ai_kind IS NULL AND g.guild_id IS ?1 AND g.status IN {_OPEN})",
             (guild_id, user_id),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         assert row is not None
         return OpenCounts(tables=row[0], lobbies_hosted=row[1], games_seated=row[2])
 
     async def unstarted_to_purge(self, cancelled_before: float, idle_before: float, limit: int) -> list[int]:
-        async with self._db.execute(
+        return await fetch_column(
+            self._db,
             f"SELECT id FROM games WHERE {_PURGEABLE} ORDER BY id LIMIT ?",
             (cancelled_before, idle_before, limit),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [row[0] for row in rows]
+        )
 
     async def purge_unstarted(
         self, table_ids: list[int], cancelled_before: float, idle_before: float

@@ -11,20 +11,16 @@ from typing import Any
 import aiosqlite
 
 from engine.referee import ratings as rating_model
+from engine.referee import reports
 from engine.referee.model import GameResult, RatingChange, ResultSeat, Table
 from engine.referee.ratings import RatedSeat, Rating
-from engine.referee.reports import (
-    GameStats,
-    HighScore,
-    LeaderboardPage,
-    LeaderboardRow,
-    PlayerStats,
-    RecentResult,
-)
 
+from .reads import fetch_all, fetch_one, fetch_records
 from .rows import (
+    RECENT_FIELDS,
     RESULT_COLUMNS,
     RESULT_SEAT_COLUMNS,
+    from_row,
     rating_pool,
     result_from_row,
     result_seat_from_row,
@@ -39,8 +35,7 @@ class ResultQueries:
     _commit_in_group: Callable[[Work], Awaitable[Any]]
 
     async def result(self, table_id: int) -> bytes | None:
-        async with self._db.execute("SELECT outcome FROM results WHERE game_id = ?", (table_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._db, "SELECT outcome FROM results WHERE game_id = ?", (table_id,))
         return None if row is None else row[0].encode()
 
     async def rebuild_ratings(self, model: Any | None = None) -> int:
@@ -50,28 +45,30 @@ class ResultQueries:
         return await self._commit_in_group(Call(_rebuild_ratings, model))
 
     async def _result_seats(self, table_id: int) -> list[ResultSeat]:
-        async with self._db.execute(
-            f"SELECT {RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat", (table_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [result_seat_from_row(row) for row in rows]
+        return await fetch_records(
+            self._db,
+            result_seat_from_row,
+            f"SELECT {RESULT_SEAT_COLUMNS} FROM result_seats WHERE game_id = ? ORDER BY seat",
+            (table_id,),
+        )
 
     async def game_result(self, table_id: int) -> GameResult | None:
-        async with self._db.execute(
-            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (table_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._db,
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?",
+            (table_id,),
+        )
         if row is None:
             return None
         return result_from_row(row, await self._result_seats(table_id))
 
     async def ratings(self, guild_id: str | None, game: str) -> dict[str, tuple[Rating, int, int]]:
         """{user_id: (rating, rated games, wins)} of one rating pool."""
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             "SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ?",
             (rating_pool(guild_id), game),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return {row[0]: (Rating(row[1], row[2]), row[3], row[4]) for row in rows}
 
     async def rating_events(
@@ -83,7 +80,8 @@ class ResultQueries:
             ("game = ?", game),
             ("user_id = ?", user_id),
         )
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             "SELECT e.user_id, COALESCE((SELECT rs.name FROM result_seats rs WHERE rs.game_id = e.game_id"
             " AND rs.user_id = e.user_id), ''), e.guild_id, e.game, e.mu_before, e.sigma_before, e.mu_after,"
             " e.sigma_after, e.rank,"
@@ -91,8 +89,7 @@ class ResultQueries:
             "  AND p.user_id = e.user_id AND p.id <= e.id)"
             f" FROM rating_events e{where} ORDER BY e.id",
             values,
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [
             RatingChange(
                 user_id=row[0],
@@ -109,15 +106,16 @@ class ResultQueries:
 
     async def leaderboard(
         self, guild_id: str | None, game: str, *, offset: int = 0, limit: int = 10
-    ) -> LeaderboardPage:
+    ) -> reports.LeaderboardPage:
         """Rated players of one pool by rating (mu - 3 sigma); equal ratings share a position.
         Ratings are per server: ``guild_id=None`` (or ``""``) is the pool of tables outside any."""
         scope = rating_pool(guild_id)
-        async with self._db.execute(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (scope, game)
-        ) as cursor:
-            (total,) = await cursor.fetchone()  # type: ignore[misc]
-        async with self._db.execute(
+        counted = await fetch_one(
+            self._db, "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (scope, game)
+        )
+        total = counted[0]
+        rows = await fetch_all(
+            self._db,
             "SELECT RANK() OVER (ORDER BY r.mu - 3 * r.sigma DESC) AS position, r.user_id, r.name,"
             " r.mu, r.sigma, r.games, r.wins,"
             " (SELECT MAX(rs.score) FROM result_seats rs JOIN results res ON res.game_id = rs.game_id"
@@ -126,16 +124,15 @@ class ResultQueries:
             " FROM ratings r WHERE r.guild_id = ? AND r.game = ?"
             " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
             (scope, game, limit, offset),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return LeaderboardPage(
+        )
+        return reports.LeaderboardPage(
             guild_id=guild_id,
             game=game,
             total=total,
             offset=offset,
             limit=limit,
             rows=[
-                LeaderboardRow(
+                reports.LeaderboardRow(
                     position=row[0],
                     user_id=row[1],
                     name=row[2],
@@ -153,31 +150,32 @@ class ResultQueries:
 
     async def high_scores(
         self, guild_id: str | None, game: str, board: str, *, limit: int = 10
-    ) -> list[HighScore]:
+    ) -> list[reports.HighScore]:
         """Best human scores of one server's board (``solo`` or ``with_ai``; a higher score is better;
         ``guild_id=None``: tables outside any server, like the leaderboard)."""
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             "SELECT RANK() OVER (ORDER BY rs.score DESC), rs.user_id, rs.name, rs.score, res.game_id,"
             " res.finished_at FROM result_seats rs JOIN results res ON res.game_id = rs.game_id"
             " WHERE COALESCE(res.guild_id, '') = ? AND res.game = ? AND res.board = ? AND NOT rs.is_ai"
             " AND rs.user_id IS NOT NULL ORDER BY rs.score DESC, res.seq LIMIT ?",
             (rating_pool(guild_id), game, board, limit),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [
-            HighScore(position=r[0], user_id=r[1], name=r[2], score=r[3], table_id=r[4], finished_at=r[5])
+            reports.HighScore(position=r[0], user_id=r[1], name=r[2], score=r[3], table_id=r[4], finished_at=r[5])
             for r in rows
         ]
 
     async def player_stats(
         self, user_id: str, guild_id: str | None = None, *, recent: int = 5
-    ) -> PlayerStats:
+    ) -> reports.PlayerStats:
         """Per game: games, wins, average and best score, forfeits and (with a guild) the rating;
         and the latest results. ``guild_id=None``: every server (ratings are per server: none then);
         ``""``: tables outside any server."""
         where, values = where_clause(("rs.user_id = ?", user_id), ("COALESCE(res.guild_id, '') = ?", guild_id))
         # A game of one seat has no winner (Draft Cider solo, for one): a score, not a win.
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             "SELECT res.game, COUNT(*),"
             " SUM(rs.rank = 1 AND EXISTS (SELECT 1 FROM result_seats o WHERE o.game_id = rs.game_id"
             "  AND o.seat != rs.seat)),"
@@ -185,10 +183,9 @@ class ResultQueries:
             f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND NOT rs.is_ai"
             " GROUP BY res.game ORDER BY COUNT(*) DESC, res.game",
             values,
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         games = [
-            GameStats(game=r[0], games=r[1], wins=r[2], average_score=r[3], best_score=r[4], forfeits=r[5])
+            reports.GameStats(game=r[0], games=r[1], wins=r[2], average_score=r[3], best_score=r[4], forfeits=r[5])
             for r in rows
         ]
         if guild_id is not None:
@@ -199,7 +196,8 @@ class ResultQueries:
                     stats.rating, stats.mu, stats.sigma = rating.ordinal, rating.mu, rating.sigma
                     stats.rated_games = rated_games
                     stats.provisional = rating_model.is_provisional(rated_games)
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             "SELECT res.game_id, res.game, res.guild_id, res.finished_at, rs.rank,"
             " (SELECT COUNT(*) FROM result_seats o WHERE o.game_id = res.game_id), rs.score, rs.forfeited,"
             " res.rated, res.board,"
@@ -208,25 +206,9 @@ class ResultQueries:
             f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND NOT rs.is_ai"
             " ORDER BY res.seq DESC LIMIT ?",
             (*values, recent),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        latest = [
-            RecentResult(
-                table_id=r[0],
-                game=r[1],
-                guild_id=r[2],
-                finished_at=r[3],
-                rank=r[4],
-                players=r[5],
-                score=r[6],
-                forfeited=bool(r[7]),
-                rated=bool(r[8]),
-                board=r[9],
-                rating_change=r[10],
-            )
-            for r in rows
-        ]
-        return PlayerStats(user_id=user_id, guild_id=guild_id, games=games, recent=latest)
+        )
+        latest = [from_row(reports.RecentResult, RECENT_FIELDS, row) for row in rows]
+        return reports.PlayerStats(user_id=user_id, guild_id=guild_id, games=games, recent=latest)
 
     async def history(
         self, guild_id: str | None = None, *, game: str | None = None, limit: int = 10, offset: int = 0
@@ -234,11 +216,11 @@ class ResultQueries:
         """Finished games, latest first, with every seat (``guild_id=None``: every server; ``""``:
         tables outside any server)."""
         where, values = where_clause(("COALESCE(guild_id, '') = ?", guild_id), ("game = ?", game))
-        async with self._db.execute(
+        rows = await fetch_all(
+            self._db,
             f"SELECT {RESULT_COLUMNS} FROM results{where} ORDER BY seq DESC LIMIT ? OFFSET ?",
             (*values, limit, offset),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [result_from_row(row, await self._result_seats(row[0])) for row in rows]
 
 

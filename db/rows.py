@@ -6,7 +6,9 @@ conversions as they are."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -37,7 +39,20 @@ UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field != "game")
 TABLE_COLUMNS = "id, " + ", ".join(TABLE_FIELDS)
 SEAT_COLUMNS = "seat, name, user_id, ai_kind, waiting_since, clock, absent_since, skips, forfeited, ai_played, next_due_at"
 RESULT_COLUMNS = "game_id, game, guild_id, speed, rated, board, finished_at, outcome"
-RESULT_SEAT_COLUMNS = "seat, name, user_id, is_ai, score, game_rank, rank, team, forfeited, ai_played"
+# The columns of ``result_seats`` are ResultSeat's fields, by the same names.
+RESULT_SEAT_FIELDS = (
+    "seat", "name", "user_id", "is_ai", "score", "game_rank", "rank", "team", "forfeited", "ai_played"
+)
+RESULT_SEAT_COLUMNS = ", ".join(RESULT_SEAT_FIELDS)
+# RESULT_COLUMNS as GameResult's fields (``game_id`` is its ``table_id``).
+RESULT_FIELDS = ("table_id", "game", "guild_id", "speed", "rated", "board", "finished_at", "outcome")
+# The columns a player's recent result is read from, as RecentResult's fields.
+RECENT_FIELDS = (
+    "table_id", "game", "guild_id", "finished_at", "rank", "players", "score", "forfeited", "rated", "board",
+    "rating_change",
+)
+
+R = TypeVar("R")
 
 # Ids bound in one IN list at most: SQLite refuses more than 32,766 parameters in a statement.
 IN_LIST_LIMIT = 10_000
@@ -66,6 +81,21 @@ def updated_values(table: Table) -> list[Any]:
 
 def table_values(table: Table) -> list[Any]:
     return [to_json(table.options) if field == "options" else getattr(table, field) for field in TABLE_FIELDS]
+
+
+def from_row(cls: type[R], fields: Sequence[str], row: Sequence[Any], **more: Any) -> R:
+    """A record (a msgspec Struct) from a row whose columns are its ``fields`` in that order, plus
+    the values in ``more``; SQLite's 0 and 1 become the record's booleans, every other value is
+    kept as it is."""
+    flags = _flags(cls)
+    values = {name: bool(value) if name in flags else value for name, value in zip(fields, row, strict=True)}
+    return cls(**values, **more)
+
+
+@functools.cache
+def _flags(cls: type[Any]) -> frozenset[str]:
+    """The boolean fields of a record."""
+    return frozenset(field.name for field in msgspec.structs.fields(cls) if field.type is bool)
 
 
 def table_from_row(row: Any) -> Table:
@@ -121,32 +151,12 @@ def seat_from_row(row: Any) -> Seat:
 
 
 def result_seat_from_row(row: Any) -> ResultSeat:
-    return ResultSeat(
-        seat=row[0],
-        name=row[1],
-        user_id=row[2],
-        is_ai=bool(row[3]),
-        score=row[4],
-        game_rank=row[5],
-        rank=row[6],
-        team=row[7],
-        forfeited=bool(row[8]),
-        ai_played=bool(row[9]),
-    )
+    return from_row(ResultSeat, RESULT_SEAT_FIELDS, row)
 
 
 def result_from_row(row: Any, seats: list[ResultSeat]) -> GameResult:
-    return GameResult(
-        table_id=row[0],
-        game=row[1],
-        guild_id=row[2],
-        speed=row[3],
-        rated=bool(row[4]),
-        board=row[5],
-        finished_at=row[6],
-        outcome=msgspec.json.decode(row[7], type=Outcome),
-        seats=seats,
-    )
+    outcome = msgspec.json.decode(row[-1], type=Outcome)
+    return from_row(GameResult, RESULT_FIELDS[:-1], row[:-1], outcome=outcome, seats=seats)
 
 
 def seat_rows(seats: list[Seat]) -> list[tuple[Any, ...]]:

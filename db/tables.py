@@ -12,6 +12,7 @@ import aiosqlite
 from engine.core import RecordedMove
 from engine.referee.model import GameResult, RatingChange, Seat, Table, VersionConflict
 
+from .reads import fetch_all, fetch_one, fetch_records
 from .results import _insert_bare_result, _insert_result
 from .rows import (
     SEAT_COLUMNS,
@@ -38,10 +39,7 @@ class TableQueries:
         return await self._commit_in_group(Call(_create_table, table_values(table), seat_rows(table.seats)))
 
     async def load_table(self, table_id: int) -> Table | None:
-        async with self._db.execute(
-            f"SELECT {TABLE_COLUMNS} FROM games WHERE id = ?", (table_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._db, f"SELECT {TABLE_COLUMNS} FROM games WHERE id = ?", (table_id,))
         if row is None:
             return None
         table = table_from_row(row)
@@ -49,8 +47,7 @@ class TableQueries:
         return table
 
     async def load_state(self, table_id: int) -> bytes | None:
-        async with self._db.execute("SELECT state FROM games WHERE id = ?", (table_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(self._db, "SELECT state FROM games WHERE id = ?", (table_id,))
         return None if row is None else row[0]
 
     async def save_table(self, table: Table, expected_version: int) -> None:
@@ -81,18 +78,14 @@ class TableQueries:
         )
 
     async def _seats(self, table_id: int) -> list[Seat]:
-        async with self._db.execute(
-            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (table_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [seat_from_row(row) for row in rows]
+        return await fetch_records(
+            self._db, seat_from_row, f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (table_id,)
+        )
 
     async def move_log(self, table_id: int) -> list[RecordedMove]:
-        async with self._db.execute(
-            "SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n", (table_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [RecordedMove(row[0], row[1]) for row in rows]
+        return await fetch_records(
+            self._db, lambda row: RecordedMove(*row), "SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n", (table_id,)
+        )
 
     async def list_tables(
         self,
@@ -118,8 +111,7 @@ class TableQueries:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY updated_at DESC LIMIT ?"
         values.append(limit)
-        async with self._db.execute(sql, values) as cursor:
-            rows = await cursor.fetchall()
+        rows = await fetch_all(self._db, sql, values)
         tables = [table_from_row(row) for row in rows]
         for table in tables:
             table.seats = await self._seats(table.id)

@@ -10,6 +10,7 @@ import aiosqlite
 from engine.referee.clock import QuietHours
 
 from . import rows as db_rows
+from .reads import fetch_all, fetch_one
 from .writer import Statement, Work
 
 
@@ -24,12 +25,12 @@ class UserQueries:
         found: dict[str, QuietHours] = {}
         for start in range(0, len(user_ids), db_rows.IN_LIST_LIMIT):
             chunk = user_ids[start : start + db_rows.IN_LIST_LIMIT]
-            async with self._db.execute(
+            rows = await fetch_all(
+                self._db,
                 "SELECT user_id, time_zone, quiet_start, quiet_end FROM user_settings"
                 f" WHERE time_zone IS NOT NULL AND user_id IN ({','.join('?' * len(chunk))})",
                 chunk,
-            ) as cursor:
-                rows = await cursor.fetchall()
+            )
             found.update({r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows})
         return found
 
@@ -38,10 +39,10 @@ class UserQueries:
         await self._commit_in_group(Statement(_SET_QUIET_HOURS, (user_id, *values)))
 
     async def get_user_flag(self, user_id: str, flag: str) -> bool:
-        async with self._db.execute(
-            "SELECT value FROM user_flags WHERE user_id = ? AND flag = ?", (user_id, flag)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await fetch_one(
+            self._db,
+            "SELECT value FROM user_flags WHERE user_id = ? AND flag = ?", (user_id, flag),
+        )
         return bool(row and row[0])
 
     async def set_user_flag(self, user_id: str, flag: str, value: bool) -> None:

@@ -53,3 +53,35 @@ def test_an_option_says_when_it_applies():
     house = Option(name="house", kind="bool", default=False, description="", for_players=(3, 5))
     assert house.applies(3, {}) and not house.applies(4, {})
     assert house.applies(None, {})  # count unknown (a lobby): shown
+
+
+def test_a_game_package_states_its_state_type_and_text_modules_by_its_layout_alone():
+    """Game[S, M] names the state type and the package holds notation.py and render.py: a game
+    class repeats neither (Vege tables, whose S is a union, names its own)."""
+    from engine.games import get_game
+    from engine.games.figures import notation, render
+    from engine.games.figures.model import FiguresState
+    from engine.games.vegetables.duo import notation as duo_notation
+    from engine.games.vegetables.model import VegetablesState
+
+    figures = get_game("figures")
+    assert figures.state_type is FiguresState
+    assert (figures.notation_module, figures.render_module) == (notation, render)
+    assert figures.format_move(figures.parse_move("7c")) == "7c"
+    vegetables = get_game("vegetables")
+    assert (vegetables.state_type, vegetables.notation_module) == (VegetablesState, duo_notation)
+
+
+def test_a_game_outside_a_package_finds_no_text_modules_but_still_its_state_type():
+    import msgspec
+
+    from engine.core import Game
+
+    class Tiny(msgspec.Struct):
+        left: int = 3
+
+    class TinyGame(Game[Tiny, int]):  # in a plain test module: nothing beside it to find
+        name = "tiny"
+
+    assert TinyGame.state_type is Tiny
+    assert (TinyGame.notation_module, TinyGame.render_module) == (None, None)

@@ -85,10 +85,7 @@ class Nim(Game[NimState, Take]):
         return Outcome(scores=scores, ranks=[1 if s else 2 for s in scores])
 
     def parse_move(self, text: str) -> Take:
-        words = text.lower().split()
-        if len(words) == 2 and words[0] == "take" and words[1].isdigit():
-            return Take(int(words[1]))
-        raise BadNotation("Write `take N` with N from 1 to 3.")
+        return Take(verb_and_number(text, "take", "Write `take N` with N from 1 to 3."))
 
     def format_move(self, move: Take) -> str:
         return f"take {move.count}"
@@ -100,6 +97,16 @@ class Nim(Game[NimState, Take]):
 
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
         return f"Your charm: {seat_view['charm']}"
+
+
+
+def verb_and_number(text: str, verb: str, hint: str) -> int:
+    """The N of a move written ``<verb> N`` (any case), or BadNotation with ``hint``: the notation of
+    the toy games (Nim's ``take N``, Sealed Bids' ``bid N``)."""
+    words = text.lower().split()
+    if len(words) == 2 and words[0] == verb and words[1].isdigit():
+        return int(words[1])
+    raise BadNotation(hint)
 
 
 GAME = Nim()

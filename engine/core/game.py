@@ -29,7 +29,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, get_args, get_origin
 
 import msgspec
 
@@ -209,11 +209,28 @@ class Game(ABC, Generic[S, M]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    # The state's class: by default the ``S`` of ``Game[S, M]``; a game whose ``S`` is not one
+    # class (a union of states) sets it and overrides ``decode_state``.
     state_type: ClassVar[type]
     summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
     notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
     stacking_options: ClassVar[tuple[str, ...]] = ("deck",)  # those of STACKING_OPTIONS it accepts
     players_note: ClassVar[str] = ""  # which rules apply at each player count, for the lobby and /rules
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Fill what a game package states by its layout alone: the state type (from
+        ``Game[S, M]``) and the ``notation`` and ``render`` modules beside the class, unless the
+        class names its own."""
+        super().__init_subclass__(**kwargs)
+        if "state_type" not in cls.__dict__:
+            for base in cls.__dict__.get("__orig_bases__", ()):
+                state = get_args(base)[0] if get_origin(base) is Game else None
+                if isinstance(state, type):
+                    cls.state_type = state
+        for room in ("notation", "render"):
+            attribute = f"{room}_module"
+            if getattr(cls, attribute) is None:
+                setattr(cls, attribute, _sibling_module(cls.__module__, room))
 
     # ----- set-up -------------------------------------------------------------------------------
 
@@ -432,10 +449,11 @@ class Game(ABC, Generic[S, M]):
 
     # ----- notation and text --------------------------------------------------------------------
 
-    # A game package usually keeps its notation and its text rendering in modules of their own
-    # (notation.py with parse_move/format_move, render.py with render_board/render_private);
-    # naming them here is enough, or override the four methods below. (Not ClassVar: mypy takes a
-    # module named in a subclass's body for an instance attribute.)
+    # A game package keeps its notation and its text rendering in modules of their own
+    # (notation.py with parse_move/format_move, render.py with render_board/render_private),
+    # found beside the game's class (``__init_subclass__``); a game names other modules here, or
+    # overrides the four methods below. (Not ClassVar: mypy takes a module named in a subclass's
+    # body for an instance attribute.)
     notation_module: ModuleType | None = None
     render_module: ModuleType | None = None
     # The dotted name of the game's drawing module (``draw_board``/``draw_hand``), imported on first
@@ -507,6 +525,17 @@ class Game(ABC, Generic[S, M]):
     def copy_state(self, state: S) -> S:
         # MessagePack round-trip is a fast deep copy for plain msgspec data.
         return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=self.state_type)
+
+
+def _sibling_module(package: str, room: str) -> ModuleType | None:
+    """The module ``room`` of the package ``package`` (a game's ``notation`` or ``render``), or
+    None when there is none (a game defined in a plain module, such as a test's)."""
+    try:
+        return importlib.import_module(f"{package}.{room}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.{room}":
+            raise  # the module exists but imports something missing: a real error
+        return None
 
 
 # ----- AI seats ---------------------------------------------------------------------------------

@@ -117,11 +117,9 @@ def take_held_notice(seat: Seat, links: TableLinks, rungs: int, now: float) -> R
     held, clock.notice_at = clock.notice_at, None
     if seat.user_id is None or seat.forfeited:
         return None
-    return Reminder(
-        links=links,
-        seat=seat.index,
-        user_id=seat.user_id,
-        name=seat.name,
+    return Reminder.of(
+        links,
+        seat,
         remaining=0.0,
         deadline=held,
         rung=rungs + 1,

@@ -18,7 +18,7 @@ import functools
 import inspect
 import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import msgspec
 
@@ -181,29 +181,56 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
 }
 
 R = TypeVar("R")
+P = ParamSpec("P")
+
+
+Checks = tuple[dict[int, Callable[[Any], Any]], dict[str, Callable[[Any], Any]]]
+
+
+def _checks(parameters: Sequence[inspect.Parameter]) -> Checks:
+    """The checks of a method's parameters (without ``self``), by position and by name."""
+    # An argument whose default is None may be None (``tables(user_id=None)``: anyone's tables).
+    by_name = {
+        p.name: CHECKS[p.name] if p.default is not None else _or_none(CHECKS[p.name])
+        for p in parameters
+        if p.name in CHECKS
+    }
+    by_position = {index: by_name[p.name] for index, p in enumerate(parameters) if p.name in by_name}
+    return by_position, by_name
+
+
+def _checked_arguments(
+    checks: Checks,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> tuple[Any, ...]:
+    by_position, by_name = checks
+    for argument in kwargs.keys() & by_name.keys():
+        kwargs[argument] = by_name[argument](kwargs[argument])
+    return tuple(by_position[i](arg) if i in by_position else arg for i, arg in enumerate(args))
 
 
 def checked(method: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
     """Wrap a referee method: check its arguments by name (``CHECKS``) before it runs, and take
     the seed off the tables of running games it returns."""
-    signature = list(inspect.signature(method).parameters.values())[1:]  # without self
-    # An argument whose default is None may be None (``tables(user_id=None)``: anyone's tables).
-    found = {
-        p.name: CHECKS[p.name] if p.default is not None else _or_none(CHECKS[p.name])
-        for p in signature
-        if p.name in CHECKS
-    }
-    parameters = [p.name for p in signature]
-    by_position = {index: found[name] for index, name in enumerate(parameters) if name in found}
-    by_name = found
+    checks = _checks(list(inspect.signature(method).parameters.values())[1:])  # without self
 
     @functools.wraps(method)
     async def wrapper(self: Any, *args: Any, **kwargs: Any) -> R:
-        if args:
-            args = tuple(by_position[i](arg) if i in by_position else arg for i, arg in enumerate(args))
-        for argument in kwargs.keys() & by_name.keys():
-            kwargs[argument] = by_name[argument](kwargs[argument])
-        return without_seed(await method(self, *args, **kwargs))
+        return without_seed(await method(self, *_checked_arguments(checks, args, kwargs), **kwargs))
+
+    return wrapper
+
+
+def checked_call(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """``checked`` for a room's bound method the referee hands out as it is (``self.create_table
+    = checked_call(self._lobby.create_table)``): the signature is written once, in the room, and
+    the type checker sees it whole."""
+    checks = _checks(list(inspect.signature(method).parameters.values()))
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        return without_seed(await method(*_checked_arguments(checks, args, kwargs), **kwargs))
 
     return wrapper
 

@@ -132,30 +132,33 @@ class Admission:
         per_server = opens_table and guild_id is not None and limits.tables_per_server is not None
         async with self._lock:
             counts = await self.store.open_counts(guild_id, user_id, count_tables=per_server)
-            if (
-                per_server
-                and limits.tables_per_server is not None
-                and counts.tables >= limits.tables_per_server
-            ):
-                raise LobbyError(
-                    f"This server already has {counts.tables} open tables, its limit"
-                    f" ({limits.tables_per_server}). Finish or cancel a game first; a server manager"
-                    " can raise the limit with /limits."
-                )
-            if (
-                opens_table
-                and limits.lobbies_per_user is not None
-                and counts.lobbies_hosted >= limits.lobbies_per_user
-            ):
-                raise LobbyError(
-                    f"You already host {counts.lobbies_hosted} lobbies not started yet, the limit"
-                    f" ({limits.lobbies_per_user}). Start or cancel one of them first."
-                )
-            if seated and limits.games_per_user is not None and counts.games_seated >= limits.games_per_user:
-                raise LobbyError(
-                    f"You already have a seat at {counts.games_seated} open games, the limit"
-                    f" ({limits.games_per_user}). Finish, leave or cancel one of them first."
-                )
+            # (whether the limit applies here, the count, the limit, the refusal in the player's words)
+            checks = (
+                (
+                    per_server,
+                    counts.tables,
+                    limits.tables_per_server,
+                    "This server already has {count} open tables, its limit ({limit}). Finish or cancel"
+                    " a game first; a server manager can raise the limit with /limits.",
+                ),
+                (
+                    opens_table,
+                    counts.lobbies_hosted,
+                    limits.lobbies_per_user,
+                    "You already host {count} lobbies not started yet, the limit ({limit}). Start or"
+                    " cancel one of them first.",
+                ),
+                (
+                    seated,
+                    counts.games_seated,
+                    limits.games_per_user,
+                    "You already have a seat at {count} open games, the limit ({limit}). Finish, leave"
+                    " or cancel one of them first.",
+                ),
+            )
+            for applies, count, limit, refusal in checks:
+                if applies and limit is not None and count >= limit:
+                    raise LobbyError(refusal.format(count=count, limit=limit))
             yield
 
 

@@ -51,6 +51,13 @@ class Lobby:
         speed: str = DEFAULT_SPEED,
         ai_seats: Sequence[str] = (),
     ) -> Table:
+        """Open a lobby, normally with the host in seat 1, and ``ai_seats`` (AI kinds) after it.
+        Everything is checked before anything is stored, so a refused table leaves nothing
+        behind: options as fully as the start will (``Game.check_options``; the player count is
+        checked at the start). ``host_takes_seat=False`` lets a host run a table of AI seats only.
+
+        ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
+        "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
         game = get_game(game_name)
         options = game.check_options(options)
         speed = _checked_speed(speed).name

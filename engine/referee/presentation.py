@@ -121,9 +121,11 @@ def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
 # ----- clocks and turns ---------------------------------------------------------------------------
 
 
-def time_left(view: SeatClockView) -> str:
-    """A running clock's time left: "2h 05m left" (Discord adds when it runs out)."""
-    return f"{format_duration(view.remaining)} left"
+def time_left(clock: SeatClockView | float) -> str:
+    """A running clock's time left, from a seat's clock or its seconds (``WaitingTurn.remaining``):
+    "2h 05m left" (Discord adds when it runs out)."""
+    seconds = clock.remaining if isinstance(clock, SeatClockView) else clock
+    return f"{format_duration(seconds)} left"
 
 
 def clock_line(views: Iterable[SeatClockView]) -> str:

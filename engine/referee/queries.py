@@ -145,15 +145,3 @@ class Queries:
     async def waiting_text(self, table_id: int) -> str:
         loaded = await self.tables.running(table_id)
         return waiting_text(get_game(loaded.table.game), loaded)
-
-    async def list_tables(
-        self,
-        *,
-        guild_id: str | None = None,
-        statuses: tuple[str, ...] | None = None,
-        user_id: str | None = None,
-        limit: int = 100,
-    ) -> list[Table]:
-        return await self.tables.store.list_tables(
-            guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit
-        )

@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import GameRecord, Outcome
 
 from . import inputs
-from .clock import DEFAULT_SPEED, QuietHours
+from .clock import QuietHours
 from .downtime import DowntimeCredit
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .lobby import Lobby
@@ -62,7 +62,6 @@ from .reports import (
     LeaderboardPage,
     PlayerStats,
     SeatClockView,
-    WaitingTurn,
 )
 from .server_settings import ServerSettings
 from .store import Store
@@ -101,6 +100,12 @@ class Referee:
         self._downtime = DowntimeCredit(self._tables)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
         self._queries = Queries(self._tables, self._timekeeping)
+        # The methods with long signatures are the rooms' own, checked at the door like the others:
+        # their signatures and documentation are written once, where they are implemented.
+        self.create_table = inputs.checked_call(self._lobby.create_table)
+        self.turns_waiting = inputs.checked_call(self._timekeeping.turns_waiting)
+        # Every table of a server, with some statuses, or where a player sits (newest first).
+        self.tables = inputs.checked_call(store.list_tables)
 
     @property
     def new_seed(self) -> Callable[[], int]:
@@ -131,39 +136,6 @@ class Referee:
         return await self._queries.to_act(table_id)
 
     # ----- lobby --------------------------------------------------------------------------------
-
-    @inputs.checked
-    async def create_table(
-        self,
-        game_name: str,
-        host_id: str,
-        host_name: str,
-        *,
-        options: dict[str, Any] | None = None,
-        guild_id: str | None = None,
-        channel_id: str | None = None,
-        host_takes_seat: bool = True,
-        speed: str = DEFAULT_SPEED,
-        ai_seats: Sequence[str] = (),
-    ) -> Table:
-        """Open a lobby, normally with the host in seat 1, and ``ai_seats`` (AI kinds) after it.
-        Everything is checked before anything is stored, so a refused table leaves nothing
-        behind: options as fully as the start will (``Game.check_options``; the player count is
-        checked at the start). ``host_takes_seat=False`` lets a host run a table of AI seats only.
-
-        ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
-        "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
-        return await self._lobby.create_table(
-            game_name,
-            host_id,
-            host_name,
-            options=options,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_takes_seat=host_takes_seat,
-            speed=speed,
-            ai_seats=ai_seats,
-        )
 
     @inputs.checked
     async def join(self, table_id: int, user_id: str, name: str) -> Table:
@@ -275,20 +247,6 @@ class Referee:
         nothing else). Downtime still owed is credited first: the heartbeat must not move on
         before every clock got it."""
         await self._downtime.heartbeat(now)
-
-    @inputs.checked
-    async def turns_waiting(
-        self,
-        user_id: str,
-        guild_id: str | None = None,
-        *,
-        guild_ids: Iterable[str] | None = None,
-        now: float | None = None,
-    ) -> list[WaitingTurn]:
-        """The running games where ``user_id`` must act, oldest waiting first: in one server
-        (``guild_id``), in several (``guild_ids``, e.g. the servers shared with the user), or in
-        all of them (neither)."""
-        return await self._timekeeping.turns_waiting(user_id, guild_id, guild_ids=guild_ids, now=now)
 
     @inputs.checked
     async def clock_views(self, table_id: int, now: float | None = None) -> list[SeatClockView]:
@@ -403,19 +361,6 @@ class Referee:
     @inputs.checked
     async def waiting_text(self, table_id: int) -> str:
         return await self._queries.waiting_text(table_id)
-
-    @inputs.checked
-    async def tables(
-        self,
-        *,
-        guild_id: str | None = None,
-        statuses: tuple[str, ...] | None = None,
-        user_id: str | None = None,
-        limit: int = 100,
-    ) -> list[Table]:
-        return await self._queries.list_tables(
-            guild_id=guild_id, statuses=statuses, user_id=user_id, limit=limit
-        )
 
 
 __all__ = ["Referee"]

@@ -3,9 +3,11 @@ board, leaderboards, high scores, player stats and history. Front ends only form
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 import msgspec
 
-from .model import Outbox
+from .model import Outbox, Seat
 
 # How often a front end should call Referee.due_actions at least, even with nothing due: each
 # call stores the heartbeat from which downtime is measured after a crash.
@@ -35,13 +37,24 @@ class WaitingTurn(msgspec.Struct, kw_only=True):
     ran_out: bool = False  # out of time: the other players may skip this seat
 
 
-class Reminder(msgspec.Struct, kw_only=True):
-    """Tell one player (privately, never the channel) that their time is running."""
+class SeatNotice(msgspec.Struct, kw_only=True):
+    """What the clock notices below say of their seat: which table, which seat, whose."""
 
     links: TableLinks
     seat: int
-    user_id: str
+    user_id: str | None
     name: str
+
+    @classmethod
+    def of(cls, links: TableLinks, seat: Seat, **details: Any) -> Self:
+        """The notice about ``seat`` at the table of ``links``, with its own ``details``."""
+        return cls(links=links, seat=seat.index, user_id=seat.user_id, name=seat.name, **details)
+
+
+class Reminder(SeatNotice, kw_only=True):
+    """Tell one player (privately, never the channel) that their time is running."""
+
+    user_id: str  # a reminder goes to a player, never to an AI seat
     remaining: float
     deadline: float
     rung: int  # 1 for the first reminder of the turn, 2 for the next...
@@ -52,13 +65,9 @@ class Reminder(msgspec.Struct, kw_only=True):
     skipped: bool = False
 
 
-class TimeoutNotice(msgspec.Struct, kw_only=True):
+class TimeoutNotice(SeatNotice, kw_only=True):
     """A seat ran out of time: the other players (listed) may now skip it."""
 
-    links: TableLinks
-    seat: int
-    user_id: str | None
-    name: str
     ran_out_at: float
     can_skip: list[str]  # user ids allowed to call Referee.skip for this seat
     # Nobody could skip it, so the referee did (its board is among DueActions.moves).
@@ -67,13 +76,8 @@ class TimeoutNotice(msgspec.Struct, kw_only=True):
     tell_player: bool = True
 
 
-class ForfeitNotice(msgspec.Struct, kw_only=True):
+class ForfeitNotice(SeatNotice, kw_only=True):
     """A skipped seat stayed away: it is forfeited (ranked last; the AI plays it to the end)."""
-
-    links: TableLinks
-    seat: int
-    user_id: str | None
-    name: str
 
 
 class DueActions(msgspec.Struct, kw_only=True):

@@ -240,7 +240,7 @@ class Timekeeping:
                 if seat.absent and not seat.forfeited and now >= forfeit_at(seat, speed, hours):
                     seat.forfeited = True
                     found.forfeits.append(
-                        ForfeitNotice(links=links, seat=seat.index, user_id=seat.user_id, name=seat.name)
+                        ForfeitNotice.of(links, seat)
                     )
                 seat.next_due_at = next_due(seat, speed, hours)
                 continue
@@ -252,11 +252,9 @@ class Timekeeping:
                 # Never woken up by it: in quiet hours the notice waits for them to end.
                 seat.clock.notice_at = clocks.quiet_end(hours, now)
                 found.timeouts.append(
-                    TimeoutNotice(
-                        links=links,
-                        seat=seat.index,
-                        user_id=seat.user_id,
-                        name=seat.name,
+                    TimeoutNotice.of(
+                        links,
+                        seat,
                         ran_out_at=flag if flag is not None else now,
                         can_skip=absence.skippers(table, seat.index),
                         tell_player=seat.clock.notice_at is None,
@@ -264,11 +262,9 @@ class Timekeeping:
                 )
             elif check.remind and seat.user_id is not None and flag is not None:
                 found.reminders.append(
-                    Reminder(
-                        links=links,
-                        seat=seat.index,
-                        user_id=seat.user_id,
-                        name=seat.name,
+                    Reminder.of(
+                        links,
+                        seat,
                         remaining=max(0.0, clocks.remaining_at(seat.clock, now, speed, hours)),
                         deadline=flag,
                         rung=check.rungs_sent,
@@ -309,6 +305,9 @@ class Timekeeping:
         guild_ids: Iterable[str] | None = None,
         now: float | None = None,
     ) -> list[WaitingTurn]:
+        """The running games where ``user_id`` must act, oldest waiting first: in one server
+        (``guild_id``), in several (``guild_ids``, e.g. the servers shared with the user), or in
+        all of them (neither)."""
         now = self.tables.clock() if now is None else now
         wanted: tuple[str, ...] | None = None
         if guild_ids is not None:

@@ -60,7 +60,7 @@ async def test_the_wal_shrinks_once_the_writes_stop(tmp_path, small_wal, monkeyp
     try:
         await write_without_pause(store, tables=300, writers=10)
         busy = wal.wal_size(store.path)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 30  # generous: a loaded machine checkpoints late, an idle one at once
         while wal.wal_size(store.path) > wal.JOURNAL_SIZE_LIMIT and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         idle = wal.wal_size(store.path)

@@ -163,6 +163,11 @@ def dm_messages(env: simcord.Env, member: simcord.MemberActor) -> list[discord.M
     return member.user.dm_channel.history()
 
 
+def first_hands(env: simcord.Env, people: list[simcord.MemberActor]) -> list[discord.Message]:
+    """Each person's first private message: the hand the table sent them when it started."""
+    return [dm_messages(env, person)[0] for person in people]
+
+
 def footer_version(embed: Any) -> int | None:
     """The version an embed shows ("... move N" at the end of its footer)."""
     if isinstance(embed, dict):

@@ -54,6 +54,16 @@ class HighestCard(GreedyPlayer):
         return float(after.scores[seat])
 
 
+def _extra_lines(name: str, description: str) -> Option:
+    """An option adding 0 to 500 lines of filler somewhere: the way to make a text long."""
+    return Option(name=name, kind="int", default=0, minimum=0, maximum=500, description=description)
+
+
+def _switch(name: str, description: str) -> Option:
+    """An option turning on a kind of move the plain sprint does not have."""
+    return Option(name=name, kind="bool", default=False, description=description)
+
+
 class Sprint(Game[SprintState, Move]):
     name = "sprint"
     title = "Sprint"
@@ -65,34 +75,10 @@ class Sprint(Game[SprintState, Move]):
         Option(
             name="verbs", kind="int", default=1, minimum=1, maximum=len(VERBS), description="Kinds of move"
         ),
-        Option(
-            name="bulk",
-            kind="int",
-            default=0,
-            minimum=0,
-            maximum=500,
-            description="Extra lines in the board and in each hand (a long text)",
-        ),
-        Option(
-            name="anytime",
-            kind="bool",
-            default=False,
-            description="A seat not on turn may already toss a card (an optional move out of turn)",
-        ),
-        Option(
-            name="gifts",
-            kind="bool",
-            default=False,
-            description="On your turn you may give a card to the next seat instead (give a03)",
-        ),
-        Option(
-            name="chatter",
-            kind="int",
-            default=0,
-            minimum=0,
-            maximum=500,
-            description="Extra public log lines after each move (a long log)",
-        ),
+        _extra_lines("bulk", "Extra lines in the board and in each hand (a long text)"),
+        _switch("anytime", "A seat not on turn may already toss a card (an optional move out of turn)"),
+        _switch("gifts", "On your turn you may give a card to the next seat instead (give a03)"),
+        _extra_lines("chatter", "Extra public log lines after each move (a long log)"),
     )
     state_type = SprintState
     summary = "Play your cards one at a time; a played card scores its number. Highest score wins."

@@ -22,6 +22,7 @@ from .helpers import (
     choose_in_private_message,
     components,
     dm_messages,
+    first_hands,
     pinged,
     public_payloads,
     waiting_for,
@@ -104,8 +105,7 @@ async def test_two_people_play_a_whole_granja_game(world: World) -> None:
     env = world.env
     people = [world.alice, world.bob]
     thread = await open_table(world, "granja", people)
-    for person in people:
-        first = dm_messages(env, person)[0]
+    for first in first_hands(env, people):
         assert first.embeds[0].title == "Granja #1: your hand"
         assert "Choose your secret card play 1" in first.embeds[0].description
         # Each move says what it does under its notation: the side of the card, in words.

@@ -7,16 +7,8 @@ import pytest
 from cogs.render import CUT_NOTE
 from engine.games import get_game
 
+from . import helpers as H
 from .conftest import World
-from .helpers import (
-    assert_not_public,
-    choose_in_private_message,
-    dm_messages,
-    latest_board,
-    latest_dm_with_controls,
-    pinged,
-    waiting_for,
-)
 from .test_play import highest, start_sprint
 from .whole_games import discord_limits
 
@@ -26,19 +18,19 @@ async def test_a_long_log_goes_first_in_messages_of_its_own_and_nothing_is_lost(
     thread = await start_sprint(world, [world.alice], "chatter=60", ai=1)
     before = len(thread.history())
     # Alice's move and the AI's answer: two moves of sixty log lines each, about 6000 characters.
-    await choose_in_private_message(world.alice, latest_dm_with_controls(env, world.alice), highest)
+    await H.choose_in_private_message(world.alice, H.latest_dm_with_controls(env, world.alice), highest)
     posted = thread.history()[before:]
     *logs, board = posted
-    assert board.id == latest_board(thread).id
+    assert board.id == H.latest_board(thread).id
     assert len(logs) >= 3 and all(not message.embeds and not message.components for message in logs)
     assert all(len(message.content) <= 2000 for message in [*logs, board])
     lines = "\n".join(message.content for message in logs).splitlines()
     assert lines[0] == "alice plays a03 (+3)." and lines[61].startswith("Ada (AI) plays ")
     assert lines[1:61] == [f"Line {n} of the chatter after alice's move 1." for n in range(1, 61)]
     assert lines[62:] == [f"Line {n} of the chatter after Ada (AI)'s move 2." for n in range(1, 61)]
-    assert all(pinged(env, message) == [] for message in logs)
+    assert all(H.pinged(env, message) == [] for message in logs)
     # The board itself only says who is to act; it is Alice's turn again (her own answer shows it).
-    assert board.content.startswith(f"<@{world.alice.id}>: your turn") and waiting_for(board) == [
+    assert board.content.startswith(f"<@{world.alice.id}>: your turn") and H.waiting_for(board) == [
         world.alice.id
     ]
     discord_limits(env)
@@ -52,7 +44,7 @@ async def test_a_board_or_hand_too_long_for_an_embed_is_cut_there_and_attached_w
     await world.bob.click(lobby, label="Join")
     await world.alice.click(lobby, label="Start")
     [thread] = world.channel.threads
-    board = latest_board(thread)
+    board = H.latest_board(thread)
     description = board.embeds[0].description
     assert len(description) <= 4096 and description.endswith(f"{CUT_NOTE}\n```")
     [attached] = board.attachments
@@ -61,13 +53,13 @@ async def test_a_board_or_hand_too_long_for_an_embed_is_cut_there_and_attached_w
     assert whole.startswith("Scores: alice 0, bob 0")
     assert "Board filler line 109: nothing to see here, just length.\nClocks: alice" in whole
     # The hand: cut in the DM's embed (the secret word is at its very end), whole in the file.
-    [dm] = dm_messages(env, world.alice)
+    [dm] = H.dm_messages(env, world.alice)
     assert "Your secret word" not in dm.embeds[0].description
     [hand] = dm.attachments
     assert hand.filename == "sprint-1-your-hand.txt"
     assert (await hand.read()).decode().endswith("Your secret word: secreta04242")
     # A move from the long DM: the DM is updated in place, with the new hand attached.
-    await choose_in_private_message(world.alice, dm, highest)
+    await H.choose_in_private_message(world.alice, dm, highest)
     [updated] = env.backend.get_message(dm.channel.id, dm.id).attachments
     assert updated["filename"] == "sprint-1-your-hand.txt"
     # /board and /hand answer the same way.
@@ -77,7 +69,7 @@ async def test_a_board_or_hand_too_long_for_an_embed_is_cut_there_and_attached_w
     assert mine.ephemeral and [file.filename for file in mine.response.attachments] == [
         "sprint-1-your-hand.txt"
     ]
-    assert_not_public(env, {"secreta04242", "secretb04242"}, "secret word")
+    H.assert_not_public(env, {"secreta04242", "secretb04242"}, "secret word")
     discord_limits(env)
 
 

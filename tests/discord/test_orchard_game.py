@@ -12,16 +12,9 @@ from typing import Any
 
 from engine.games.orchard.cards import CODE
 
+from . import whole_games as W
 from .conftest import World
 from .helpers import dm_messages, public_texts
-from .whole_games import (
-    assert_final_scores,
-    assert_no_secret_was_public,
-    assert_private_views_stayed_private,
-    discord_limits,
-    open_table,
-    play_to_the_end,
-)
 
 CARD = re.compile(r"\b(?:(?:Green|Gold|Red)-h\d-s\d|(?:Gr|Go|Re)\d\d)\b")
 LEGEND = re.compile(r"Cards: colour-h\(height\)-s\(sweetness\)\.")
@@ -40,34 +33,34 @@ def orchard_secrets(game: Any, state: Any) -> set[str]:
 async def test_two_people_play_a_whole_orchard_game(world: World) -> None:
     env = world.env
     people = [world.alice, world.bob]
-    thread = await open_table(world, "orchard", people, options="first_picker=host")
-    played = await play_to_the_end(world, thread, people, seed=5, typed_every=4)
+    thread = await W.open_table(world, "orchard", people, options="first_picker=host")
+    played = await W.play_to_the_end(world, thread, people, seed=5, typed_every=4)
 
     assert played.human_moves == 24 and played.typed >= 4  # 12 cards each
     assert played.grouped + played.two_step > 0, "a pool of six cards is offered card by card"
-    outcome = await assert_final_scores(world, thread, played.table_id)
+    outcome = await W.assert_final_scores(world, thread, played.table_id)
     assert len(outcome.scores) == 2
-    assert await assert_no_secret_was_public(env, played.table_id, orchard_secrets, CARD, scrub=LEGEND) >= 24
-    assert_private_views_stayed_private(env)
-    discord_limits(env)
+    assert await W.assert_no_secret_was_public(env, played.table_id, orchard_secrets, CARD, scrub=LEGEND) >= 24
+    W.assert_private_views_stayed_private(env)
+    W.discord_limits(env)
 
 
 async def test_one_person_plays_a_whole_solo_orchard_game(world: World) -> None:
     env = world.env
-    thread = await open_table(world, "orchard", [world.alice])
+    thread = await W.open_table(world, "orchard", [world.alice])
     [first] = dm_messages(env, world.alice)[:1]
     assert "Your pick" in first.embeds[0].description
 
-    played = await play_to_the_end(world, thread, [world.alice], seed=8, typed_every=3)
+    played = await W.play_to_the_end(world, thread, [world.alice], seed=8, typed_every=3)
 
     assert played.human_moves == 12 and played.typed == 4  # 4 rounds of 3 cards
     final = latest_final_board(thread)
     assert "Final total:" in final.embeds[0].description
-    await assert_final_scores(world, thread, played.table_id)
+    await W.assert_final_scores(world, thread, played.table_id)
     assert "Unrated" in (final.embeds[1].footer.text or "")
-    await assert_no_secret_was_public(env, played.table_id, orchard_secrets, CARD, scrub=LEGEND)
+    await W.assert_no_secret_was_public(env, played.table_id, orchard_secrets, CARD, scrub=LEGEND)
     assert all("round started with" not in text for text in public_texts(env))  # alone, always first
-    discord_limits(env)
+    W.discord_limits(env)
 
 
 def latest_final_board(thread: Any) -> Any:

@@ -6,17 +6,8 @@ from collections.abc import Callable
 
 from bot import RefereeBot
 
+from . import helpers as H
 from .conftest import World
-from .helpers import (
-    assert_every_interaction_answered,
-    choose_in_private_message,
-    dm_messages,
-    latest_board,
-    latest_dm_with_controls,
-    move_options,
-    open_my_turn,
-    pinged,
-)
 from .test_play import highest, start_sprint
 
 
@@ -25,9 +16,9 @@ async def test_a_game_goes_on_after_a_restart_from_messages_sent_before_it(
 ) -> None:
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob], "cards=4 rounds=3")
-    alice_first_dm = latest_dm_with_controls(env, world.alice)
-    await choose_in_private_message(world.alice, alice_first_dm, highest)
-    old_board = latest_board(thread)
+    alice_first_dm = H.latest_dm_with_controls(env, world.alice)
+    await H.choose_in_private_message(world.alice, alice_first_dm, highest)
+    old_board = H.latest_board(thread)
     second_lobby = (await world.carol.slash(world.channel, "game new", game="sprint")).response
     old_bot = env.bot
 
@@ -37,11 +28,11 @@ async def test_a_game_goes_on_after_a_restart_from_messages_sent_before_it(
     # The board's turn button from before the restart still opens Bob's moves, and they play;
     # the new bot posts the next board.
     bob_turn = await world.bob.click(old_board, label="Play your turn")
-    assert bob_turn.ephemeral and move_options(bob_turn.response) == [f"play b0{n}" for n in range(1, 5)]
-    move, result = await choose_in_private_message(world.bob, bob_turn.response, highest)
+    assert bob_turn.ephemeral and H.move_options(bob_turn.response) == [f"play b0{n}" for n in range(1, 5)]
+    move, result = await H.choose_in_private_message(world.bob, bob_turn.response, highest)
     assert move == "play b04" and result.acknowledged
-    board = latest_board(thread)
-    assert "bob plays b04 (+4)." in board.content and pinged(env, board) == [world.alice.id]
+    board = H.latest_board(thread)
+    assert "bob plays b04 (+4)." in board.content and H.pinged(env, board) == [world.alice.id]
     # A board from before the restart still shows a hand.
     shown = await world.alice.click(old_board, label="Show my hand")
     assert shown.ephemeral and "Your hand: a01 a02 a03" in shown.response.embeds[0].description
@@ -49,11 +40,11 @@ async def test_a_game_goes_on_after_a_restart_from_messages_sent_before_it(
     joined = await world.dave.click(second_lobby, label="Join")
     assert f"<@{world.dave.id}>" in joined.response.embeds[0].fields[0].value
     # And the game runs to its end.
-    while pinged(env, latest_board(thread)):
-        player = world.alice if world.alice.id in pinged(env, latest_board(thread)) else world.bob
-        await choose_in_private_message(player, await open_my_turn(player, thread), highest)
-    assert "**Game over.**" in latest_board(thread).content
-    assert_every_interaction_answered(env)
+    while H.pinged(env, H.latest_board(thread)):
+        player = world.alice if world.alice.id in H.pinged(env, H.latest_board(thread)) else world.bob
+        await H.choose_in_private_message(player, await H.open_my_turn(player, thread), highest)
+    assert "**Game over.**" in H.latest_board(thread).content
+    H.assert_every_interaction_answered(env)
 
 
 async def test_stale_controls_from_before_a_restart_are_refused(
@@ -61,7 +52,7 @@ async def test_stale_controls_from_before_a_restart_are_refused(
 ) -> None:
     env = world.env
     thread = await start_sprint(world, [world.alice, world.bob])
-    [alice_dm] = dm_messages(env, world.alice)
+    [alice_dm] = H.dm_messages(env, world.alice)
     await world.alice.slash(thread, "play", move="play a02")  # typed: the DM keeps its old buttons
     await env.restart_bot(bot_factory())
     stale = await world.alice.user.click(alice_dm, label="play a03")
@@ -81,6 +72,6 @@ async def test_a_start_interrupted_before_its_thread_is_completed_after_the_rest
     assert world.channel.threads == []
     await env.restart_bot(bot_factory())
     [thread] = world.channel.threads  # opened on the lobby message at start-up
-    board = latest_board(thread)
-    assert pinged(env, board) == [world.alice.id]
-    assert move_options(latest_dm_with_controls(env, world.alice)) == ["play a01", "play a02", "play a03"]
+    board = H.latest_board(thread)
+    assert H.pinged(env, board) == [world.alice.id]
+    assert H.move_options(H.latest_dm_with_controls(env, world.alice)) == ["play a01", "play a02", "play a03"]

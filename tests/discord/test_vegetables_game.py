@@ -10,16 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import whole_games as W
 from .conftest import World
-from .helpers import dm_messages
-from .whole_games import (
-    assert_final_scores,
-    assert_no_secret_was_public,
-    assert_private_views_stayed_private,
-    discord_limits,
-    open_table,
-    play_to_the_end,
-)
+from .helpers import first_hands
 
 CARD = re.compile(r"(?<![\w@#:])[KGRYT]\d{1,2}(?!\w)")
 TRACTOR_COUNT = re.compile(r"\(T\d?\)")  # "(T2)" on the board: how many Tractors a stack holds
@@ -35,19 +28,18 @@ def vegetables_secrets(game: Any, state: Any) -> set[str]:
 async def test_two_people_and_two_ai_play_a_whole_vegetables_game(world: World) -> None:
     env = world.env
     people = [world.alice, world.bob]
-    thread = await open_table(world, "vegetables", people, ai=2)
-    for person in people:  # every hand arrived by DM, naming the game
-        first = dm_messages(env, person)[0]
+    thread = await W.open_table(world, "vegetables", people, ai=2)
+    for first in first_hands(env, people):  # every hand arrived by DM, naming the game
         assert first.embeds[0].title == "Vege tables #1: your hand"
         assert "your hand (8 hidden cards)" in first.embeds[0].description
 
-    played = await play_to_the_end(world, thread, people, seed=3, typed_every=5)
+    played = await W.play_to_the_end(world, thread, people, seed=3, typed_every=5)
 
     assert played.human_moves >= 20 and played.typed >= 3
-    await assert_final_scores(world, thread, played.table_id)
-    boards = await assert_no_secret_was_public(
+    await W.assert_final_scores(world, thread, played.table_id)
+    boards = await W.assert_no_secret_was_public(
         env, played.table_id, vegetables_secrets, CARD, scrub=TRACTOR_COUNT
     )
     assert boards >= 10
-    assert_private_views_stayed_private(env)
-    discord_limits(env)
+    W.assert_private_views_stayed_private(env)
+    W.discord_limits(env)

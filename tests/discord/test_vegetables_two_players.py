@@ -7,18 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import whole_games as W
 from .conftest import World
-from .helpers import dm_messages
+from .helpers import first_hands
 from .test_vegetables_game import CARD, TRACTOR_COUNT
-from .whole_games import (
-    assert_final_scores,
-    assert_no_secret_was_public,
-    assert_private_views_stayed_private,
-    discord_limits,
-    open_table,
-    play_to_the_end,
-    states_by_version,
-)
 
 
 async def test_the_lobby_and_rules_say_which_rules_apply_at_each_player_count(world: World) -> None:
@@ -35,15 +27,14 @@ async def test_the_lobby_and_rules_say_which_rules_apply_at_each_player_count(wo
 async def test_two_people_play_a_whole_two_player_game(world: World) -> None:
     env = world.env
     people = [world.alice, world.bob]
-    thread = await open_table(world, "vegetables", people)
-    for person in people:
-        first = dm_messages(env, person)[0]
+    thread = await W.open_table(world, "vegetables", people)
+    for first in first_hands(env, people):
         assert "your Hand (12 cards)" in first.embeds[0].description
-    played = await play_to_the_end(world, thread, people, seed=5, typed_every=4)
+    played = await W.play_to_the_end(world, thread, people, seed=5, typed_every=4)
     assert played.human_moves >= 20 and played.typed >= 5
-    await assert_final_scores(world, thread, played.table_id)
+    await W.assert_final_scores(world, thread, played.table_id)
 
-    dealt_state = (await states_by_version(env, played.table_id))[0]
+    dealt_state = (await W.states_by_version(env, played.table_id))[0]
     dealt = {card for seat in dealt_state.seats for card in seat.hand}
 
     def secrets(game: Any, state: Any) -> set[str]:
@@ -52,7 +43,7 @@ async def test_two_people_play_a_whole_two_player_game(world: World) -> None:
             hidden |= set(state.wells[2])
         return hidden - set(state.dead)
 
-    boards = await assert_no_secret_was_public(env, played.table_id, secrets, CARD, scrub=TRACTOR_COUNT)
+    boards = await W.assert_no_secret_was_public(env, played.table_id, secrets, CARD, scrub=TRACTOR_COUNT)
     assert boards >= 10
-    assert_private_views_stayed_private(env)
-    discord_limits(env)
+    W.assert_private_views_stayed_private(env)
+    W.discord_limits(env)

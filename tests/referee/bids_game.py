@@ -12,7 +12,8 @@ from typing import Any
 
 import msgspec
 
-from engine.core import BadNotation, Event, Game, IllegalMove, Option, Outcome, SetupError, ranks_from_keys
+from engine.core import Event, Game, IllegalMove, Option, Outcome, SetupError, ranks_from_keys
+from tests.toy_game import verb_and_number
 
 
 class BidsState(msgspec.Struct, kw_only=True):
@@ -94,10 +95,7 @@ class Bids(Game[BidsState, Bid]):
         return Outcome(scores=scores, ranks=ranks_from_keys(scores))
 
     def parse_move(self, text: str) -> Bid:
-        words = text.lower().split()
-        if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
-            return Bid(int(words[1]))
-        raise BadNotation("Write `bid N` with N from 0 to 3.")
+        return Bid(verb_and_number(text, "bid", "Write `bid N` with N from 0 to 3."))
 
     def format_move(self, move: Bid) -> str:
         return f"bid {move.amount}"

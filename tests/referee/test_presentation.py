@@ -57,7 +57,7 @@ def test_texts_both_front_ends_show_about_clocks_turns_and_results():
     alice = SeatClockView(seat=0, name="Alice", remaining=2 * 3600 + 300, running=True, deadline=9.0)
     bob = SeatClockView(seat=1, name="Bob", remaining=86400.0, running=False)
     carol = SeatClockView(seat=2, name="Carol", remaining=0.0, running=True, ran_out=True)
-    assert time_left(alice) == "2h 05m left"
+    assert time_left(alice) == "2h 05m left" == time_left(alice.remaining)  # a WaitingTurn's seconds
     assert clock_line([alice, bob, carol]) == "Clocks: Alice 2h 05m (to move) · Bob 1d 0h · Carol out of time"
     assert waiting_text(["Bob", "Carol"]) == "It is not your turn; waiting for Bob, Carol."
     assert waiting_line(["Bob", "Carol"]) == "Waiting for Bob, Carol." and waiting_line([]) == ""

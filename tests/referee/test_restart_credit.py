@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -29,6 +30,27 @@ async def crash_after(referee: Referee, clock: ManualClock, up: float, down: flo
     await referee.store.close()
     clock.advance(down)
     return await open_referee(path, clock)
+
+
+async def one_table_after_an_outage(path, clock: ManualClock, down: float = 20 * HOUR) -> tuple[Referee, int]:
+    """One timed game (alice-bob) on ``path``, then 10 hours up, ``down`` seconds down: the referee
+    of the restarted bot, nothing credited yet, and the table id."""
+    referee = await open_referee(path, clock)
+    table_id = await two_player_nim(referee)
+    return await crash_after(referee, clock, 10 * HOUR, down, path), table_id
+
+
+def change_after_the_batch_reads(referee: Referee, change: Callable[[], Awaitable[object]]) -> None:
+    """Make the deferred credit batch run ``change`` just after it reads the timed seats and before
+    it writes them: a race with another move or another writer."""
+    read = referee.store.running_timed_seats
+
+    async def read_then_change() -> list[TimedSeat]:
+        seats = await read()
+        await change()
+        return seats
+
+    referee.store.running_timed_seats = read_then_change  # type: ignore[method-assign]
 
 
 async def two_tables_after_an_outage(path, clock: ManualClock) -> tuple[Referee, tuple[int, int]]:
@@ -151,9 +173,7 @@ async def test_a_skipped_seat_gets_the_downtime_before_it_forfeits(tmp_path, clo
 
 async def test_tables_loaded_at_once_are_credited_once(tmp_path, clock):
     path = tmp_path / "together.sqlite3"
-    referee = await open_referee(path, clock)
-    table_id = await two_player_nim(referee)
-    referee = await crash_after(referee, clock, 10 * HOUR, 20 * HOUR, path)
+    referee, table_id = await one_table_after_an_outage(path, clock)
     await referee.credit_downtime(defer=True)
     await asyncio.gather(
         referee.table(table_id),
@@ -171,14 +191,8 @@ async def test_a_table_that_moves_while_the_batch_runs_is_left_as_the_move_left_
     path = tmp_path / "race.sqlite3"
     referee, (table_id, other) = await two_tables_after_an_outage(path, clock)
     await referee.credit_downtime(defer=True)
-    read = referee.store.running_timed_seats
-
-    async def read_then_move() -> list[TimedSeat]:
-        seats = await read()
-        await referee.play(table_id, "alice", "take 1")  # loads (credited), then moves
-        return seats
-
-    referee.store.running_timed_seats = read_then_move  # type: ignore[method-assign]
+    # The table loads (credited), then moves, between the batch's read and its write.
+    change_after_the_batch_reads(referee, lambda: referee.play(table_id, "alice", "take 1"))
     await referee.finish_downtime_credit()
     referee.forget_cache()
     seats = (await referee.table(table_id)).seats
@@ -192,14 +206,8 @@ async def test_a_table_changed_by_another_writer_is_left_alone(tmp_path, clock, 
     path = tmp_path / "other.sqlite3"
     referee, (table_id, other) = await two_tables_after_an_outage(path, clock)
     await referee.credit_downtime(defer=True)
-    read = referee.store.running_timed_seats
-
-    async def read_then_bump() -> list[TimedSeat]:
-        seats = await read()
-        await referee.store._db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (table_id,))
-        return seats
-
-    referee.store.running_timed_seats = read_then_bump  # type: ignore[method-assign]
+    bump = "UPDATE games SET version = version + 1 WHERE id = ?"
+    change_after_the_batch_reads(referee, lambda: referee.store._db.execute(bump, (table_id,)))
     with caplog.at_level(logging.WARNING):
         await referee.finish_downtime_credit()
     assert f"[{table_id}]" in caplog.text
@@ -226,9 +234,7 @@ async def test_a_crash_before_the_batch_credits_the_whole_outage_again(tmp_path,
 
 async def test_a_late_credit_reaches_tables_already_cached(tmp_path, clock):
     path = tmp_path / "late.sqlite3"
-    referee = await open_referee(path, clock)
-    table_id = await two_player_nim(referee)
-    referee = await crash_after(referee, clock, 10 * HOUR, 20 * HOUR, path)
+    referee, table_id = await one_table_after_an_outage(path, clock)
     await referee.table(table_id)  # loaded before any credit
     assert await referee.credit_downtime(defer=True) == 20 * HOUR
     assert (await referee.table(table_id)).seats[0].clock.remaining == 26 * HOUR
@@ -260,9 +266,7 @@ async def test_store_writes_timed_seats_in_chunks_and_skips_tables_that_moved(tm
 
 async def test_a_poll_during_start_up_waits_for_the_outage_to_be_noted(tmp_path, clock):
     path = tmp_path / "poll.sqlite3"
-    referee = await open_referee(path, clock)
-    table_id = await two_player_nim(referee)
-    referee = await crash_after(referee, clock, 10 * HOUR, 5 * HOUR, path)  # nothing due at restart
+    referee, table_id = await one_table_after_an_outage(path, clock, down=5 * HOUR)  # nothing due at restart
     credited, due = await asyncio.gather(referee.credit_downtime(defer=True), referee.due_actions())
     assert credited == 5 * HOUR and due.timeouts == [] and due.next_due_at == clock.now + 8 * HOUR
     # The poll ran the batch before storing its heartbeat: the table is credited on disk.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import ai
-from engine.referee import Referee
+from engine.referee import Outbox, Referee
 from tests.toy_game import Nim, Take
 
 from .helpers import HOUR, ManualClock, open_referee, two_player_nim
@@ -44,9 +44,35 @@ async def table_with_ai(referee: Referee, tokens: int = 10) -> int:
     return table.id
 
 
+async def alice_moved_and_the_ai_died(path, clock: ManualClock) -> tuple[Referee, int]:
+    """A table against the AI on ``path``; Alice's move is stored, then the AI dies while thinking
+    (with the ``ai_crashes`` fixture): the referee and the table id."""
+    referee = await open_referee(path, clock)
+    table_id = await table_with_ai(referee)
+    with pytest.raises(Crash):
+        await referee.play(table_id, "alice", "take 1")  # stored; the AI's answer never comes
+    return referee, table_id
+
+
 async def restarted(referee: Referee, path, clock: ManualClock) -> Referee:
     await referee.store.close()
     return await open_referee(path, clock)
+
+
+async def restart_and_resume(referee: Referee, path, clock: ManualClock, table_id: int) -> tuple[Referee, Outbox]:
+    """Restart; the table, and only it, is found to resume; resume it, after which nothing is left."""
+    referee = await restarted(referee, path, clock)
+    assert await referee.tables_to_resume() == [table_id]
+    outbox = await referee.resume(table_id)
+    assert await referee.tables_to_resume() == []
+    return referee, outbox
+
+
+async def restart_with_nothing_to_resume(referee: Referee, path, clock: ManualClock) -> None:
+    """Restart once more: no table is left to resume (then the store is closed)."""
+    referee = await restarted(referee, path, clock)
+    assert await referee.tables_to_resume() == []
+    await referee.store.close()
 
 
 async def test_games_at_rest_are_not_resumed_and_nothing_is_loaded_to_know_it(tmp_path, clock):
@@ -65,19 +91,11 @@ async def test_games_at_rest_are_not_resumed_and_nothing_is_loaded_to_know_it(tm
 
 async def test_an_ai_cut_short_while_thinking_is_resumed_after_the_restart(tmp_path, clock, ai_crashes):
     path = tmp_path / "ai.sqlite3"
-    referee = await open_referee(path, clock)
-    table_id = await table_with_ai(referee)
-    with pytest.raises(Crash):
-        await referee.play(table_id, "alice", "take 1")  # stored; the AI's answer never comes
+    referee, table_id = await alice_moved_and_the_ai_died(path, clock)
     ai_crashes.undo()
-    referee = await restarted(referee, path, clock)
-    assert await referee.tables_to_resume() == [table_id]
-    outbox = await referee.resume(table_id)
+    referee, outbox = await restart_and_resume(referee, path, clock, table_id)
     assert outbox.moves_applied == 1 and outbox.to_act == [0]
-    assert await referee.tables_to_resume() == []
-    referee = await restarted(referee, path, clock)
-    assert await referee.tables_to_resume() == []
-    await referee.store.close()
+    await restart_with_nothing_to_resume(referee, path, clock)
 
 
 async def test_an_ai_seat_to_act_first_is_resumed_if_the_start_was_cut_short(tmp_path, clock, ai_crashes):
@@ -90,10 +108,8 @@ async def test_an_ai_seat_to_act_first_is_resumed_if_the_start_was_cut_short(tmp
         await referee.start(table.id, "alice", seed=1)
     ai_crashes.undo()
     await referee.set_links(table.id, thread_id="t1")
-    referee = await restarted(referee, path, clock)
-    assert await referee.tables_to_resume() == [table.id]
-    assert (await referee.resume(table.id)).to_act == [1]
-    assert await referee.tables_to_resume() == []
+    referee, outbox = await restart_and_resume(referee, path, clock, table.id)
+    assert outbox.to_act == [1]
     await referee.store.close()
 
 
@@ -106,16 +122,11 @@ async def test_a_skipped_seat_to_act_is_resumed_if_the_takeover_was_cut_short(tm
     with pytest.raises(Crash):
         await referee.skip(table_id, "bob", 0)  # stored; the AI never plays for Alice
     ai_crashes.undo()
-    referee = await restarted(referee, path, clock)
-    assert await referee.tables_to_resume() == [table_id]
-    outbox = await referee.resume(table_id)
+    referee, outbox = await restart_and_resume(referee, path, clock, table_id)
     assert outbox.moves_applied == 1 and outbox.to_act == [1]
-    assert await referee.tables_to_resume() == []
     # Alice comes back: her seat is hers again and nothing is left for the referee to play.
     await referee.return_to_seat(table_id, "alice")
-    referee = await restarted(referee, path, clock)
-    assert await referee.tables_to_resume() == []
-    await referee.store.close()
+    await restart_with_nothing_to_resume(referee, path, clock)
 
 
 async def test_an_automatic_move_cut_short_is_resumed(tmp_path, clock, forced_last_token):
@@ -133,20 +144,14 @@ async def test_an_automatic_move_cut_short_is_resumed(tmp_path, clock, forced_la
     referee.store.commit_moves = dies_after_the_first_move  # type: ignore[method-assign]
     with pytest.raises(Crash):
         await referee.play(table_id, "alice", "take 2")  # stored; Bob has no choice but the last token
-    referee = await restarted(referee, path, clock)
-    assert await referee.tables_to_resume() == [table_id]
-    outbox = await referee.resume(table_id)
+    referee, outbox = await restart_and_resume(referee, path, clock, table_id)
     assert outbox.moves_applied == 1 and outbox.finished and outbox.outcome.ranks == [2, 1]
-    assert await referee.tables_to_resume() == []
     await referee.store.close()
 
 
 async def test_a_cancelled_game_is_never_resumed(tmp_path, clock, ai_crashes):
     path = tmp_path / "cancel.sqlite3"
-    referee = await open_referee(path, clock)
-    table_id = await table_with_ai(referee)
-    with pytest.raises(Crash):
-        await referee.play(table_id, "alice", "take 1")
+    referee, table_id = await alice_moved_and_the_ai_died(path, clock)
     await referee.cancel(table_id, "alice")
     assert not (await referee.table(table_id)).needs_resume
     assert await referee.tables_to_resume() == []

@@ -7,8 +7,26 @@ from typing import Any
 
 from engine.core import Game, Option, Outcome, Player, SetupError, ranks_from_keys
 
-from . import ai, model, notation, reasons, render, rules, setup, views
+from . import ai, model, reasons, rules, setup, views
 from .model import PASS, FiguresMove, FiguresState
+
+
+def _choice(name: str, choices: tuple[str, ...], description: str) -> Option:
+    """An option among ``choices``, the first one by default."""
+    return Option(name=name, kind="choice", default=choices[0], choices=choices, description=description)
+
+
+def _match_end_count(when: str, name: str, default: int, maximum: int, description: str) -> Option:
+    """The count that ends the match when ``match_end`` is ``when`` (asked only then)."""
+    return Option(
+        name=name,
+        kind="int",
+        applies_when=(("match_end", when),),
+        default=default,
+        minimum=1,
+        maximum=maximum,
+        description=description,
+    )
 
 
 class Figures(Game[FiguresState, FiguresMove]):
@@ -16,44 +34,29 @@ class Figures(Game[FiguresState, FiguresMove]):
     title = "Figures"
     min_players = 4
     max_players = 4
-    state_type = FiguresState
     stacking_options = ("deck", "decks", "first_dealer")
-    notation_module = notation
-    render_module = render
     options = (
-        Option(
-            name="mode",
-            kind="choice",
-            default="individual",
-            choices=("individual", "pairs"),
-            description="individual: everyone for themselves; pairs: lobby seats 1+3 against 2+4, "
+        _choice(
+            "mode",
+            ("individual", "pairs"),
+            "individual: everyone for themselves; pairs: lobby seats 1+3 against 2+4, "
             "partners sitting opposite.",
         ),
-        Option(
-            name="match_end",
-            kind="choice",
-            default="target",
-            choices=("target", "hands"),
-            description="target: play until someone reaches target_score; hands: play number_of_hands "
-            "hands. A tie for the lead adds hands.",
+        _choice(
+            "match_end",
+            ("target", "hands"),
+            "target: play until someone reaches target_score; hands: play number_of_hands hands. "
+            "A tie for the lead adds hands.",
         ),
-        Option(
-            name="target_score",
-            kind="int",
-            applies_when=(("match_end", "target"),),
-            default=31,
-            minimum=1,
-            maximum=1000,
-            description="Points that end the match when match_end is target.",
+        _match_end_count(
+            "target", "target_score", 31, 1000, "Points that end the match when match_end is target."
         ),
-        Option(
-            name="number_of_hands",
-            kind="int",
-            applies_when=(("match_end", "hands"),),
-            default=8,
-            minimum=1,
-            maximum=200,
-            description="Hands in the match when match_end is hands (8 = two full turns of the deal).",
+        _match_end_count(
+            "hands",
+            "number_of_hands",
+            8,
+            200,
+            "Hands in the match when match_end is hands (8 = two full turns of the deal).",
         ),
     )
     summary = (
@@ -95,29 +98,22 @@ class Figures(Game[FiguresState, FiguresMove]):
     def to_act(self, state: FiguresState) -> tuple[int, ...]:
         return () if state.phase == model.OVER else (state.turn,)
 
-    def legal_moves(self, state: FiguresState, seat: int) -> list[FiguresMove]:
-        return rules.legal_moves(state, seat)
-
-    def why_illegal(self, state: FiguresState, seat: int, move: FiguresMove) -> str | None:
-        return reasons.why_illegal(state, seat, move)
-
-    def play(self, state: FiguresState, seat: int, move: FiguresMove) -> list[Any]:
-        return rules.play(state, seat, move)
+    legal_moves = staticmethod(rules.legal_moves)
+    why_illegal = staticmethod(reasons.why_illegal)
+    play = staticmethod(rules.play)
 
     def automatic_move(self, state: FiguresState, seat: int) -> FiguresMove | None:
         moves = rules.legal_moves(state, seat)
         return PASS if moves == [PASS] else None
 
-    def default_move(self, state: FiguresState, seat: int) -> FiguresMove:
-        return rules.default_move(state, seat)
+    default_move = staticmethod(rules.default_move)
 
     # ----- views and results --------------------------------------------------------------------
 
     def view(self, state: FiguresState, seat: int | None) -> dict[str, Any]:
         return views.public_view(state) if seat is None else views.seat_view(state, seat)
 
-    def secret_view(self, state: FiguresState, seat: int) -> dict[str, Any]:
-        return views.secret_view(state, seat)
+    secret_view = staticmethod(views.secret_view)
 
     def is_over(self, state: FiguresState) -> bool:
         return state.phase == model.OVER

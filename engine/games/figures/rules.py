@@ -1,8 +1,5 @@
-"""Figures: legal moves, playing a move, the flow of a hand, scoring and the match.
-
-The state and move types are in ``model``, the deal in ``setup``, refusals in ``reasons`` and the
-views in ``views``.
-"""
+"""Figures: legal moves, playing a move, the flow of a hand, scoring and the match (the other
+parts of the game are in the package's usual modules, README "Adding a game")."""
 
 from __future__ import annotations
 

@@ -17,8 +17,9 @@ STATUS
   specific refusal reasons, random and greedy AI seats. 0 errors in 500 simulated games at 2,
   3 and 4 players.
   Module map: config.py (every [D] value), cards.py (the 60 cards and the deck checker),
-  model.py (state and moves), setup.py (the deal), rules.py (the machine, legal moves, scoring)
-  built on farm.py, market.py and effects.py, reasons.py (why_illegal), views.py, render.py,
+  model.py (state and moves), setup.py (the deal), rules.py (the machine, legal moves) built on
+  farm.py, market.py and effects.py, scoring.py (round and end scoring), reasons.py
+  (why_illegal), views.py, render.py,
   notation.py, words.py, ai.py.
   Audited against the spec (sections, R1-R58, seed rows S01-S58, examples E1-E7): Haggler copies
   and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
@@ -35,15 +36,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
+from engine.core import Game, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, render, rules, setup, views
+from . import notation, rules, scoring, setup, views
 from .ai import AI_PLAYERS
 from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
 from .views import public_view, seat_view
-
-__all__ = ["GAME", "Granja", "GranjaState", "Move"]
 
 
 class Granja(Game[GranjaState, Move]):
@@ -51,10 +50,6 @@ class Granja(Game[GranjaState, Move]):
     title = "Granja"
     min_players = 2
     max_players = 4
-    state_type = GranjaState
-    notation_module = notation
-    render_module = render
-    options = ()
     summary = """\
 Six rounds on a Spanish farm; most VP wins (ties: most silver left, then shared).
 Farm phase: play a card in secret (two in round 1) to one of four sides: field (grows a crop),
@@ -91,23 +86,12 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
 
     # ----- play ---------------------------------------------------------------------------------
 
-    def to_act(self, state: GranjaState) -> tuple[int, ...]:
-        return rules.to_act(state)
-
-    def legal_moves(self, state: GranjaState, seat: int) -> list[Move]:
-        return rules.legal_moves(state, seat)
-
-    def why_illegal(self, state: GranjaState, seat: int, move: Move) -> str | None:
-        return explain(state, seat, move)
-
-    def play(self, state: GranjaState, seat: int, move: Move) -> list[Event]:
-        return rules.play_move(state, seat, move)
-
-    def not_your_turn_reason(self, state: GranjaState, seat: int) -> str:
-        return not_acting(state, seat)
-
-    def default_move(self, state: GranjaState, seat: int) -> Move:
-        return rules.default_move(state, seat)
+    to_act = staticmethod(rules.to_act)
+    legal_moves = staticmethod(rules.legal_moves)
+    why_illegal = staticmethod(explain)
+    play = staticmethod(rules.play_move)
+    not_your_turn_reason = staticmethod(not_acting)
+    default_move = staticmethod(rules.default_move)
 
     def automatic_move(self, state: GranjaState, seat: int) -> Move | None:
         # Only a move that leaves no choice at all: the single legal move.
@@ -118,14 +102,13 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
     def view(self, state: GranjaState, seat: int | None) -> dict[str, Any]:
         return public_view(state) if seat is None else seat_view(state, seat)
 
-    def secret_view(self, state: GranjaState, seat: int) -> dict[str, Any]:
-        return views.secret_view(state, seat)
+    secret_view = staticmethod(views.secret_view)
 
     def is_over(self, state: GranjaState) -> bool:
         return state.phase == OVER
 
     def outcome(self, state: GranjaState) -> Outcome:
-        keys = rules.final_keys(state)
+        keys = scoring.final_keys(state)
         return Outcome(scores=[float(vp) for vp, _ in keys], ranks=ranks_from_keys(keys))
 
     # ----- AI seats -----------------------------------------------------------------------------

@@ -49,6 +49,8 @@ PHASE_NAMES = {
     OVER: "game over",
 }
 SEQUENTIAL_PHASES = (F4_ROOFS, R2_PICK, R3_PICK, R4_SHARED, T4_DELIVER, T5_EXTRA, END_WINDOW)
+PICK_PHASES = (R2_PICK, R3_PICK)  # each seat takes a die of its own in turn order (1.10)
+DICE_PHASES = (*PICK_PHASES, R4_SHARED)  # then the last die is shared
 POSITIONS = ("field", "barrow", "helper", "ext")
 
 

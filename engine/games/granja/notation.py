@@ -243,9 +243,14 @@ def _play(words: list[str]) -> tuple[str, ...]:
     return (card_id(words[0]), position)
 
 
-def _one_card(words: list[str]) -> tuple[str, ...]:
-    _need(words, 1, "discard C003")
-    return (card_id(words[0]),)
+def _one(read: Callable[[str], str], example: str) -> Callable[[list[str]], tuple[str, ...]]:
+    """The reader of a move that names exactly one thing, which ``read`` checks and writes out."""
+
+    def reader(words: list[str]) -> tuple[str, ...]:
+        _need(words, 1, example)
+        return (read(words[0]),)
+
+    return reader
 
 
 def _pay(words: list[str]) -> tuple[str, ...]:
@@ -303,11 +308,6 @@ def _nudge(words: list[str]) -> tuple[str, ...]:
     return (direction,)
 
 
-def _roof(words: list[str]) -> tuple[str, ...]:
-    _need(words, 1, "roof R1-A")
-    return (roof_id(words[0]),)
-
-
 def _goods(
     allowed: tuple[str, ...], field_ok: bool, example: str
 ) -> Callable[[list[str]], tuple[str, ...]]:
@@ -340,11 +340,6 @@ def _deliver(words: list[str]) -> tuple[str, ...]:
     return (token, where)
 
 
-def _hex(words: list[str]) -> tuple[str, ...]:
-    _need(words, 1, "hex M05")
-    return (hex_name(words[0]),)
-
-
 def _donkey(words: list[str]) -> tuple[str, ...]:
     if not words:
         raise BadNotation("Name a donkey marker: donkey D3 (or donkey D3 +1 with a Siesta push).")
@@ -372,7 +367,7 @@ def _flex(words: list[str]) -> tuple[str, ...]:
 
 _READERS = {
     "play": _play,
-    "discard": _one_card,
+    "discard": _one(card_id, "discard C003"),
     "pay": _pay,
     "back": _bare,
     "done": _bare,
@@ -382,14 +377,14 @@ _READERS = {
     "tg": _effect_only,
     "use": _use,
     "nudge": _nudge,
-    "roof": _roof,
+    "roof": _one(roof_id, "roof R1-A"),
     "buy": _goods(("GR", "OL", "GP", "PG"), False, "buy GR"),
     "sell": _goods(("GR", "OL", "GP", "PG", "FD", "WN", "MT"), False, "sell FD"),
     "upgrade": _goods(("GR", "OL", "GP", "PG"), True, "upgrade GR or upgrade GR@field"),
     "gain": _goods(("GR", "OL", "GP", "PG"), False, "gain GR"),
     "deliver": _deliver,
     "extra": _deliver,
-    "hex": _hex,
+    "hex": _one(hex_name, "hex M05"),
     "donkey": _donkey,
     "flex": _flex,
 }

@@ -22,12 +22,12 @@ from .farm import (
 )
 from .market import delivery_targets, market_choices
 from .model import (
+    DICE_PHASES,
     F1_PLAY,
     F3_PROMPT,
     F4_ROOFS,
     OVER,
-    R2_PICK,
-    R3_PICK,
+    PICK_PHASES,
     R4_SHARED,
     SEQUENTIAL_PHASES,
     T1_DONKEY,
@@ -251,10 +251,10 @@ def phase_reason(state: GranjaState, seat: int, move: Move) -> str | None:
         if helper.used:
             return "This Extra donkey has already been used this round."
         return "An extra donkey is useless now: no delivery is possible."
-    if kind in ("take", "die", "pass") and phase in (R2_PICK, R3_PICK, R4_SHARED) and state.die_used:
+    if kind in ("take", "die", "pass") and phase in DICE_PHASES and state.die_used:
         return "You have already had your die this turn; take anytime actions if you like, then done."
     if kind == "take":
-        if phase not in (R2_PICK, R3_PICK):
+        if phase not in PICK_PHASES:
             return "Dice are taken in the revenue phase, in turn order (R2 and R3)."
         faces = " ".join(map(str, state.dice))
         return f"No die shows {move.args[0]}; the dice are {faces}."
@@ -288,7 +288,7 @@ def phase_reason(state: GranjaState, seat: int, move: Move) -> str | None:
                 f"A Flexible field needs an unused Flexible field helper (H17) and an empty "
                 f"{good_name(move.args[0])} field that is not already declared."
             )
-    if kind == "done" and phase in (R2_PICK, R3_PICK):
+    if kind == "done" and phase in PICK_PHASES:
         return "Take a die first (take N); done ends your turn after that."
     if kind == "done" and phase == R4_SHARED:
         return "Use the shared die (die ...) or decline it (pass) first."
@@ -297,7 +297,7 @@ def phase_reason(state: GranjaState, seat: int, move: Move) -> str | None:
     if kind == "done":
         return "There is no turn of yours to end now: " + private_prompt(state, seat)
     if kind == "pass":
-        if phase in (R2_PICK, R3_PICK):
+        if phase in PICK_PHASES:
             return "You must take a die (its action is optional once taken)."
         return "There is nothing to decline now: " + private_prompt(state, seat)
     if kind in ("discard", "pay", "hex", "nudge", "back"):

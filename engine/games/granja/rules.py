@@ -1,7 +1,8 @@
-"""Rules of Granja: the six-round state machine, who acts, legal moves, playing a move and scoring.
+"""Rules of Granja: the six-round state machine, who acts, legal moves and playing a move.
 
 It builds on ``farm`` (goods and card plays), ``market`` (deliveries, buildings, barrows, market)
-and ``effects`` (dice, trade goods, roofs, anytime actions and tasks); the deal is in ``setup``.
+and ``effects`` (dice, trade goods, roofs, anytime actions and tasks); the deal is in ``setup``,
+the scoring of a round and of the end in ``scoring``.
 
 Section numbers (1.x, 2.x, 3.x) and ruling numbers refer to docs/rules/granja.md.
 
@@ -50,11 +51,11 @@ from .farm import (
     gain_pigs,
     play_moves,
     projected_farm,
-    record_sale,
     start_play,
 )
 from .market import deliver
 from .model import (
+    DICE_PHASES,
     DONE,
     END_WINDOW,
     F1_PLAY,
@@ -62,6 +63,7 @@ from .model import (
     F4_ROOFS,
     OVER,
     PASS,
+    PICK_PHASES,
     R2_PICK,
     R3_PICK,
     R4_SHARED,
@@ -80,6 +82,7 @@ from .model import (
     roof_round,
     say,
 )
+from .scoring import liquidate, score_round
 from .setup import stack_discs_in_turn_order
 
 # ----- who acts, and what they may do ---------------------------------------------------------------
@@ -185,13 +188,13 @@ def _phase_moves(state: GranjaState, seat: int) -> Iterator[Move]:
         yield from _anytime_moves(state, seat, facts)
         yield DONE
         return
-    if phase in (R2_PICK, R3_PICK, R4_SHARED) and state.die_used:
+    if phase in DICE_PHASES and state.die_used:
         # The die is resolved; the window lasts until done (1.12.3: a helper works in the step
         # in which it was played).
         yield from _anytime_moves(state, seat, facts)
         yield DONE
         return
-    if phase in (R2_PICK, R3_PICK):
+    if phase in PICK_PHASES:
         yield from (Move("take", (str(face),)) for face in sorted(set(state.dice)))
         yield from _anytime_moves(state, seat, facts)
         return
@@ -516,16 +519,6 @@ def reveal_donkeys(state: GranjaState, events: Events) -> None:
     start_sequential(state, T4_DELIVER)
 
 
-def score_round(state: GranjaState, events: Events) -> None:
-    """S1: market markers, then siesta sections (Ruling 45)."""
-    for seat in state.order:
-        farm = state.farms[seat]
-        markers = sum(owner == seat for owner in state.market)
-        section = CONFIG.section_vp(state.siesta_space[seat])
-        farm.vp += markers + section
-        say(events, f"{p(seat)} scores {markers} VP for market markers and {section} VP for the siesta.", seat)
-
-
 def clean_up(state: GranjaState, events: Events) -> None:
     """S2: discs back to 0 in turn order, usage markers off, next round or the end."""
     stack_discs_in_turn_order(state)
@@ -545,32 +538,6 @@ def clean_up(state: GranjaState, events: Events) -> None:
     else:
         say(events, "The sixth round is over: last chance for anytime actions.")
         start_sequential(state, END_WINDOW)
-
-
-def liquidate(state: GranjaState, events: Events) -> None:
-    """3.10: goods and trade goods to silver, then silver to VP."""
-    for seat in state.order:
-        farm = state.farms[seat]
-        earned = 0
-        for good, price in CONFIG.sell_price.items():
-            earned += farm.goods[good] * price
-            farm.goods[good] = 0
-        earned += farm.goods["TG"] * CONFIG.trade_good_end_value
-        sold = earned > 0
-        farm.goods["TG"] = 0
-        farm.silver += earned
-        if sold:
-            record_sale(state, seat, events)
-        points = farm.silver // CONFIG.end_silver_per_vp
-        farm.vp += points
-        farm.silver -= points * CONFIG.end_silver_per_vp
-        say(events, f"{p(seat)} sells everything for {earned} $ and converts silver into {points} VP: "
-            f"{farm.vp} VP, {farm.silver} $ left.", seat)
-
-
-def final_keys(state: GranjaState) -> list[tuple[int, int]]:
-    """Most VP wins; ties go to the most silver left, then stay shared (3.10)."""
-    return [(farm.vp, farm.silver) for farm in state.farms]
 
 
 # ----- defaults for a seat that runs out of time (Rulings 42 and 55) ---------------------------------
@@ -596,7 +563,7 @@ def default_move(state: GranjaState, seat: int) -> Move:
     if phase == T1_DONKEY:
         best = max(available_donkeys(state, seat), key=lambda marker: DONKEYS[marker])
         return Move("donkey", (best,))
-    if phase in (R2_PICK, R3_PICK) and not state.die_used:
+    if phase in PICK_PHASES and not state.die_used:
         return Move("take", (str(min(state.dice)),))
     if phase == R4_SHARED and not state.die_used:
         return PASS

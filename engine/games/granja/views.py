@@ -32,7 +32,8 @@ from .model import (
     hexes_in_play,
 )
 from .notation import format_move, option_text, roof_text
-from .rules import active_seat, available_donkeys, final_keys, legal_moves, phase_order, to_act
+from .rules import active_seat, available_donkeys, legal_moves, phase_order, to_act
+from .scoring import final_keys
 from .words import describe_move
 
 

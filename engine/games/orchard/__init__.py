@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import BadNotation, Event, Game, Option, Outcome, Player, SetupError, ranks_from_keys
+from engine.core import BadNotation, Game, Option, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, reasons, render, rules, setup, views
+from . import notation, reasons, rules, setup, views
 from .ai import AI_PLAYERS
 from .model import OrchardState, Place
 
@@ -22,9 +22,6 @@ class Orchard(Game[OrchardState, Place]):
     title = "Draft Cider"
     min_players = 1
     max_players = 6
-    state_type = OrchardState
-    notation_module = notation
-    render_module = render
     options = (
         Option(
             name="easy",
@@ -91,28 +88,16 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
         picker = rules.current_picker(state)
         return () if picker is None else (picker,)
 
-    def legal_moves(self, state: OrchardState, seat: int) -> list[Place]:
-        return rules.legal_placements(state, seat)
-
-    def why_illegal(self, state: OrchardState, seat: int, move: Place) -> str | None:
-        return reasons.move_problem(state, seat, move)
-
-    def play(self, state: OrchardState, seat: int, move: Place) -> list[Event]:
-        return rules.play_move(state, seat, move)
-
-    def default_move(self, state: OrchardState, seat: int) -> Place:
-        return rules.default_placement(state, seat)
+    legal_moves = staticmethod(rules.legal_placements)
+    why_illegal = staticmethod(reasons.move_problem)
+    play = staticmethod(rules.play_move)
+    default_move = staticmethod(rules.default_placement)
 
     # ----- views and results --------------------------------------------------------------------
 
-    def view(self, state: OrchardState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def secret_view(self, state: OrchardState, seat: int) -> dict[str, Any]:
-        return views.secret_view(state, seat)
-
-    def is_over(self, state: OrchardState) -> bool:
-        return rules.is_over(state)
+    view = staticmethod(views.view)
+    secret_view = staticmethod(views.secret_view)
+    is_over = staticmethod(rules.is_over)
 
     def outcome(self, state: OrchardState) -> Outcome:
         # Solo has no winner (only a total); the contract still wants ranks, so the lone seat is 1.

@@ -3,9 +3,6 @@
 Everything is public except the order of the undrawn deck. A turn is one move: take a card from
 the pool and append it to one of the player's eight batches. When the pool runs dry the next round
 is dealt inside the same move, so the only seat that ever acts is the current picker.
-
-The state and move types are in ``model``, the deal in ``setup``, refusals in ``reasons`` and the
-views in ``views``.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
 from .duo import ai as duo_ai
 from .duo.model import DuoMove, DuoState
 from .model import MUST_PASS, Discard, Done, Move, Pass, Play, TakeWell, UseTractor, VegetablesState
-from .rules import family_complete, holdings, legal_moves
+from .rules import holdings, legal_moves
+from .scoring import family_complete
 
 
 class VegetablesGreedy:

@@ -1,7 +1,7 @@
-"""Legal moves, playing a move, scoring and the end of Vege tables for 3 to 5 players.
+"""Legal moves and playing a move in Vege tables for 3 to 5 players.
 
-The state and move types are in ``model``, the deal in ``setup``, refusals in ``reasons`` and the
-views in ``views``.
+The state and move types are in ``model``, the deal in ``setup``, refusals in ``reasons``, the
+views in ``views``, and the scoring and the end of the game (shared with ``duo``) in ``scoring``.
 
 The rules are docs/rules/vegetables.md; their section numbers (§) and rulings (R) are cited
 where a line of code exists because of them.
@@ -23,7 +23,7 @@ offers it as an automatic move when it leaves no choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from engine.core import Event
 
@@ -44,11 +44,8 @@ from .cards import (
     sorted_cards,
 )
 from .model import (
-    CLOSING_POINTS,
-    CLOSURE_POINTS_PER_SEQUENCE,
     COLUMNS,
     EMPTY_PASS_PENALTY,
-    FAMILY_POINTS,
     H3,
     H5,
     MUST_PASS,
@@ -66,26 +63,10 @@ from .model import (
     UseTractor,
     VegetablesState,
 )
+from .scoring import expose_or_pay, finish, open_turn, score_closing
 
 M = TypeVar("M")
 
-
-class _Scorer(Protocol):
-    """What the scoring changes of a player, at any number of players."""
-
-    score: int
-
-
-class _Table(Protocol):
-    """What the scoring of a closure and of the end reads and writes of a game, shared by the
-    4-player state and the 2-player ``DuoState`` (both are scored by the functions below)."""
-
-    stacks: dict[str, list[str]]
-    phase: str
-    went_out: int | None
-
-    @property
-    def seats(self) -> Sequence[_Scorer]: ...  # read-only here: each state keeps its own player type
 
 # ----- small questions ----------------------------------------------------------------------------
 
@@ -134,22 +115,6 @@ def base_row_choices(state: VegetablesState, family: str) -> list[int | None]:
     if len(free) == 1:
         return [None]
     return [index + 1 for index in free]
-
-
-def closed_count(state: _Table) -> int:
-    closed = 0
-    for stack in state.stacks.values():  # a plain loop: every view asks
-        if len(stack) == SLOTS:
-            closed += 1
-    return closed
-
-
-def family_complete(state: _Table, family: str) -> bool:
-    return all(len(state.stacks[f"{family}{base}"]) == SLOTS for base in range(1, 5))
-
-
-def sequences_in_play(state: _Table) -> int:
-    return len(state.stacks)
 
 
 def holdings(player: PlayerState) -> list[str]:
@@ -286,13 +251,13 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
                 Event(text=f"{{p{seat}}} discards a Tractor ({move.card}) and ends the turn.", actor=seat)
             )
             if is_out(player):
-                _finish(state, seat, events)
+                finish(state, seat, events)
             else:
                 _end_turn(state, events)
         else:
             _discard_dead(state, seat, move.card, events, asked_earlier=False)
             if is_out(player):
-                _finish(state, seat, events)
+                finish(state, seat, events)
             elif state.phase == PLAYING and state.plays >= 1 and only_well_left(player):
                 _collect_well(state, seat, events)
                 _next_turn(state, events)
@@ -300,21 +265,10 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
         _collect_well(state, seat, events)
         _next_turn(state, events)
     elif isinstance(move, Done):
-        if well_eligible(state, seat):
-            events.append(
-                Event(
-                    text=f"{{p{seat}}} is done and, with fewer than {state.well_threshold} hidden cards, must take the well.",
-                    actor=seat,
-                )
-            )
-            _collect_well(state, seat, events)
-        else:
-            events.append(Event(text=f"{{p{seat}}} is done.", actor=seat))
-        _next_turn(state, events)
-    elif isinstance(move, Pass):
+        _done(state, seat, events)
+    else:
+        assert isinstance(move, Pass), move  # legality is checked first
         _resolve_pass(state, seat, events)
-    else:  # pragma: no cover - legality is checked first
-        raise AssertionError(f"unknown move {move!r}")
     return events
 
 
@@ -430,32 +384,16 @@ def _played(state: VegetablesState, seat: int, sequence: str, top: str, events: 
     """A play ends with ``top`` on ``sequence``: the closure's points when it is the last card, one
     more play this turn, and what follows a play."""
     if SLOT[top] == SLOTS:
-        _score_closing(state, seat, sequence, events)
+        score_closing(state, seat, sequence, events)
     state.plays += 1
     _after_play(state, seat, events)
-
-
-def _score_closing(state: _Table, seat: int, sequence: str, events: list[Event]) -> None:
-    """§6 and R20: +10 for the closure, then +30 when it completes the family."""
-    player = state.seats[seat]
-    player.score += CLOSING_POINTS
-    events.append(Event(text=f"{{p{seat}}} closes sequence {sequence} (+{CLOSING_POINTS}).", actor=seat))
-    family = sequence[0]
-    if family_complete(state, family):
-        player.score += FAMILY_POINTS
-        events.append(
-            Event(
-                text=f"{{p{seat}}} completes the {FAMILY_NAMES[family]} family (+{FAMILY_POINTS}).",
-                actor=seat,
-            )
-        )
 
 
 def _after_play(state: VegetablesState, seat: int, events: list[Event]) -> None:
     """After M1-M3 (§4.4): going out ends the game; a well as the only cards left is collected."""
     player = state.seats[seat]
     if is_out(player):
-        _finish(state, seat, events)
+        finish(state, seat, events)
     elif only_well_left(player):
         _collect_well(state, seat, events)
         _next_turn(state, events)
@@ -485,6 +423,16 @@ def _collect_well(state: VegetablesState, seat: int, events: list[Event]) -> Non
     events.append(Event(text=f"Your well: {listed}.{note}", actor=seat, visible_to=(seat,)))
 
 
+def _done(state: VegetablesState, seat: int, events: list[Event]) -> None:
+    """The move done: END_TURN collects the well of a player still eligible for it (§4.4), and
+    the event says so."""
+    must_take = ""
+    if well_eligible(state, seat):
+        must_take = f" and, with fewer than {state.well_threshold} hidden cards, must take the well"
+    events.append(Event(text=f"{{p{seat}}} is done{must_take}.", actor=seat))
+    _end_turn(state, events)
+
+
 def _end_turn(state: VegetablesState, events: list[Event]) -> None:
     """END_TURN (§4.4): a player still eligible for the well collects it before leaving."""
     if well_eligible(state, state.turn):
@@ -501,16 +449,7 @@ def _next_turn(state: VegetablesState, events: list[Event]) -> None:
 
 def begin_turn(state: VegetablesState, events: list[Event]) -> None:
     """TURN_START (§4.4): pending discards, the out check, then PLAYING or MUST_PASS."""
-    seat = state.turn
-    player = state.seats[seat]
-    for card in player.pending:
-        _discard_dead(state, seat, card, events, asked_earlier=True)
-    player.pending = []
-    state.plays = 0
-    if is_out(player):
-        _finish(state, seat, events)
-        return
-    state.phase = PLAYING if has_play(state, seat) else MUST_PASS
+    open_turn(state, events, _discard_dead, lambda table, seat: is_out(table.seats[seat]), has_play)
 
 
 def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> None:
@@ -524,56 +463,9 @@ def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> Non
         state.valve += 1
         if state.valve >= state.players:
             events.append(Event(text="A full round of passes: nobody can play any more, and the game ends."))
-            _finish(state, None, events)
+            finish(state, None, events)
             return
     _next_turn(state, events)
-
-
-class _Passer(Protocol):
-    """What a pass changes of a player, at any number of players."""
-
-    hand: list[str]
-    exposed: list[str]
-    score: int
-    passes: int
-
-
-def expose_or_pay(player: _Passer, seat: int, events: list[Event], penalty: int, empty: str) -> None:
-    """A pass: the hidden hand goes face up, or, with ``empty`` hand, the pass costs ``penalty``."""
-    player.passes += 1
-    if player.hand:
-        shown = " ".join(sorted_cards(player.hand))
-        player.exposed.extend(player.hand)
-        player.hand = []
-        events.append(Event(text=f"{{p{seat}}} cannot play and passes, exposing {shown}.", actor=seat))
-    else:
-        player.score -= penalty
-        events.append(
-            Event(text=f"{{p{seat}}} cannot play and passes with {empty} (-{penalty}).", actor=seat)
-        )
-
-
-def _finish(state: _Table, went_out: int | None, events: list[Event]) -> None:
-    """GAME_OVER (§7): closure points to the player who went out, after the move's own points."""
-    state.phase = OVER
-    state.went_out = went_out
-    if went_out is not None:
-        open_sequences = sequences_in_play(state) - closed_count(state)
-        points = CLOSURE_POINTS_PER_SEQUENCE * open_sequences
-        state.seats[went_out].score += points
-        events.append(
-            Event(
-                text=f"{{p{went_out}}} has no cards left and ends the game: {open_sequences} sequences not closed (+{points}).",
-                actor=went_out,
-            )
-        )
-    best = max(player.score for player in state.seats)
-    winners = [f"{{p{index}}}" for index, player in enumerate(state.seats) if player.score == best]
-    events.append(
-        Event(
-            text=f"Game over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {best}."
-        )
-    )
 
 
 # ----- the default for a player who runs out of time ----------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .cards import FAMILIES, SEQUENCE, SLOT, SLOTS, TRACTOR, sorted_cards
@@ -14,7 +15,8 @@ from .model import (
     WELL_POINTS_PER_PLAYER,
     VegetablesState,
 )
-from .rules import closed_count, dead_held, holdings, sequences_in_play, well_eligible, well_points
+from .rules import dead_held, holdings, well_eligible, well_points
+from .scoring import closed_count, sequences_in_play
 
 # ----- views --------------------------------------------------------------------------------------
 
@@ -28,7 +30,6 @@ ROW_SEQUENCES: dict[str, tuple[str, ...]] = {
 def public_view(state: VegetablesState) -> dict[str, object]:
     """What everyone may see (§4.2): never a hidden hand, a well, a face-down cell, the holder of a
     dead card kept hidden, a pending discard, or the random generator."""
-    over = state.phase == OVER
     rows = []
     for row_index, family in enumerate(state.rows):
         cells = []
@@ -45,18 +46,14 @@ def public_view(state: VegetablesState) -> dict[str, object]:
     for index, player in enumerate(state.seats):
         seats.append(
             {
-                "seat": index,
-                "score": player.score,
+                **seat_fields(index, player),
                 "farmland": sorted_cards(player.farmland),
-                "exposed": sorted_cards(player.exposed),
                 "hidden": len(player.hand),
                 "well": len(player.well),
                 "well_taken": player.well_taken,
-                "passes": player.passes,
             }
         )
-    scores = [player.score for player in state.seats]
-    view: dict[str, object] = {
+    return {
         "game": "vegetables",
         "players": state.players,
         "variant": state.variant,
@@ -65,21 +62,10 @@ def public_view(state: VegetablesState) -> dict[str, object]:
         "removed_family": state.removed_family,
         "families": list(state.families),
         "well_threshold": state.well_threshold,
-        **turn_fields(state, over),
-        "rows": rows,
-        "closed": closed_count(state),
-        "sequences": sequences_in_play(state),
-        "seats": seats,
-        "scores": scores,
-        "dead": list(state.dead),
-        "discard": list(state.discard),
         "next_well_points": WELL_POINTS_PER_PLAYER
         * max(0, sum(1 for p in state.seats if not p.well_taken) - 1),
-        **ending_fields(state, _public_prompt(state)),
+        **table_fields(state, rows, seats, public_prompt(state, "Play more cards, or say done.")),
     }
-    if over:
-        view.update(final_standing(scores))
-    return view
 
 
 class _Turn(Protocol):
@@ -107,6 +93,54 @@ def cell_view(
     return cell
 
 
+class _Seat(Protocol):
+    score: int
+    exposed: list[str]
+    passes: int
+
+
+class _Shown(_Turn, Protocol):
+    """What the public view of either variant shows alike of a game."""
+
+    stacks: dict[str, list[str]]
+    dead: list[str]
+    discard: list[str]
+
+    @property
+    def seats(self) -> Sequence[_Seat]: ...
+
+
+def seat_fields(index: int, player: _Seat) -> dict[str, Any]:
+    """What every seat shows at any number of players; each variant adds its own."""
+    return {
+        "seat": index,
+        "score": player.score,
+        "exposed": sorted_cards(player.exposed),
+        "passes": player.passes,
+    }
+
+
+def table_fields(state: _Shown, rows: list[dict[str, Any]], seats: list[dict[str, Any]], prompt: str) -> dict[str, Any]:
+    """The part of the public view both variants share: the turn, the field ``rows``, the
+    ``seats``, scores, dead cards, the discard pile, the ending and, once over, the standing."""
+    over = state.phase == OVER
+    scores = [player.score for player in state.seats]
+    fields: dict[str, Any] = {
+        **turn_fields(state, over),
+        "rows": rows,
+        "closed": closed_count(state),
+        "sequences": sequences_in_play(state),
+        "seats": seats,
+        "scores": scores,
+        "dead": list(state.dead),
+        "discard": list(state.discard),
+        **ending_fields(state, prompt),
+    }
+    if over:
+        fields.update(final_standing(scores))
+    return fields
+
+
 def turn_fields(state: _Turn, over: bool) -> dict[str, Any]:
     """Whose turn it is and how far it has gone (nobody's once the game is over)."""
     return {
@@ -132,14 +166,16 @@ def final_standing(scores: list[int]) -> dict[str, list[int]]:
     }
 
 
-def _public_prompt(state: VegetablesState) -> str:
+def public_prompt(state: _Turn, more: str) -> str:
+    """What the table waits for, worded alike at any number of players; ``more`` says what a
+    player who has played this turn may still do."""
     if state.phase == OVER:
         return "The game is over."
     if state.phase == MUST_PASS:
         return "No play is possible: pass (a dead card may be discarded first)."
     if state.plays == 0:
         return "Play at least one card or Tractor."
-    return "Play more cards, or say done."
+    return more
 
 
 def seat_view(state: VegetablesState, seat: int) -> dict[str, object]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Rng
+import pytest
+
+from engine.core import IllegalMove, Rng
 from engine.games.figures import GAME
 from engine.games.figures.cards import DECK, sorted_hand
 from engine.games.figures.model import FiguresMove, FiguresState, HandResult
@@ -89,3 +91,11 @@ def play(state: FiguresState, player: int, text: str) -> tuple[FiguresState, lis
 
 def refusal(state: FiguresState, player: int, text: str) -> str | None:
     return GAME.why_illegal(state, seat(player), move(text))
+
+
+def assert_refused_unchanged(state: FiguresState, player: int, text: str, match: str) -> None:
+    """P<player>'s ``text`` raises IllegalMove matching ``match`` and leaves the state as it was."""
+    before = GAME.encode_state(state)
+    with pytest.raises(IllegalMove, match=match):
+        play(state, player, text)
+    assert GAME.encode_state(state) == before

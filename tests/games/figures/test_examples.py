@@ -65,13 +65,18 @@ def test_E2_giro_over_a_3():
     assert legal(state, 4) == {"5d", "Jd"}
 
 
-def test_E3_everyone_passes():
+def _e3_after_two_passes(third_hand: str):
+    """E3: P4 led the 6c; P1 and P2 pass; P3, holding ``third_hand``, is to act."""
     state = position(
-        {1: "2d 5b", 2: "1s 4d", 3: "3c 6s", 4: "1c 5s 7d"},
-        turn=1, phase="BEAT", top="6c", owner=4,
+        {1: "2d 5b", 2: "1s 4d", 3: third_hand, 4: "1c 5s 7d"}, turn=1, phase="BEAT", top="6c", owner=4
     )
     state, _ = play(state, 1, "pass")
     state, _ = play(state, 2, "pass")
+    return state
+
+
+def test_E3_everyone_passes():
+    state = _e3_after_two_passes("3c 6s")
     assert legal(state, 3) == {"pass"}  # 6s only equals the 6
     state, events = play(state, 3, "pass")
     assert (state.phase, state.top, state.turn, state.passes) == ("FREE", None, seat(4), 0)
@@ -83,12 +88,7 @@ def test_E3_everyone_passes():
 
 
 def test_E3_variant_a_seven_must_be_played_and_restarts_the_count():
-    state = position(
-        {1: "2d 5b", 2: "1s 4d", 3: "3c 7s", 4: "1c 5s 7d"},
-        turn=1, phase="BEAT", top="6c", owner=4,
-    )
-    state, _ = play(state, 1, "pass")
-    state, _ = play(state, 2, "pass")
+    state = _e3_after_two_passes("3c 7s")
     assert state.passes == 2
     assert legal(state, 3) == {"7s"}
     with pytest.raises(IllegalMove):
@@ -148,22 +148,28 @@ def test_E4_admits_exactly_152_three_kings_plays():
     assert len(kings) == len(set(kings)) == 152
 
 
-def test_E5a_the_seeds_individual_example():
-    # P2 goes out; P1 holds 5, P3 and P4 hold 2 each.
-    assert individual_points(seat(2), [5, 0, 2, 2]) == [1, 10, 3, 3]
+@pytest.mark.parametrize(
+    ("out", "cards_left", "points"),
+    [
+        # P2 goes out; P1 holds 5, P3 and P4 hold 2 each.
+        pytest.param(2, [5, 0, 2, 2], [1, 10, 3, 3], id="E5a_the_seeds_individual_example"),
+        pytest.param(4, [1, 3, 3, 0], [5, 1, 1, 10], id="E5b_tie_for_third_and_fourth"),
+    ],
+)
+def test_E5_individual_examples(out, cards_left, points):
+    assert individual_points(seat(out), cards_left) == points
 
 
-def test_E5b_tie_for_third_and_fourth():
-    assert individual_points(seat(4), [1, 3, 3, 0]) == [5, 1, 1, 10]
-
-
-def test_E6a_pairs_partner_cards_count_against():
-    # P3 goes out with partner P1 (2 cards); opponents P2 and P4 hold 4 and 3.
-    assert pairs_points(seat(3), seat(1), [2, 4, 0, 3]) == [10, 0, 10, 0]
-
-
-def test_E6b_pairs_result_can_be_small():
-    assert pairs_points(seat(2), seat(4), [1, 0, 1, 6]) == [0, 1, 0, 1]
+@pytest.mark.parametrize(
+    ("out", "partner", "cards_left", "points"),
+    [
+        # P3 goes out with partner P1 (2 cards); opponents P2 and P4 hold 4 and 3.
+        pytest.param(3, 1, [2, 4, 0, 3], [10, 0, 10, 0], id="E6a_pairs_partner_cards_count_against"),
+        pytest.param(2, 4, [1, 0, 1, 6], [0, 1, 0, 1], id="E6b_pairs_result_can_be_small"),
+    ],
+)
+def test_E6_pairs_examples(out, partner, cards_left, points):
+    assert pairs_points(seat(out), seat(partner), cards_left) == points
 
 
 def test_E5_E6_through_play():

@@ -6,11 +6,10 @@ import itertools
 
 import pytest
 
-from engine.core import IllegalMove
 from engine.games.figures import GAME
 from engine.games.figures.model import ALLOWED_OVER_BAR, BAR_AFTER, ThreeKings
 
-from .helpers import legal, play, position, refusal, seat
+from .helpers import assert_refused_unchanged, legal, play, position, refusal, seat
 
 
 def _kings(state, player):
@@ -101,15 +100,47 @@ def test_2_8_2_the_enumeration_matches_the_rule_exactly():
             assert (refusal(state, 1, text) is None) == (text in expected)
 
 
+@pytest.mark.parametrize(
+    ("state", "text", "reason"),
+    [
+        (
+            position({1: "Kd Kc Ks 1d"}, turn=1, kings_used=[1]), "kings Kd Kc Ks",
+            "You have already used three kings in this hand (once per hand).",
+        ),
+        (
+            position({1: "Kd Kc 1d 2d"}, turn=1), "kings Kd Kc 1d",
+            "Three kings needs at least three kings in your hand; you hold 2.",
+        ),
+        (
+            position({1: "Kd Kc Ks 1d"}, turn=1), "kings 1d 1d Kd",
+            "The three cards of a three-kings play must be different cards.",
+        ),
+        (position({1: "Kd Kc Ks 1d"}, turn=1), "kings 1d 2d Kd", "You do not hold 2d."),
+        (
+            position({1: "Kd Kc Ks 2d 5d"}, turn=1, phase="BEAT", top="3b", owner=4), "kings 2d 5d Kd",
+            "Three kings refused (nothing was played): the first card, 2d, does not beat the 3 on the table.",
+        ),
+        (
+            position({1: "Kd Kc Ks 5d 5c"}, turn=1, phase="BEAT", top="3b", owner=4), "kings 5d 5c Kd",
+            "Three kings refused (nothing was played): the second card, 5c, only equals the 5d played before it; "
+            "a card must be strictly higher.",
+        ),
+        (
+            position({1: "Kd Kc Ks 5d 2d"}, turn=1), "kings Kd 5d 2d",
+            "Three kings refused (nothing was played): the third card, 2d, does not beat the 5d played before it.",
+        ),
+    ],
+)
+def test_why_illegal_names_the_reason_a_three_kings_play_is_refused(state, text, reason):
+    assert refusal(state, 1, text) == reason
+
+
 # ----- 2.8.3 all or nothing ---------------------------------------------------------------------
 
 
 def test_2_8_3_a_failed_play_changes_nothing():
     state = position({1: "Kd Kc Ks 5d 2d 6d"}, turn=1, phase="BEAT", top="4b", owner=4)
-    before = GAME.encode_state(state)
-    with pytest.raises(IllegalMove, match="nothing was played"):
-        play(state, 1, "kings 5d 6d 2d")
-    assert GAME.encode_state(state) == before
+    assert_refused_unchanged(state, 1, "kings 5d 6d 2d", "nothing was played")
     assert GAME.legal_moves(state, seat(1))  # the player simply chooses again
 
 

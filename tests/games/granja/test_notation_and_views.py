@@ -12,22 +12,7 @@ from engine.games.granja.cards import CARDS
 from engine.games.granja.model import F3_PROMPT, T1_DONKEY, T4_DELIVER, Move
 from engine.games.granja.notation import HELP, KINDS, format_move, parse_move
 
-from .support import (
-    add_barrow,
-    add_extension,
-    add_field,
-    add_helper,
-    add_roof,
-    at_f1,
-    at_sequential,
-    card_with,
-    do,
-    goods,
-    new,
-    public,
-    secrets,
-    set_hand,
-)
+from . import support as S
 
 CANONICAL = [
     "play C012 field", "play C001 ext", "discard C003", "back", "pay GR", "pay OL@field", "pay $", "pay VP",
@@ -128,12 +113,12 @@ def test_every_legal_move_in_random_games_round_trips():
 
 
 def test_1_14_public_view_shows_the_board_and_hides_hands_deck_and_rng():
-    state = new(4, seed=1)
-    view = public(state)
+    state = S.new(4, seed=1)
+    view = S.public(state)
     assert view["players"] == 4 and "rng" not in view and "deck" not in view
     text = str(view)
     for seat in range(4):
-        assert not set(secrets(state, seat)) & {word.strip("'[],") for word in text.split()}
+        assert not set(S.secrets(state, seat)) & {word.strip("'[],") for word in text.split()}
         assert view["farms"][seat]["hand_size"] == 4
     for card in state.deck:
         assert card not in text
@@ -141,37 +126,37 @@ def test_1_14_public_view_shows_the_board_and_hides_hands_deck_and_rng():
 
 
 def test_r37_scores_are_public():
-    state = new(2, seed=2)
-    goods(state, 1, vp=17)
-    assert public(state)["scores"][1] == 17 and public(state)["farms"][1]["vp"] == 17
+    state = S.new(2, seed=2)
+    S.goods(state, 1, vp=17)
+    assert S.public(state)["scores"][1] == 17 and S.public(state)["farms"][1]["vp"] == 17
 
 
 def test_1_14_a_seat_sees_its_hand_and_pending_choice_only():
-    state = new(3, seed=3)
+    state = S.new(3, seed=3)
     card = state.farms[0].hand[0]
-    state, _ = do(state, 0, f"play {card} barrow")
+    state, _ = S.do(state, 0, f"play {card} barrow")
     mine, other = GAME.view(state, 0), GAME.view(state, 1)
     assert [entry["card"] for entry in mine["hand"]] == state.farms[0].hand
     assert mine["choice"]["plays"] == [{"card": card, "position": "barrow", "discard": "", "payment": []}]
     assert other["choice"]["plays"] == []
-    assert card not in str(other) and card not in str(public(state))
+    assert card not in str(other) and card not in str(S.public(state))
 
 
 def test_render_board_fits_a_board_embed_at_four_players_late_in_a_busy_game():
-    state = new(4, seed=4)
+    state = S.new(4, seed=4)
     names = ["Alejandra", "Bartolomeo", "Concepción", "Desiderio"]
     for seat in range(4):
         for card in state.farms[seat].hand[:3]:
-            add_barrow(state, seat, card)
+            S.add_barrow(state, seat, card)
         for card in state.deck[:3]:
-            add_helper(state, seat, card, used=True)
+            S.add_helper(state, seat, card, used=True)
         for card in state.deck[:4]:
-            add_field(state, seat, card, crop=True)
+            S.add_field(state, seat, card, crop=True)
         for card in state.deck[:3]:
-            add_extension(state, seat, card)
+            S.add_extension(state, seat, card)
         for roof in ("R1-A", "R2-B", "R3-C", "R4-D", "R5-A"):
-            add_roof(state, seat, roof, used=seat % 2 == 0)
-        goods(state, seat, GR=3, OL=2, GP=5, FD=1, WN=2, MT=1, PG=2, TG=3, silver=12, vp=48)
+            S.add_roof(state, seat, roof, used=seat % 2 == 0)
+        S.goods(state, seat, GR=3, OL=2, GP=5, FD=1, WN=2, MT=1, PG=2, TG=3, silver=12, vp=48)
         state.farms[seat].donkeys = ["D1", "D2", "D3", "D4", "D1"]
         state.farms[seat].buildings = [1, 2, 3]
     for building in state.buildings:
@@ -179,7 +164,7 @@ def test_render_board_fits_a_board_embed_at_four_players_late_in_a_busy_game():
         building.finishers = [0, 1]
         for row in building.rows[2:]:
             row[:-1] = [True] * (len(row) - 1)
-    text = GAME.render_board(public(state), names)
+    text = GAME.render_board(S.public(state), names)
     # The board is a code block in an embed description (4,096 characters, the clocks go in a
     # field of their own); spelt-out goods made it longer than one plain message (2,000).
     assert len(text) <= 3400, len(text)
@@ -189,9 +174,9 @@ def test_render_board_fits_a_board_embed_at_four_players_late_in_a_busy_game():
 
 
 def test_render_private_shows_hand_and_secret_choice_but_not_the_moves_again():
-    state = new(2, seed=5)
+    state = S.new(2, seed=5)
     card = state.farms[0].hand[0]
-    state, _ = do(state, 0, f"play {card} helper")
+    state, _ = S.do(state, 0, f"play {card} helper")
     view = GAME.view(state, 0)
     text = GAME.render_private(view, ["Ana", "Ben"])
     assert card in text and "secret choice" in text
@@ -236,78 +221,78 @@ def test_a_roof_with_a_single_option_needs_no_option_word():
 
 
 def test_private_view_explains_roofs_on_offer_and_owned_roofs():
-    state = new(2, seed=6)
+    state = S.new(2, seed=6)
     state.roofs_offer = ["R2-A", "R2-B"]
-    add_roof(state, 0, "R1-C")
-    add_roof(state, 0, "R1-A", used=True)
-    state = at_sequential(state, "F4", 0, round_number=2)
+    S.add_roof(state, 0, "R1-C")
+    S.add_roof(state, 0, "R1-A", used=True)
+    state = S.at_sequential(state, "F4", 0, round_number=2)
     text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
     assert "R2-A 1 free upgrade" in text and "R2-B siesta +1 or siesta +2" in text
     assert "R1-C play a card or draw a card" in text and "R1-A 1 delivery" not in text
-    board = GAME.render_board(public(state), ["Ana", "Ben"])
+    board = GAME.render_board(S.public(state), ["Ana", "Ben"])
     assert "Roofs (2 $): R2-A 1 free upgrade; R2-B siesta +1 or siesta +2" in board
 
 
 def test_private_view_shows_donkeys_and_hats_and_the_die_options():
-    state = new(2, seed=7)
+    state = S.new(2, seed=7)
     state.round, state.phase = 2, T1_DONKEY
     state.farms[0].donkeys = ["D2"]
     for choice in state.choices:
         choice.waiting = True
     text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
     assert "D1 (1 donkey, 3 hats), D3 (3 donkeys, 1 hat), D4 (4 donkeys, 0 hats)" in text
-    state = new(2, seed=7)
+    state = S.new(2, seed=7)
     state.dice = [5, 5, 6, 6, 6]
-    state = at_sequential(state, "R2", state.order[0])
+    state = S.at_sequential(state, "R2", state.order[0])
     seat = state.order[0]
-    goods(state, seat, GR=1)
-    state, _ = do(state, seat, "take 5")
+    S.goods(state, seat, GR=1)
+    state, _ = S.do(state, seat, "take 5")
     prompt = GAME.view(state, seat)["private_prompt"]
     assert "up to 2 free upgrades (die upgrade 2)" in prompt
     assert "1 free upgrade and siesta +1 (die upgrade siesta)" in prompt and "siesta +2 (die siesta 2)" in prompt
 
 
 def test_the_public_prompt_says_what_the_acting_seat_is_choosing():
-    state = new(2, seed=8)
+    state = S.new(2, seed=8)
     state.farms[0].donkeys = ["D1", "D2"]
-    add_barrow(state, 0, "C009", [True, False])  # OL+GR: grain completes it
-    goods(state, 0, GR=1)
-    state = at_sequential(state, T4_DELIVER, 0, round_number=2)
-    state, _ = do(state, 0, "deliver GR C009")
-    assert "placing a market marker" in public(state)["prompt"]
-    board = GAME.render_board(public(state), ["Ana", "Ben"])
+    S.add_barrow(state, 0, "C009", [True, False])  # OL+GR: grain completes it
+    S.goods(state, 0, GR=1)
+    state = S.at_sequential(state, T4_DELIVER, 0, round_number=2)
+    state, _ = S.do(state, 0, "deliver GR C009")
+    assert "placing a market marker" in S.public(state)["prompt"]
+    board = GAME.render_board(S.public(state), ["Ana", "Ben"])
     assert "placing a market marker" in board
 
 
 def test_the_harvest_prompt_names_only_the_choices_the_seat_has():
-    state = at_f1(new(2, seed=12), 2)
-    add_helper(state, 0, card_with(helper="H17"))
+    state = S.at_f1(S.new(2, seed=12), 2)
+    S.add_helper(state, 0, S.card_with(helper="H17"))
     for seat in range(2):
-        state, _ = do(state, seat, f"play {state.farms[seat].hand[0]} field")
+        state, _ = S.do(state, seat, f"play {state.farms[seat].hand[0]} field")
     assert state.phase == F3_PROMPT
     prompt = GAME.view(state, 0)["private_prompt"]
     assert "Flexible field" in prompt and "Greengrocer" not in prompt
 
 
 def test_the_board_shows_the_reversed_roof_order_of_round_one():
-    state = new(3, seed=2)
+    state = S.new(3, seed=2)
     state.order = [0, 1, 2]
-    state = at_sequential(state, "F4", 2, round_number=1)
-    board = GAME.render_board(public(state), ["Ana", "Ben", "Cara"])
+    state = S.at_sequential(state, "F4", 2, round_number=1)
+    board = GAME.render_board(S.public(state), ["Ana", "Ben", "Cara"])
     assert "Turn order: 1 > 2 > 3 (roofs now: 3 > 2 > 1)" in board
-    state = at_sequential(state, "F4", 0, round_number=2)
-    assert "roofs now" not in GAME.render_board(public(state), ["Ana", "Ben", "Cara"])
+    state = S.at_sequential(state, "F4", 0, round_number=2)
+    assert "roofs now" not in GAME.render_board(S.public(state), ["Ana", "Ben", "Cara"])
 
 
 # ----- a board a first game can read ---------------------------------------------------------------
 
 
 def test_farms_spell_their_goods_out_and_the_board_explains_the_building_codes():
-    state = new(2, seed=3)
-    goods(state, 0, GR=2, WN=1, TG=1, PG=1, silver=3, vp=5)
+    state = S.new(2, seed=3)
+    S.goods(state, 0, GR=2, WN=1, TG=1, PG=1, silver=3, vp=5)
     assert CARDS["C003"].barrow == ("WN", "FD", "GR") and CARDS["C003"].barrow_vp == 6
-    add_barrow(state, 0, "C003", [True, False, False])
-    board = GAME.render_board(public(state), ["Ana", "Ben"])
+    S.add_barrow(state, 0, "C003", [True, False, False])
+    board = GAME.render_board(S.public(state), ["Ana", "Ben"])
     farm = board[board.index("1 Ana:") :]
     assert "1 Ana: 5 VP, 3 $ · hand" in farm
     assert "goods: grain 2, wine 1, trade good 1, pigs 1/" in farm
@@ -320,9 +305,9 @@ def test_farms_spell_their_goods_out_and_the_board_explains_the_building_codes()
 
 
 def test_the_hand_names_each_side_of_a_card_in_words():
-    state = new(2, seed=3)
+    state = S.new(2, seed=3)
     assert CARDS["C003"].extension == "E-DP"
-    set_hand(state, 0, ["C003"])
+    S.set_hand(state, 0, ["C003"])
     text = GAME.render_private(GAME.view(state, 0), ["Ana", "Ben"])
     assert "barrow: wine+food+grain = 6 VP" in text and "extension: extra delivery+pigsty" in text
 
@@ -334,8 +319,8 @@ def test_each_die_move_is_described_by_its_effect_and_keeps_its_notation():
     assert format_move(parse_move("take 4")) == "take 4"  # the description is beside, not in, the move
     assert GAME.describe_move(parse_move("donkey D3")) == "3 deliveries, 1 hat"
     assert GAME.describe_move(parse_move("done")) == ""
-    state = new(2, seed=7)
+    state = S.new(2, seed=7)
     state.dice = [1, 4, 6, 6, 6]
-    state = at_sequential(state, "R2", state.order[0])
+    state = S.at_sequential(state, "R2", state.order[0])
     prompt = GAME.view(state, state.order[0])["private_prompt"]
     assert "take 1: 1 pig; take 4: 4 $; take 6: 1 delivery or 2 $" in prompt

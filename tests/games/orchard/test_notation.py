@@ -90,28 +90,6 @@ def test_the_old_compact_form_still_reads_as_an_alias(card_id):
     assert GAME.parse_move(f"{compact} mono") == Place(card_id, 0)
 
 
-@pytest.mark.parametrize(
-    ("text", "hint"),
-    [
-        ("", "for example Gold-h2-s5 mono"),
-        ("Gold-h2-s5", "Say which batch"),
-        ("h2 s5 mono", "colour"),
-        ("Gold h2 mono", "height and sweetness"),
-        ("Purple-h2-s5 mono", "cannot read 'purple'"),
-        ("Gold-h6-s5 mono", "height runs from 1 to 5"),
-        ("Gold-h2-s0 mono", "sweetness runs from 1 to 5"),
-        ("Gold Red 2 5 mono", "two colours"),
-        ("Gold 2 5 mono bad", "two batches"),
-        ("g25 mono", "Green or Gold"),
-        ("Gold 2 5 9", "Too many numbers"),
-        ("Gold h2 h3 s5 mono", "height twice"),
-    ],
-)
-def test_unreadable_text_raises_bad_notation_with_a_hint(text, hint):
-    with pytest.raises(BadNotation, match=hint):
-        GAME.parse_move(text)
-
-
 def test_parse_card_refuses_a_batch():
     with pytest.raises(BadNotation):
         parse_card("Gold-h2-s5 mono")

@@ -6,9 +6,10 @@ Positions are made from a real deal by moving cards, so every card stays in exac
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
+from engine.core import GameRecord, RecordedMove
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS, is_tractor, sequence_card
 from engine.games.vegetables.duo.model import DuoState
@@ -53,6 +54,12 @@ def put(state: VegetablesState, card: str, place: str, seat: int = 0) -> None:
         "discard": state.discard,
     }[place]
     target.append(card)
+
+
+def put_dead_in_hand(state: VegetablesState, card: str, seat: int) -> None:
+    """Give ``seat`` the dead ``card`` in hand, as a face-down card taken in place of a Tractor is (R11)."""
+    put(state, card, "hand", seat)
+    state.dead.append(card)
 
 
 def set_cards(state: VegetablesState, place: str, seat: int, cards: Iterable[str], park: int) -> None:
@@ -153,6 +160,17 @@ def play(state: AnyState, seat: int, text: str) -> tuple[AnyState, list[str]]:
     """Apply a move written in notation; returns the new state and the event texts."""
     new_state, events = GAME.apply(state, seat, GAME.parse_move(text))
     return new_state, [event.text for event in events]
+
+
+def apply_recorded(
+    state: AnyState, mover: int, move: Any, record: GameRecord, check: Callable[[AnyState], None]
+) -> tuple[AnyState, list]:
+    """Apply ``move`` for ``mover``, log it in ``record`` in notation (for the replay at the end of a
+    random game) and run the game's invariant ``check`` on the new state: one step of a random game."""
+    state, events = GAME.apply(state, mover, move)
+    record.moves.append(RecordedMove(mover, GAME.format_move(move)))
+    check(state)
+    return state, events
 
 
 def legal(state: AnyState, seat: int) -> list[str]:

@@ -7,14 +7,15 @@ import random
 
 import pytest
 
-from engine.core import GameRecord, RecordedMove, replay
+from engine.core import GameRecord, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import is_tractor
 from engine.games.vegetables.model import OVER, PLAYING, Discard, Pass, Play, UseTractor, VegetablesState
-from engine.games.vegetables.rules import closed_count, family_complete, holdings
+from engine.games.vegetables.rules import holdings
+from engine.games.vegetables.scoring import closed_count, family_complete
 from tests.contract_checks import play_checked_game
 
-from .helpers import check_conservation, check_stacks, moves_keeping_dead_cards, secrets
+from .helpers import apply_recorded, check_conservation, check_stacks, moves_keeping_dead_cards, secrets
 
 CONFIGS = [
     pytest.param(4, {}, id="official"),
@@ -108,9 +109,7 @@ def test_invariants_r32_and_scores_with_off_turn_discard_requests(players, optio
             else:
                 mover, move = seat, seats[seat].choose(GAME, state, seat, rng)
             before = state
-            state, _ = GAME.apply(state, mover, move)
-            record.moves.append(RecordedMove(mover, GAME.format_move(move)))
-            check_invariants(state)
+            state, _ = apply_recorded(state, mover, move, record, check_invariants)
             change = sum(p.score for p in state.seats) - sum(p.score for p in before.seats)
             passes = sum(p.passes for p in state.seats) - sum(p.passes for p in before.seats)
             penalty = expected_score_change(before, state) - change

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.core import GameRecord, RecordedMove, replay
+from engine.core import GameRecord, replay
 from engine.games.vegetables import GAME
 from engine.games.vegetables.cards import SLOTS
 from engine.games.vegetables.duo.model import Draw, DuoState
@@ -18,7 +18,7 @@ from engine.games.vegetables.duo.rules import holdings, wells_left
 from engine.games.vegetables.model import OVER
 from tests.contract_checks import play_checked_game
 
-from .helpers import check_stacks, moves_keeping_dead_cards
+from .helpers import apply_recorded, check_stacks, moves_keeping_dead_cards
 from .helpers_two import check_conservation, secrets
 
 
@@ -77,9 +77,7 @@ def test_invariants_r16_and_scores_with_off_turn_discard_requests(ai):
             else:
                 mover, move = seat, seats[seat].choose(GAME, state, seat, rng)
             before = state
-            state, events = GAME.apply(state, mover, move)
-            record.moves.append(RecordedMove(mover, GAME.format_move(move)))
-            check_invariants(state)
+            state, events = apply_recorded(state, mover, move, record, check_invariants)
             for event in events:
                 for who, points in _POINTS.findall(event.text):
                     announced[int(who)] += int(points)

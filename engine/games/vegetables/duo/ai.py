@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import SEQUENCE, SLOT, SLOTS, is_tractor
 from ..model import MUST_PASS, Discard, Done, Pass, Play, UseTractor
-from ..rules import family_complete
+from ..scoring import family_complete
 from .model import MUST_DRAW_BELOW, Draw, DuoMove, DuoState, PlayGround, TractorGround
 from .rules import legal_moves
 

@@ -10,7 +10,8 @@ from engine.core import Event
 
 from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS
 from ..model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
-from ..rules import _finish, _score_closing, ask_to_discard, done_or_pass, expose_or_pay, remove_from
+from ..rules import ask_to_discard, done_or_pass, remove_from
+from ..scoring import expose_or_pay, finish, open_turn, score_closing
 from .model import (
     EMPTY_PASS_PENALTY,
     MAY_DRAW_BELOW,
@@ -54,7 +55,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
         state.stacks[sequence].append(move.card)
         events.append(Event(text=f"{{p{seat}}} plays {move.card} on sequence {sequence}.", actor=seat))
         if SLOT[move.card] == SLOTS:
-            _score_closing(state, seat, sequence, events)
+            score_closing(state, seat, sequence, events)
         _after_play(state, seat, events)
     elif isinstance(move, (UseTractor, TractorGround)):
         _use_tractor(state, seat, move, events)
@@ -66,7 +67,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
             Event(text=f"{{p{seat}}} discards a Tractor ({move.card}) and ends the turn.", actor=seat)
         )
         if is_out(state, seat):
-            _finish(state, seat, events)
+            finish(state, seat, events)
         elif holdings_empty(player):
             state.phase = MUST_DRAW
         else:
@@ -74,7 +75,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
     elif isinstance(move, Discard):
         _discard_dead(state, seat, move.card, events, asked_earlier=False)
         if is_out(state, seat):
-            _finish(state, seat, events)
+            finish(state, seat, events)
         elif state.phase == MUST_DRAW:
             pass  # R28: the draw is still due (and now takes more cards)
         elif state.plays >= 1:
@@ -89,10 +90,9 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
     elif isinstance(move, Done):
         events.append(Event(text=f"{{p{seat}}} is done.", actor=seat))
         _end_turn(state, events)
-    elif isinstance(move, Pass):
+    else:
+        assert isinstance(move, Pass), move  # legality is checked first
         _resolve_pass(state, seat, events)
-    else:  # pragma: no cover - legality is checked first
-        raise AssertionError(f"unknown move {move!r}")
     return events
 
 
@@ -134,7 +134,7 @@ def _use_tractor(state: DuoState, seat: int, move: UseTractor | TractorGround, e
     state.dead.append(replaced)
     state.stacks[sequence].append(following)
     if SLOT[following] == SLOTS:
-        _score_closing(state, seat, sequence, events)
+        score_closing(state, seat, sequence, events)
     _after_play(state, seat, events)
 
 
@@ -143,7 +143,7 @@ def _after_play(state: DuoState, seat: int, events: list[Event]) -> None:
     the draw at once (R15)."""
     state.plays += 1
     if is_out(state, seat):
-        _finish(state, seat, events)
+        finish(state, seat, events)
     elif holdings_empty(state.seats[seat]):
         state.phase = MUST_DRAW
 
@@ -204,16 +204,7 @@ def _next_turn(state: DuoState, events: list[Event]) -> None:
 def begin_turn(state: DuoState, events: list[Event]) -> None:
     """TURN_START (§6.3): pending discards (a dead Ground may release Tractors), the out check,
     then PLAYING or MUST_PASS."""
-    seat = state.turn
-    player = state.seats[seat]
-    for card in list(player.pending):
-        _discard_dead(state, seat, card, events, asked_earlier=True)
-    player.pending = []
-    state.plays = 0
-    if is_out(state, seat):
-        _finish(state, seat, events)
-        return
-    state.phase = PLAYING if has_play(state, seat) else MUST_PASS
+    open_turn(state, events, _discard_dead, is_out, has_play)
 
 
 def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
@@ -230,7 +221,7 @@ def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
                 text="Two passes in a row with nothing to draw: nobody can play any more, and the game ends."
             )
         )
-        _finish(state, None, events)
+        finish(state, None, events)
         return
     _next_turn(state, events)
 

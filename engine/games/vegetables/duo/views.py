@@ -13,8 +13,7 @@ from typing import Any
 
 from ..cards import FAMILIES, PRECEDING, SEQUENCE, SLOT, sorted_cards
 from ..model import MUST_PASS, OVER, UseTractor
-from ..rules import closed_count
-from ..views import cell_view, ending_fields, final_standing, turn_fields
+from ..views import cell_view, public_prompt, seat_fields, table_fields
 from .model import MAY_DRAW_BELOW, MUST_DRAW, MUST_DRAW_BELOW, WELLS, DuoState, TractorGround
 from .rules import dead_held, draw_sizes, free_silo_cards, legal_moves, may_draw, opponent, wells_left
 
@@ -22,7 +21,6 @@ RULES_NOTE = "2-player game: Board Game Arena's version, with the rulings of doc
 
 
 def public_view(state: DuoState) -> dict[str, Any]:
-    over = state.phase == OVER
     rows: list[dict[str, Any]] = []
     for family in FAMILIES:  # R5: rows fixed K, G, R, Y
         cells = []
@@ -47,32 +45,24 @@ def public_view(state: DuoState) -> dict[str, Any]:
     for index, player in enumerate(state.seats):
         seats.append(
             {
-                "seat": index,
-                "score": player.score,
+                **seat_fields(index, player),
                 "grounds": sorted_cards(player.grounds),
-                "exposed": sorted_cards(player.exposed),
-                "hand_size": len(player.hand),
+                "used_grounds": player.used_grounds,
                 "tractors": list(player.tractors),
                 "locked": list(player.locked),
-                "used_grounds": player.used_grounds,
+                "hand_size": len(player.hand),
+                "hand_limit": _hand_limit(len(player.hand), wells_left(state)),
                 "dead_held": sorted_cards(
                     [card for card in player.grounds + player.hand + player.exposed if card in dead]
                 ),
-                "passes": player.passes,
-                "hand_limit": _hand_limit(len(player.hand), wells_left(state)),
             }
         )
-    scores = [player.score for player in state.seats]
-    view: dict[str, Any] = {
+    return {
         "game": "vegetables",
         "players": 2,
         "variant": state.variant,
         "house_rules": False,
         "rules_note": RULES_NOTE,
-        **turn_fields(state, over),
-        "rows": rows,
-        "closed": closed_count(state),
-        "sequences": len(state.stacks),
         "silos": [
             {"silo": f"S{index + 1}", "cards": list(silo), "free": silo[-1] if silo else None}
             for index, silo in enumerate(state.silos)
@@ -80,15 +70,8 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "wells": wells,
         "w3_revealed": state.revealed,
         "hand_limits": {"may_draw_below": MAY_DRAW_BELOW, "must_draw_below": MUST_DRAW_BELOW},
-        "seats": seats,
-        "scores": scores,
-        "dead": list(state.dead),
-        "discard": list(state.discard),
-        **ending_fields(state, _public_prompt(state)),
+        **table_fields(state, rows, seats, _public_prompt(state)),
     }
-    if over:
-        view.update(final_standing(scores))
-    return view
 
 
 def _hand_limit(hand: int, left: int) -> str:
@@ -103,15 +86,9 @@ def _hand_limit(hand: int, left: int) -> str:
 
 
 def _public_prompt(state: DuoState) -> str:
-    if state.phase == OVER:
-        return "The game is over."
-    if state.phase == MUST_PASS:
-        return "No play is possible: pass (a dead card may be discarded first)."
     if state.phase == MUST_DRAW:
         return "Drawing from the wells (the Hand is below 8)."
-    if state.plays == 0:
-        return "Play at least one card or Tractor."
-    return "Play more cards, draw, or say done."
+    return public_prompt(state, "Play more cards, draw, or say done.")
 
 
 def _unseen(state: DuoState, seat: int) -> set[str]:

@@ -1,0 +1,155 @@
+"""Scoring of Vege tables, shared by the 3-5 player game (``rules``) and the 2-player game
+(``duo.rules``): closing a sequence and completing a family (§6, R20), the cost of a pass with an
+empty hand (§5), the start of a turn, and the end of the game with its closure points (§7).
+
+Both states are read through small protocols, so one function serves both variants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from engine.core import Event
+
+from .cards import FAMILY_NAMES, SLOTS, sorted_cards
+from .model import CLOSING_POINTS, CLOSURE_POINTS_PER_SEQUENCE, FAMILY_POINTS, MUST_PASS, OVER, PLAYING
+
+
+class _Scorer(Protocol):
+    """What the scoring changes of a player, at any number of players."""
+
+    score: int
+
+
+class _Table(Protocol):
+    """What the scoring of a closure and of the end reads and writes of a game, shared by the
+    4-player state and the 2-player ``DuoState`` (both are scored by the functions below)."""
+
+    stacks: dict[str, list[str]]
+    phase: str
+    went_out: int | None
+
+    @property
+    def seats(self) -> Sequence[_Scorer]: ...  # read-only here: each state keeps its own player type
+
+
+def closed_count(state: _Table) -> int:
+    closed = 0
+    for stack in state.stacks.values():  # a plain loop: every view asks
+        if len(stack) == SLOTS:
+            closed += 1
+    return closed
+
+
+def family_complete(state: _Table, family: str) -> bool:
+    return all(len(state.stacks[f"{family}{base}"]) == SLOTS for base in range(1, 5))
+
+
+def sequences_in_play(state: _Table) -> int:
+    return len(state.stacks)
+
+
+def score_closing(state: _Table, seat: int, sequence: str, events: list[Event]) -> None:
+    """§6 and R20: +10 for the closure, then +30 when it completes the family."""
+    player = state.seats[seat]
+    player.score += CLOSING_POINTS
+    events.append(Event(text=f"{{p{seat}}} closes sequence {sequence} (+{CLOSING_POINTS}).", actor=seat))
+    family = sequence[0]
+    if family_complete(state, family):
+        player.score += FAMILY_POINTS
+        events.append(
+            Event(
+                text=f"{{p{seat}}} completes the {FAMILY_NAMES[family]} family (+{FAMILY_POINTS}).",
+                actor=seat,
+            )
+        )
+
+
+class _Passer(Protocol):
+    """What a pass changes of a player, at any number of players."""
+
+    hand: list[str]
+    exposed: list[str]
+    score: int
+    passes: int
+
+
+def expose_or_pay(player: _Passer, seat: int, events: list[Event], penalty: int, empty: str) -> None:
+    """A pass: the hidden hand goes face up, or, with ``empty`` hand, the pass costs ``penalty``."""
+    player.passes += 1
+    if player.hand:
+        shown = " ".join(sorted_cards(player.hand))
+        player.exposed.extend(player.hand)
+        player.hand = []
+        events.append(Event(text=f"{{p{seat}}} cannot play and passes, exposing {shown}.", actor=seat))
+    else:
+        player.score -= penalty
+        events.append(
+            Event(text=f"{{p{seat}}} cannot play and passes with {empty} (-{penalty}).", actor=seat)
+        )
+
+
+def finish(state: _Table, went_out: int | None, events: list[Event]) -> None:
+    """GAME_OVER (§7): closure points to the player who went out, after the move's own points."""
+    state.phase = OVER
+    state.went_out = went_out
+    if went_out is not None:
+        open_sequences = sequences_in_play(state) - closed_count(state)
+        points = CLOSURE_POINTS_PER_SEQUENCE * open_sequences
+        state.seats[went_out].score += points
+        events.append(
+            Event(
+                text=f"{{p{went_out}}} has no cards left and ends the game: {open_sequences} sequences not closed (+{points}).",
+                actor=went_out,
+            )
+        )
+    best = max(player.score for player in state.seats)
+    winners = [f"{{p{index}}}" for index, player in enumerate(state.seats) if player.score == best]
+    events.append(
+        Event(
+            text=f"Game over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {best}."
+        )
+    )
+
+
+class _TurnSeat(Protocol):
+    """What the start of a turn reads and writes of a player."""
+
+    score: int
+    pending: list[str]
+
+
+class _Turns(_Table, Protocol):
+    """What the start of a turn reads and writes of a game, at any number of players."""
+
+    turn: int
+    plays: int
+
+    @property
+    def seats(self) -> Sequence[_TurnSeat]: ...
+
+
+T = TypeVar("T", bound=_Turns)
+
+
+def open_turn(
+    state: T,
+    events: list[Event],
+    discard_dead: Callable[[T, int, str, list[Event], bool], None],
+    is_out: Callable[[T, int], bool],
+    has_play: Callable[[T, int], bool],
+) -> None:
+    """TURN_START (§4.4; 2-player §6.3): the dead cards asked for earlier are discarded, then the
+    player who has nothing left ends the game, else the turn is PLAYING or MUST_PASS. The variant
+    says how a dead card goes, when a player is out and when one has a play."""
+    seat = state.turn
+    player = state.seats[seat]
+    for card in list(player.pending):  # a copy: a discard may touch what the player holds
+        discard_dead(state, seat, card, events, True)
+    player.pending = []
+    state.plays = 0
+    if is_out(state, seat):
+        finish(state, seat, events)
+        return
+    state.phase = PLAYING if has_play(state, seat) else MUST_PASS
