@@ -32,7 +32,12 @@ BACKGROUND = "#f7f5ef"
 INK = "#1f1f1f"
 FONT = "DejaVu Sans"  # shipped with matplotlib
 DPI = 100
-WIDTH_INCHES = 8.0  # 800 pixels: still readable when a phone shows it 400 pixels wide
+# 640 pixels, the boards' width: a phone showing it 400 wide shrinks it by under 40 %, and no text
+# is under 11 points (15 pixels at this DPI, 9 on such a phone).
+WIDTH_INCHES = 6.4
+SMALLEST_POINTS = 11
+NAME_IN_CHART = 12  # characters of the names at a line's end (the legend has more of each)
+NAME_IN_LEGEND = 20
 RATING_TITLE = "{name}: rating over time"
 NO_RATED_GAMES = "No rated games yet."
 
@@ -71,7 +76,12 @@ def plot_series(
     every = max(1, longest // 12)
     for index, (name, values) in enumerate(series):
         (line,) = axes.plot(
-            range(len(values)), list(values), markevery=every, markersize=6, label=name, **style(index)
+            range(len(values)),
+            list(values),
+            markevery=every,
+            markersize=6,
+            label=short(name, NAME_IN_LEGEND),
+            **style(index),
         )
         lines.append((name, line))
     ends = sorted(
@@ -89,7 +99,8 @@ def plot_series(
     labels = []
     for group in groups:
         value, x, index, _ = group[-1]
-        words = " / ".join(name for *_, name in group) + f" {format_number(value)}"
+        names = short(" / ".join(name for *_, name in group), NAME_IN_CHART)
+        words = f"{names} {format_number(value)}"
         labels.append(
             axes.annotate(
                 words,
@@ -97,7 +108,7 @@ def plot_series(
                 xytext=(6, 0),
                 textcoords="offset points",
                 va="center",
-                fontsize=11,
+                fontsize=SMALLEST_POINTS,
                 fontfamily=FONT,
                 color=style(index)["color"] if len(group) == 1 else INK,
                 annotation_clip=False,
@@ -105,14 +116,21 @@ def plot_series(
         )
     axes.set_xlabel(xlabel, fontsize=12, fontfamily=FONT, color=INK)
     axes.set_ylabel(ylabel, fontsize=12, fontfamily=FONT, color=INK)
-    axes.tick_params(labelsize=11, colors=INK)
+    axes.tick_params(labelsize=SMALLEST_POINTS, colors=INK)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # moves and games are counted whole
     axes.grid(True, color="#d6d2c4", linewidth=0.8)
     for spine in axes.spines.values():
         spine.set_color("#8a8577")
     if series:
-        axes.legend(loc="upper left", fontsize=11, frameon=True, facecolor="white", prop={"family": FONT})
+        axes.legend(
+            loc="upper left", frameon=True, facecolor="white", prop={"family": FONT, "size": SMALLEST_POINTS}
+        )
     return lines, labels
+
+
+def short(name: str, limit: int) -> str:
+    """A name cut to ``limit`` characters (with "…") so that it stays inside the picture."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def format_number(value: float) -> str:
@@ -152,7 +170,7 @@ def rating_chart(name: str, series: Mapping[str, Sequence[float]]) -> Picture:
     """A player's rating over their rated games, one line per game (``series``: the game's title
     to the ratings, the first one before their first rated game, then one after each)."""
     figure = new_figure(4.5)
-    axes = figure.add_axes((0.1, 0.14, 0.72, 0.72))
+    axes = figure.add_axes((0.12, 0.14, 0.62, 0.72))
     title = figure.text(
         0.02,
         0.95,

@@ -21,11 +21,13 @@ from typing import Any
 from engine.core import Outcome
 from engine.core.picture import Picture
 
-from .charts import FONT, INK, finish, format_number, new_figure, plot_series, style
+from .charts import FONT, INK, finish, format_number, new_figure, plot_series, short, style
 
 TITLE = "Final scores"
 WINNER = "winner"
 ROW_INCHES = 0.38
+NAME_IN_ROW = 22  # characters of a name in the standings (the alt text has it whole)
+NAME_IN_TEAM = 12
 CHART_INCHES = 3.6
 
 
@@ -56,17 +58,23 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
         marks.append(
             ("rank", str(outcome.ranks[seat]), text(y, 0.03, f"{outcome.ranks[seat]}.", fontweight=weight))
         )
-        marks.append(("seat", str(seat), text(y, 0.09, names[seat], fontweight=weight, color=colour)))
+        marks.append(
+            (
+                "seat",
+                str(seat),
+                text(y, 0.08, short(names[seat], NAME_IN_ROW), fontweight=weight, color=colour),
+            )
+        )
         score = format_number(outcome.scores[seat])
-        marks.append(("score", f"{seat}:{score}", text(y, 0.62, score, fontweight=weight, ha="right")))
+        marks.append(("score", f"{seat}:{score}", text(y, 0.72, score, fontweight=weight, ha="right")))
         if won:
             # A star and the word: the winner stands out without colour.
-            marks.append(("winner", names[seat], text(y, 0.66, f"\u2605 {WINNER}", fontweight="bold")))
+            marks.append(("winner", names[seat], text(y, 0.75, f"\u2605 {WINNER}", fontweight="bold")))
         y += ROW_INCHES
     if teams:
         y += ROW_INCHES * 0.4
         for team in teams:
-            members = " & ".join(names[seat] for seat in team)
+            members = " & ".join(short(names[seat], NAME_IN_TEAM) for seat in team)
             score = format_number(outcome.scores[team[0]])
             won = outcome.ranks[team[0]] == 1
             line = f"Team {members}: {score}" + (f"  \u2605 {WINNER}" if won else "")
@@ -78,7 +86,7 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
     if chart:
         bottom = 0.55 / height
         top = (CHART_INCHES - 0.25) / height
-        axes = figure.add_axes((0.09, bottom, 0.72, top - bottom))
+        axes = figure.add_axes((0.11, bottom, 0.62, top - bottom))
         series = [(names[seat], [float(scores[seat]) for scores in score_history]) for seat in order]
         lines, labels = plot_series(axes, series, xlabel="Moves", ylabel="Score")
         marks.extend(("line", str(seat), line) for seat, (_, line) in zip(order, lines, strict=True))

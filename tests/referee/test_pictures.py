@@ -162,6 +162,12 @@ def inside(box, picture) -> bool:
     return 0 <= left < right <= picture.width and 0 <= top < bottom <= picture.height
 
 
+def readable_on_a_phone(picture) -> bool:
+    """At most 640 wide (a phone shows it 400 wide) and no text under 13 pixels high."""
+    texts = [mark for mark in picture.marks if mark.kind != "line"]
+    return picture.width <= 640 and all(mark.box[3] - mark.box[1] >= 13 for mark in texts)
+
+
 def test_the_result_picture_names_every_seat_its_score_the_winners_and_the_teams():
     names = ["Ann", "Ben", "Cy", "Di"]
     outcome = Outcome(scores=[31, 16, 31, 16], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]], seating=[1, 2, 3, 0])
@@ -175,7 +181,11 @@ def test_the_result_picture_names_every_seat_its_score_the_winners_and_the_teams
     assert picture.labels("line") == ["1", "2", "3", "0"]  # one line per seat, in play order
     assert picture.labels("value") == ["Ben / Di 15.5", "Cy / Ann 31"]  # ties share their label
     assert all(inside(mark.box, picture) for mark in picture.marks)
+    assert readable_on_a_phone(picture)
     assert image_size(picture.png) == (picture.width, picture.height) and len(picture.png) < MAX_PNG
+    # A long name is cut in the picture (the alt text has it whole), never drawn outside it.
+    long = draw_result(["A" * 32, "B" * 32], Outcome(scores=[3, 1], ranks=[1, 2], teams=[[0], [1]]), history[:3])
+    assert all(inside(mark.box, long) for mark in long.marks) and readable_on_a_phone(long)
     # Without a history (a board with no running score) the scores stand alone.
     plain = draw_result(names, Outcome(scores=[1, 0, 0, 0], ranks=[1, 2, 2, 2]), [])
     assert plain.labels("line") == [] and plain.labels("winner") == ["Ann"] and plain.height < picture.height
@@ -186,7 +196,7 @@ def test_the_rating_chart_has_one_line_per_game_ending_at_the_latest_rating():
     assert picture.labels("title") == ["Ann"]
     assert picture.labels("line") == ["Figures", "Granja"]
     assert sorted(picture.labels("value")) == ["Figures 1.2", "Granja -1"]
-    assert all(inside(mark.box, picture) for mark in picture.marks)
+    assert all(inside(mark.box, picture) for mark in picture.marks) and readable_on_a_phone(picture)
     assert len(picture.png) < MAX_PNG
     assert rating_chart("Ann", {}).labels("empty") == ["No rated games yet."]
 
