@@ -184,8 +184,10 @@ def test_the_result_picture_names_every_seat_its_score_the_winners_and_the_teams
     assert readable_on_a_phone(picture)
     assert image_size(picture.png) == (picture.width, picture.height) and len(picture.png) < MAX_PNG
     # A long name is cut in the picture (the alt text has it whole), never drawn outside it.
-    long = draw_result(["A" * 32, "B" * 32], Outcome(scores=[3, 1], ranks=[1, 2], teams=[[0], [1]]), history[:3])
+    long = draw_result(["W" * 32, "M" * 32], Outcome(scores=[3, 1], ranks=[1, 2], teams=[[0], [1]]), history[:3])
     assert all(inside(mark.box, long) for mark in long.marks) and readable_on_a_phone(long)
+    boxes = {mark.kind: mark.box for mark in long.marks if mark.kind in ("seat", "score")}
+    assert boxes["seat"][2] < boxes["score"][0]  # the name stops before its score
     # Without a history (a board with no running score) the scores stand alone.
     plain = draw_result(names, Outcome(scores=[1, 0, 0, 0], ranks=[1, 2, 2, 2]), [])
     assert plain.labels("line") == [] and plain.labels("winner") == ["Ann"] and plain.height < picture.height
