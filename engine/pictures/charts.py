@@ -97,23 +97,26 @@ def plot_series(
         else:
             groups.append([end])
     labels = []
+    figure = axes.get_figure()
+    assert figure is not None
+    axes.autoscale_view()  # the axes' limits now, so that the labels' places can be measured
     for group in groups:
         value, x, index, _ = group[-1]
-        names = short(" / ".join(name for *_, name in group), NAME_IN_CHART)
-        words = f"{names} {format_number(value)}"
-        labels.append(
-            axes.annotate(
-                words,
-                xy=(max(item[1] for item in group), value),
-                xytext=(6, 0),
-                textcoords="offset points",
-                va="center",
-                fontsize=SMALLEST_POINTS,
-                fontfamily=FONT,
-                color=style(index)["color"] if len(group) == 1 else INK,
-                annotation_clip=False,
-            )
+        joined = " / ".join(name for *_, name in group)
+        label = axes.annotate(
+            "",
+            xy=(max(item[1] for item in group), value),
+            xytext=(6, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=SMALLEST_POINTS,
+            fontfamily=FONT,
+            color=style(index)["color"] if len(group) == 1 else INK,
+            annotation_clip=False,
         )
+        # The names as long as they fit before the picture's edge (wide letters take more room).
+        fit(label, short(joined, NAME_IN_CHART), figure.bbox.width - 2, suffix=f" {format_number(value)}")
+        labels.append(label)
     axes.set_xlabel(xlabel, fontsize=12, fontfamily=FONT, color=INK)
     axes.set_ylabel(ylabel, fontsize=12, fontfamily=FONT, color=INK)
     axes.tick_params(labelsize=SMALLEST_POINTS, colors=INK)
@@ -131,6 +134,17 @@ def plot_series(
 def short(name: str, limit: int) -> str:
     """A name cut to ``limit`` characters (with "…") so that it stays inside the picture."""
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def fit(artist: Any, words: str, right: float, *, suffix: str = "") -> None:
+    """Set ``artist``'s text to as much of ``words`` (then ``suffix``) as ends left of ``right``
+    pixels: text is measured, since a W takes three times the room of an i."""
+    figure = artist.get_figure()
+    renderer = figure.canvas.get_renderer()
+    for length in range(len(words), 0, -1):
+        artist.set_text(short(words, length) + suffix)
+        if artist.get_window_extent(renderer).x1 <= right:
+            return
 
 
 def format_number(value: float) -> str:

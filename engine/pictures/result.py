@@ -21,7 +21,7 @@ from typing import Any
 from engine.core import Outcome
 from engine.core.picture import Picture
 
-from .charts import FONT, INK, finish, format_number, new_figure, plot_series, short, style
+from .charts import FONT, INK, box_of, finish, fit, format_number, new_figure, plot_series, short, style
 
 TITLE = "Final scores"
 WINNER = "winner"
@@ -58,15 +58,13 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
         marks.append(
             ("rank", str(outcome.ranks[seat]), text(y, 0.03, f"{outcome.ranks[seat]}.", fontweight=weight))
         )
-        marks.append(
-            (
-                "seat",
-                str(seat),
-                text(y, 0.08, short(names[seat], NAME_IN_ROW), fontweight=weight, color=colour),
-            )
-        )
         score = format_number(outcome.scores[seat])
-        marks.append(("score", f"{seat}:{score}", text(y, 0.72, score, fontweight=weight, ha="right")))
+        shown = text(y, 0.72, score, fontweight=weight, ha="right")
+        name = text(y, 0.08, "", fontweight=weight, color=colour)
+        # The name as long as it ends before its score (measured: a W is wider than an i).
+        fit(name, short(names[seat], NAME_IN_ROW), box_of(shown, figure)[0] - 12)
+        marks.append(("seat", str(seat), name))
+        marks.append(("score", f"{seat}:{score}", shown))
         if won:
             # A star and the word: the winner stands out without colour.
             marks.append(("winner", names[seat], text(y, 0.75, f"\u2605 {WINNER}", fontweight="bold")))
@@ -77,11 +75,14 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
             members = " & ".join(short(names[seat], NAME_IN_TEAM) for seat in team)
             score = format_number(outcome.scores[team[0]])
             won = outcome.ranks[team[0]] == 1
-            line = f"Team {members}: {score}" + (f"  \u2605 {WINNER}" if won else "")
-            label = ",".join(str(seat) for seat in team)
-            marks.append(
-                ("team", label, text(y, 0.03, line, fontsize=13, fontweight="bold" if won else "normal"))
+            shown = text(y, 0.03, "", fontsize=13, fontweight="bold" if won else "normal")
+            fit(
+                shown,
+                f"Team {members}",
+                figure.bbox.width - 8,
+                suffix=f": {score}" + (f"  \u2605 {WINNER}" if won else ""),
             )
+            marks.append(("team", ",".join(str(seat) for seat in team), shown))
             y += ROW_INCHES
     if chart:
         bottom = 0.55 / height
