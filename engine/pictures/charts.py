@@ -126,7 +126,7 @@ def plot_series(
         spine.set_color("#8a8577")
     if series:
         axes.legend(
-            loc="upper left", frameon=True, facecolor="white", prop={"family": FONT, "size": SMALLEST_POINTS}
+            loc="best", frameon=True, facecolor="white", prop={"family": FONT, "size": SMALLEST_POINTS}
         )
     return lines, labels
 
