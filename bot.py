@@ -106,6 +106,7 @@ class RefereeBot(commands.Bot):
         credited = await self.referee.credit_downtime(defer=True)
         if credited:
             log.info("giving %.0f seconds of downtime back to the running clocks", credited)
+        self.referee.pictures.warm_up()  # Pillow and matplotlib loaded before the first picture
         self.desk = GameDesk(self, self.referee)
         self.scores = ScoreDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)

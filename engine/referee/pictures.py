@@ -13,7 +13,8 @@ event loop only waits for it and keeps serving other tables; one worker keeps th
 is cached by (table, version, seat or None for the board, names): the board of a version is drawn
 once however many messages show it, and two requests for the same picture at the same moment
 share one drawing. A drawer that fails is logged and the front end shows the text alone: a
-picture never costs anyone a board.
+picture never costs anyone a board. Nor does a slow one: a message waits at most ``WAIT`` seconds
+for its picture, then goes with its text alone.
 
 The pictures come from the snapshot's views (``SeatSnapshot.public_view`` / ``seat_view``), of the
 same version as its texts. The alt text is that text, cut to Discord's 1,024 characters for an
@@ -23,7 +24,9 @@ attachment's description (the whole text stays in the message beside the picture
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +44,12 @@ log = logging.getLogger(__name__)
 
 ALT_LIMIT = 1024  # an attachment's description on Discord
 CACHE_SIZE = 64  # pictures kept: the latest boards and hands of the tables in play
+# The longest a message waits for its picture: an interaction must be answered within three
+# seconds, and a board should not wait behind a queue of drawings. A result or a rating chart
+# goes with a message that waits for nothing else (the game is over; /stats is deferred), and
+# the first one loads matplotlib: it may take longer.
+WAIT = 2.0
+CHART_WAIT = 30.0
 
 
 @dataclass(frozen=True)
@@ -92,7 +101,8 @@ def rating_series(changes: Sequence[RatingChange]) -> dict[str, list[float]]:
 class Pictures:
     """The picture service (the Referee holds one: ``Referee.pictures``)."""
 
-    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(self, cache_size: int = CACHE_SIZE, wait: float = WAIT) -> None:
+        self.wait = wait
         self._cache: OrderedDict[Hashable, Picture | None] = OrderedDict()
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
         self._cache_size = cache_size
@@ -130,7 +140,7 @@ class Pictures:
             return None
         names = tuple(table.names)
         key = (table.id, snapshot.version, None, "result", names)
-        picture = await self._draw(key, _draw_result, names, outcome, record)
+        picture = await self._draw(key, _draw_result, names, outcome, record, wait=CHART_WAIT)
         return None if picture is None else Drawing(picture, result_alt(names, outcome))
 
     async def rating_chart(self, name: str, changes: Sequence[RatingChange]) -> Drawing | None:
@@ -140,7 +150,7 @@ class Pictures:
         if not series:
             return None
         key = ("rating", name, tuple((title, tuple(values)) for title, values in series.items()))
-        picture = await self._draw(key, _rating_chart, name, series)
+        picture = await self._draw(key, _rating_chart, name, series, wait=CHART_WAIT)
         if picture is None:
             return None
         words = "; ".join(
@@ -149,7 +159,10 @@ class Pictures:
         )
         return Drawing(picture, alt_text(f"{name}'s rating over time. {words}."))
 
-    async def _draw(self, key: Hashable, draw: Callable[..., Picture], *args: Any) -> Picture | None:
+    async def _draw(
+        self, key: Hashable, draw: Callable[..., Picture], *args: Any, wait: float | None = None
+    ) -> Picture | None:
+        wait = self.wait if wait is None else wait
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
@@ -159,15 +172,27 @@ class Pictures:
                 self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
             loop = asyncio.get_running_loop()
             pending = self._drawing[key] = loop.run_in_executor(self._worker, _safely, draw, *args)
-            try:
-                picture = await pending
-            finally:
-                self._drawing.pop(key, None)
-            self._cache[key] = picture
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-            return picture
-        return await asyncio.shield(pending)
+            pending.add_done_callback(functools.partial(self._drawn, key))
+        try:
+            return await asyncio.wait_for(asyncio.shield(pending), wait)
+        except TimeoutError:
+            # The worker is behind (a burst of boards, a long result chart): this message goes
+            # with its text alone; the picture is still drawn, and cached for the next one.
+            log.info("picture %s not ready after %.1f s; the text goes alone", key, wait)
+            return None
+
+    def _drawn(self, key: Hashable, future: asyncio.Future[Picture | None]) -> None:
+        self._drawing.pop(key, None)
+        if future.cancelled():
+            return
+        self._cache[key] = future.result()  # never raises: _safely logs and returns None
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def warm_up(self) -> None:
+        """Load the drawing libraries in the background (a bot calls it at start-up), so that the
+        first board and the first result do not wait for the imports."""
+        threading.Thread(target=_load_libraries, name="pictures warm-up", daemon=True).start()
 
     def close(self) -> None:
         """Let the worker go (it is started again by the next drawing)."""
@@ -182,6 +207,18 @@ def _safely(draw: Callable[..., Picture], *args: Any) -> Picture | None:
     except Exception:
         log.exception("drawing failed (%s); the text is shown alone", getattr(draw, "__qualname__", draw))
         return None
+
+
+def _load_libraries() -> None:
+    try:
+        import PIL.Image  # noqa: F401
+        import PIL.ImageDraw  # noqa: F401
+
+        from engine.pictures import charts, result  # noqa: F401  (matplotlib's figure and Agg canvas)
+
+        charts.new_figure(1.0)
+    except Exception:  # the drawing will say what is wrong, when it happens
+        log.debug("could not load the drawing libraries ahead of time", exc_info=True)
 
 
 def _draw_result(names: Sequence[str], outcome: Outcome, record: GameRecord) -> Picture:

@@ -8,6 +8,7 @@ import asyncio
 import io
 import logging
 import threading
+import time
 
 import pytest
 from PIL import Image
@@ -236,3 +237,21 @@ async def test_the_rating_chart_follows_the_stored_changes_game_by_game():
         assert await pictures.rating_chart("Ann", []) is None
     finally:
         pictures.close()
+
+
+async def test_a_message_waits_for_its_picture_only_so_long(referee, sprint, monkeypatch):
+    picture_drawer.drawing(monkeypatch, sprint)
+    draw_board = picture_drawer.draw_board
+
+    def slow(view, names):
+        time.sleep(0.3)
+        return draw_board(view, names)
+
+    monkeypatch.setattr(picture_drawer, "draw_board", slow)
+    monkeypatch.setattr(referee.pictures, "wait", 0.05)
+    snapshot = await referee.snapshot(await sprint_table(referee))
+    assert await referee.pictures.board(snapshot) is None  # the text goes alone
+    monkeypatch.setattr(referee.pictures, "wait", 10.0)
+    # The drawing went on: the next message gets it, drawn once.
+    assert (await referee.pictures.board(snapshot)).picture.labels("seat") == ["Alice", "Bob"]
+    assert picture_drawer.DRAWS == ["board"]
