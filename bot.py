@@ -37,7 +37,7 @@ from cogs.replies import reply
 from cogs.scores import ScoreDesk
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
 from db import SqliteStore
-from engine.referee import Referee
+from engine.referee import Referee, RulesChanged
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -100,6 +100,11 @@ class RefereeBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
         self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        # Before any move: a release whose rules would change a game in progress must not play it
+        # (RulesChanged ends the start with the list of those games).
+        checked = await self.referee.check_rules_versions()
+        if checked.replayed:
+            log.info("replayed %d running games started on older rules: all unchanged", checked.replayed)
         # Before any command: the time the bot was down is owed to every running clock. Each
         # table gets it when first loaded, the others in one batch at the first clock poll, so
         # start-up does not wait for every game in progress.
@@ -288,6 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    except RulesChanged as error:
+        print(f"Not starting: {error}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         pass
     return 0

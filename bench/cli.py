@@ -29,13 +29,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import discord_calls, engine_speed, picture_stall, referee_load, restart, wal
+from . import discord_calls, engine_speed, picture_stall, pictures, referee_load, restart, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures", "stalls")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -61,7 +61,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--wal-seconds", type=float, help="seconds of sustained moves in the wal section")
     sizes.add_argument("--wal-settle-seconds", type=float, help="quiet seconds after each wal load")
     sizes.add_argument("--wal-lobbies", type=int, help="lobbies opened in the wal section (half cancelled)")
-    sizes.add_argument("--picture-boards", type=int, help="positions drawn per game in the pictures section")
+    sizes.add_argument("--picture-positions", type=int, help="positions drawn per game in the pictures section")
     return parser.parse_args(argv)
 
 
@@ -81,7 +81,7 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "wal_seconds": args.wal_seconds,
         "wal_settle_seconds": args.wal_settle_seconds,
         "wal_lobbies": args.wal_lobbies,
-        "picture_boards": args.picture_boards,
+        "picture_positions": args.picture_positions,
     }
     for name, value in overrides.items():
         if value is not None:
@@ -228,6 +228,23 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
             rows.append(row("wal", who, "  peak WAL", f["peak_wal_mb"], "MB", "wal_peak_mb", note))
             rows.append(row("wal", who, "  WAL at the end of the quiet time", f["settled_wal_mb"], "MB", "wal_settled_mb"))
             rows.append(row("wal", who, "  seconds from the load's end to a WAL under 8 MB", f["seconds_to_under_8mb"], "s"))
+    for name, figures in results.get("pictures", {}).items():
+        if "skipped" in figures:
+            rows.append(row("pictures", name, "pictures", None, note=figures["skipped"]))
+            continue
+        who = f"{name} {figures['players']}p"
+        count = figures["positions"]
+        rows.append(row("pictures", who, f"p95 draw the public board ({count} positions)", figures["board_p95_ms"], "ms", "picture_p95_ms"))
+        rows.append(row("pictures", who, "p95 draw a private hand", figures["hand_p95_ms"], "ms", "picture_p95_ms"))
+        rows.append(row("pictures", who, "p95 CPU time, board / hand", f"{show(figures['board_cpu_p95_ms'])} / {show(figures['hand_cpu_p95_ms'])}", "ms"))
+        rows.append(row("pictures", who, "p50 / max board, p50 / max hand",
+                        f"{show(figures['board_p50_ms'])} / {show(figures['board_max_ms'])}, {show(figures['hand_p50_ms'])} / {show(figures['hand_max_ms'])}", "ms"))
+        rows.append(row("pictures", who, "largest board PNG", figures["board_png_max_kb"], "KB", "picture_kb"))
+        rows.append(row("pictures", who, "largest hand PNG", figures["hand_png_max_kb"], "KB", "picture_kb"))
+        rows.append(row("pictures", who, "beside: engine apply per move, p50 (same positions)", figures["apply_p50_ms"], "ms"))
+        referee = results.get("referee", {}).get(name)
+        if referee:
+            rows.append(row("pictures", who, "beside: referee p50 per move, one at a time (this run)", referee["sequential"]["p50_ms"], "ms"))
     discord = results.get("discord")
     if discord:
         for name, modes in discord.get("per_game", {}).items():
@@ -244,18 +261,15 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
                 rows.append(row("discord", who, f"  per move, by route ({how})", None, note=routes))
         if "per_game" not in discord:
             rows.append(row("discord", "-", "REST calls per move besides the response", None, "", "rest_calls_per_move", discord["status"]))
-    pictures = results.get("pictures")
-    if pictures:
-        for name, f in pictures.get("per_game", {}).items():
+    stalls = results.get("stalls")
+    if stalls:
+        for name, f in stalls.get("per_game", {}).items():
             who = f"{name} {f['players']}p"
-            rows.append(row("pictures", who, "longest event-loop stall while drawing (worker thread)", f["longest_stall_ms"], "ms", "picture_stall_ms"))
-            rows.append(row("pictures", who, "  p99 event-loop stall while drawing", f["p99_stall_ms"], "ms"))
-            rows.append(row("pictures", who, "  longest stall if drawn on the loop (comparison)", f["longest_stall_drawing_on_the_loop_ms"], "ms"))
-            rows.append(row("pictures", who, "board drawing p95", f["board_p95_ms"], "ms", "draw_p95_ms"))
-            rows.append(row("pictures", who, "hand drawing p95", f["hand_p95_ms"], "ms", "draw_p95_ms"))
-            rows.append(row("pictures", who, "largest PNG", f["largest_png_kb"], "KB", "png_kb"))
-        if "per_game" not in pictures:
-            rows.append(row("pictures", "-", "longest event-loop stall while drawing", None, "", "picture_stall_ms", pictures["status"]))
+            rows.append(row("stalls", who, f"longest event-loop stall, {f['boards']} boards and hands drawn in the worker", f["longest_stall_ms"], "ms", "picture_stall_ms"))
+            rows.append(row("stalls", who, "  p99 event-loop stall while drawing", f["p99_stall_ms"], "ms"))
+            rows.append(row("stalls", who, "  beside: longest stall if drawn on the loop itself", f["longest_stall_drawing_on_the_loop_ms"], "ms"))
+        if "per_game" not in stalls:
+            rows.append(row("stalls", "-", "longest event-loop stall while drawing", None, "", "picture_stall_ms", stalls["status"]))
     return rows
 
 
@@ -339,8 +353,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
             results["wal"] = {game.name: asyncio.run(wal.measure(game, sizes, workdir, args.seed * 1000, mean_length))}
         if "pictures" in sections:
-            progress("pictures: event-loop stalls while drawing")
-            results["pictures"] = picture_stall.measure(games, args.seed, sizes.picture_boards)
+            for index, game in enumerate(games):
+                progress(f"pictures: {game.name}")
+                results.setdefault("pictures", {})[game.name] = pictures.measure(game, sizes, args.seed * 1000 + index)
+        if "stalls" in sections:
+            progress("stalls: the event loop while pictures are drawn")
+            results["stalls"] = picture_stall.measure(games, args.seed, sizes.picture_positions)
         if "discord" in sections:
             progress("discord calls")
             results["discord"] = discord_calls.measure(

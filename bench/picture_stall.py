@@ -10,6 +10,8 @@ For comparison, the same drawings made on the loop itself (what the worker avoid
 stall then. Also each drawing's own time (p50, p95, measured around the drawer) and the largest PNG.
 
     .venv/bin/python -m bench.picture_stall [--games figures,granja] [--boards 60]
+
+(The drawing times themselves, on positions spread over whole games, are bench/pictures.py's.)
 """
 
 from __future__ import annotations

@@ -39,6 +39,8 @@ class DeskActions(Protocol):
 
     async def set_turn_dms(self, interaction: discord.Interaction, enabled: bool) -> None: ...
 
+    async def answer_undo(self, interaction: discord.Interaction, table_id: int, version: int, agree: bool) -> None: ...
+
 
 class ScoreActions(Protocol):
     """The ScoreDesk's side of a click (cogs/scores.py implements it)."""

@@ -330,6 +330,29 @@ class ExportSelect(SelectControl, custom_id="ref:export"):
         return scores_of(interaction.client).export(interaction, table_id)
 
 
+class UndoAnswerButton(
+    Control[discord.ui.Button[Any]], custom_id="ref:undo:{table_id}:{version}:{answer}", answer="yes|no"
+):
+    """Under a rated game's request to take a move back: the other players agree or refuse."""
+
+    def __init__(self, table_id: int, version: int, answer: str) -> None:
+        label, style = ("Agree", discord.ButtonStyle.success) if answer == "yes" else ("Refuse", discord.ButtonStyle.danger)
+        super().__init__(button(label, style, self.ids.build(table_id=table_id, version=version, answer=answer)))
+        self.table_id = table_id
+        self.version = version
+        self.answer = answer
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).answer_undo(interaction, self.table_id, self.version, self.answer == "yes")
+
+
+def undo_request_view(table_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoAnswerButton(table_id, version, "yes"))
+    view.add_item(UndoAnswerButton(table_id, version, "no"))
+    return view
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
@@ -342,6 +365,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReturnButton,
     LeaderboardButton,
     ExportSelect,
+    UndoAnswerButton,
 )
 
 

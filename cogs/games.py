@@ -131,6 +131,11 @@ class GameCommands(commands.Cog):
             return []
         return move_choices(moves, current)
 
+    @app_commands.command(name="undo", description="Take back your last move, while nobody has acted since")
+    @app_commands.describe(game="The game number (default: this thread's game)")
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.desk.undo_typed(interaction, game)
+
     @app_commands.command(name="hand", description="See your hand and your moves (only you see it)")
     @app_commands.describe(game="The game number (default: this thread's game)")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -160,6 +165,7 @@ class GameCommands(commands.Cog):
     # ----- shared autocomplete ------------------------------------------------------------------
 
     @play.autocomplete("game")
+    @undo.autocomplete("game")
     @hand.autocomplete("game")
     @board.autocomplete("game")
     async def running_game(

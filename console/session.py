@@ -17,14 +17,14 @@ from rich.text import Text
 from engine.core import Game, GameError, Option, SetupError
 from engine.core.text import quote
 from engine.games import REGISTRY, get_game
-from engine.referee import FINISHED, RUNNING, Outbox, Referee, SeatSnapshot, Table
+from engine.referee import FINISHED, RUNNING, Outbox, Referee, SeatSnapshot, Table, UndoRefused
 
 from . import views
 from .pictures import PictureFolder, png_path, save_board
 from .reader import LineReader
 
 PREFERRED_AI = "greedy"
-COMMAND_WORDS = ("help", "rules", "board", "quit")
+COMMAND_WORDS = ("help", "rules", "board", "undo", "quit")
 
 # How a game at the table ended, for the caller to decide what comes next.
 FINISHED_GAME, QUIT_GAME, NOT_OUR_TURN = "finished", "quit", "waiting"
@@ -467,12 +467,21 @@ class LocalTable:
                 self.console.print("Type the number of a move, or the move itself (help explains how).")
                 continue
             try:
+                if text.lower() == "undo":  # a legal move spelt "undo" would have been returned as one
+                    return await self.take_back(snapshot)
                 move = move_from_input(text, moves)
                 return await self.referee.play(
                     snapshot.table.id, self.user_id, move, expected_version=snapshot.version
                 )
             except GameError as error:
                 self.console.print(views.error_text(str(error)))
+
+    async def take_back(self, snapshot: SeatSnapshot) -> Outbox:
+        """``undo``: the player's last move taken back (the local table is never rated, so at once)."""
+        answer = await self.referee.undo(snapshot.table.id, self.user_id)
+        if answer.outbox is None:  # a rated table would wait for the others: none sit here
+            raise UndoRefused("Only the other players can agree to take this move back.")
+        return answer.outbox
 
     async def show_position(
         self,

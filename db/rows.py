@@ -33,6 +33,7 @@ TABLE_FIELDS = (
     "updated_at",
     "speed",
     "needs_resume",
+    "rules_version",
 )
 # Those an UPDATE rewrites: a table never changes its game.
 UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field != "game")

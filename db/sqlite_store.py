@@ -23,6 +23,7 @@ from .clocks import HEARTBEAT, ClockQueries
 from .limits_store import LimitsRows
 from .results import ResultQueries
 from .tables import TableQueries
+from .undo_store import UndoRows
 from .users import UserQueries
 from .writer import GroupWriter, Work
 
@@ -47,7 +48,7 @@ def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
-class SqliteStore(TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries):
+class SqliteStore(TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries, UndoRows):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)
         self.path = path

@@ -38,7 +38,8 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
     teams = outcome.teams or []
     rows = len(standing) + (len(teams) + 1 if teams else 0)
     head_inches = 0.8 + ROW_INCHES * rows
-    chart = len(score_history) > 1
+    # A chart needs two points at least, each with every seat's score.
+    chart = len(score_history) > 1 and all(len(scores) == len(names) for scores in score_history)
     height = head_inches + (CHART_INCHES if chart else 0.2)
     figure = new_figure(height)
     marks: list[tuple[str, str, Any]] = []

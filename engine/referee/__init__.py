@@ -51,7 +51,9 @@ from .reports import (
     WaitingTurn,
 )
 from .results import is_stacked
+from .rules_versions import RulesChange, RulesChanged, RulesCheck
 from .store import Store
+from .undo import UndoRefused, UndoReply, UndoRequest
 
 __all__ = [
     "ABANDONED",
@@ -88,6 +90,9 @@ __all__ = [
     "RecentResult",
     "Referee",
     "Reminder",
+    "RulesChange",
+    "RulesChanged",
+    "RulesCheck",
     "ResultSeat",
     "Seat",
     "SeatClock",
@@ -102,6 +107,9 @@ __all__ = [
     "TableNotFound",
     "TimedSeat",
     "TimeoutNotice",
+    "UndoRefused",
+    "UndoReply",
+    "UndoRequest",
     "VersionConflict",
     "WaitingTurn",
     "WrongStatus",

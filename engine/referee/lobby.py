@@ -72,6 +72,7 @@ class Lobby:
             speed=speed,
             created_at=now,
             updated_at=now,
+            rules_version=game.rules_version,
         )
         for kind in ai_seats:
             table.seats.append(_ai_seat(game, table, kind))
@@ -147,6 +148,7 @@ class Lobby:
             now = self.tables.clock()
             table = copy_table(table)
             table.seed, table.status, table.updated_at = seed, RUNNING, now
+            table.rules_version = game.rules_version  # the code that deals is the code it starts with
             speed = get_speed(table.speed)
             for seat in table.seats:
                 seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None

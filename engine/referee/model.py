@@ -99,6 +99,8 @@ class Table(msgspec.Struct, kw_only=True):
     # The referee has moves of its own to make (an AI or skipped seat to act, an automatic move):
     # stored with each change, so that a restart finds the games to resume without loading them.
     needs_resume: bool = False
+    # The rules version of the game's code when the table was opened, then started (Game.rules_version).
+    rules_version: int = 1
 
     def seat_of(self, user_id: str) -> Seat | None:
         for seat in self.seats:

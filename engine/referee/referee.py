@@ -63,11 +63,13 @@ from .reports import (
     PlayerStats,
     SeatClockView,
 )
+from .rules_versions import RulesVersions
 from .server_settings import ServerSettings
 from .store import Store
 from .tables import Tables
 from .timekeeping import Timekeeping
 from .turns import Turns
+from .undo import Undo, UndoReply, UndoRequest
 from .user_settings import UserSettings
 
 
@@ -100,6 +102,9 @@ class Referee:
         self._downtime = DowntimeCredit(self._tables)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
         self._queries = Queries(self._tables, self._timekeeping)
+        self._undo = Undo(self._tables, self._turns)
+        # Before anything else runs at start-up: are the games in progress still on these rules?
+        self.check_rules_versions = RulesVersions(store).check
         # The methods with long signatures are the rooms' own, checked at the door like the others:
         # their signatures and documentation are written once, where they are implemented.
         self.create_table = inputs.checked_call(self._lobby.create_table)
@@ -361,6 +366,21 @@ class Referee:
     @inputs.checked
     async def waiting_text(self, table_id: int) -> str:
         return await self._queries.waiting_text(table_id)
+
+    # ----- undo (undo.py) ---------------------------------------------------------------------
+
+    @inputs.checked
+    async def undo(self, table_id: int, user_id: str) -> UndoReply:
+        """Take back the player's last move (at once, or once the others agree in a rated game)."""
+        return await self._undo.request(table_id, user_id)
+
+    @inputs.checked
+    async def agree_to_undo(self, table_id: int, user_id: str, version: int) -> UndoReply:
+        return await self._undo.consent(table_id, user_id, version)
+
+    @inputs.checked
+    async def refuse_undo(self, table_id: int, user_id: str, version: int) -> UndoRequest:
+        return await self._undo.decline(table_id, user_id, version)
 
 
 __all__ = ["Referee"]

@@ -8,7 +8,7 @@ have their own protocol beside the limits (limits.py: ``LimitsStore``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.core import RecordedMove
@@ -71,6 +71,10 @@ class TableStore(Protocol):
         others."""
 
     async def move_log(self, table_id: int) -> list[RecordedMove]: ...
+
+    async def running_tables_off_rules(self, current: Mapping[str, int]) -> list[int]:
+        """The running tables whose stored rules version is not ``current[their game]`` (a game
+        missing from ``current`` counts as off), by id."""
 
     async def list_tables(
         self,

@@ -23,6 +23,7 @@ from cogs.components import (
     ReturnButton,
     SkipButton,
     TurnButton,
+    UndoAnswerButton,
 )
 from cogs.layout import MoveGroup
 
@@ -44,6 +45,8 @@ PINNED: list[tuple[Any, str, dict[str, Any]]] = [
     (LeaderboardButton("orchard", 3, "next"), "ref:lb:orchard:3:next", {"game": "orchard", "page": 3}),
     (LeaderboardButton("la-granja", 0, "prev"), "ref:lb:la-granja:0:prev", {"game": "la-granja", "page": 0}),
     (ExportSelect.build([discord.SelectOption(label="#1", value="1")]), "ref:export", {}),
+    (UndoAnswerButton(7, 31, "yes"), "ref:undo:7:31:yes", {"table_id": 7, "version": 31, "answer": "yes"}),
+    (UndoAnswerButton(7, 31, "no"), "ref:undo:7:31:no", {"table_id": 7, "version": 31, "answer": "no"}),
 ]
 
 

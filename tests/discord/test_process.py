@@ -59,6 +59,7 @@ async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
         assert {command["name"] for command in fake.commands["global"]} == {
             "game",
             "play",
+            "undo",
             "hand",
             "board",
             "rules",
@@ -83,7 +84,7 @@ async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
     assert process.returncode == 0, output
     assert "Traceback" not in output
     assert TOKEN not in output and TOKEN.split(".")[0] not in output
-    assert "synced 11 slash commands to every server" in output
+    assert "synced 12 slash commands to every server" in output
     assert "stopped cleanly" in output
     assert fake.disconnected.is_set()  # the gateway connection was closed, not dropped
 

@@ -201,6 +201,7 @@ def test_the_result_picture_names_every_seat_its_score_the_winners_and_the_teams
     # Without a history (a board with no running score) the scores stand alone.
     plain = draw_result(names, Outcome(scores=[1, 0, 0, 0], ranks=[1, 2, 2, 2]), [])
     assert plain.labels("line") == [] and plain.labels("winner") == ["Ann"] and plain.height < picture.height
+    assert draw_result(names, outcome, [[], []]).labels("line") == []  # rows without every seat: no chart
 
 
 def test_the_rating_chart_has_one_line_per_game_ending_at_the_latest_rating():
