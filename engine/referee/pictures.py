@@ -7,14 +7,15 @@ Every front end (Discord, the local table) asks here rather than calling the dra
     if drawing is not None:
         attach(drawing.picture.png, alt=drawing.alt)  # the alt text is the board's own text
 
-Drawing takes tens of milliseconds (a result chart more): it runs in one worker thread, so the
-event loop only waits for it and keeps serving other tables; one worker keeps the drawers
-(matplotlib above all) out of each other's way and bounds the CPU that pictures take. A picture
+Drawing takes tens of milliseconds (a result chart more): it runs in a worker thread, so the
+event loop only waits for it and keeps serving other tables. Boards and hands have one worker,
+the matplotlib charts another (a hand never waits behind a chart); one thread each keeps the
+drawers out of each other's way and bounds the CPU that pictures take. A picture
 is cached by (table, version, seat or None for the board, names): the board of a version is drawn
 once however many messages show it, and two requests for the same picture at the same moment
 share one drawing. A drawer that fails is logged and the front end shows the text alone: a
-picture never costs anyone a board. Nor does a slow one: a message waits at most ``WAIT`` seconds
-for its picture, then goes with its text alone.
+picture never costs anyone a board. (No time limit is put on a drawing: a board or hand takes
+tens of milliseconds, and a timer would be one more thing that fires differently under load.)
 
 The pictures come from the snapshot's views (``SeatSnapshot.public_view`` / ``seat_view``), of the
 same version as its texts. The alt text is that text, cut to Discord's 1,024 characters for an
@@ -44,12 +45,11 @@ log = logging.getLogger(__name__)
 
 ALT_LIMIT = 1024  # an attachment's description on Discord
 CACHE_SIZE = 64  # pictures kept: the latest boards and hands of the tables in play
-# The longest a message waits for its picture: an interaction must be answered within three
-# seconds, and a board should not wait behind a queue of drawings. A result or a rating chart
-# goes with a message that waits for nothing else (the game is over; /stats is deferred), and
-# the first one loads matplotlib: it may take longer.
-WAIT = 2.0
-CHART_WAIT = 30.0
+# The workers, one thread each: boards and hands (tens of milliseconds each, and a hand answers
+# an interaction that Discord waits three seconds for), and the matplotlib charts (results and
+# ratings: hundreds of milliseconds, more for the first), so a hand never queues behind a chart.
+BOARDS = "boards"
+CHARTS = "charts"
 
 
 @dataclass(frozen=True)
@@ -101,12 +101,11 @@ def rating_series(changes: Sequence[RatingChange]) -> dict[str, list[float]]:
 class Pictures:
     """The picture service (the Referee holds one: ``Referee.pictures``)."""
 
-    def __init__(self, cache_size: int = CACHE_SIZE, wait: float = WAIT) -> None:
-        self.wait = wait
+    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
         self._cache: OrderedDict[Hashable, Picture | None] = OrderedDict()
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
         self._cache_size = cache_size
-        self._worker: ThreadPoolExecutor | None = None
+        self._workers: dict[str, ThreadPoolExecutor] = {}
 
     async def board(self, snapshot: SeatSnapshot) -> Drawing | None:
         """The public board of the snapshot's version; None when its game draws nothing."""
@@ -140,7 +139,7 @@ class Pictures:
             return None
         names = tuple(table.names)
         key = (table.id, snapshot.version, None, "result", names)
-        picture = await self._draw(key, _draw_result, names, outcome, record, wait=CHART_WAIT)
+        picture = await self._draw(key, _draw_result, names, outcome, record, worker=CHARTS)
         return None if picture is None else Drawing(picture, result_alt(names, outcome))
 
     async def rating_chart(self, name: str, changes: Sequence[RatingChange]) -> Drawing | None:
@@ -150,7 +149,7 @@ class Pictures:
         if not series:
             return None
         key = ("rating", name, tuple((title, tuple(values)) for title, values in series.items()))
-        picture = await self._draw(key, _rating_chart, name, series, wait=CHART_WAIT)
+        picture = await self._draw(key, _rating_chart, name, series, worker=CHARTS)
         if picture is None:
             return None
         words = "; ".join(
@@ -160,26 +159,22 @@ class Pictures:
         return Drawing(picture, alt_text(f"{name}'s rating over time. {words}."))
 
     async def _draw(
-        self, key: Hashable, draw: Callable[..., Picture], *args: Any, wait: float | None = None
+        self, key: Hashable, draw: Callable[..., Picture], *args: Any, worker: str = BOARDS
     ) -> Picture | None:
-        wait = self.wait if wait is None else wait
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
         pending = self._drawing.get(key)
         if pending is None:
-            if self._worker is None:
-                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+            if worker not in self._workers:
+                self._workers[worker] = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix=f"pictures-{worker}"
+                )
             loop = asyncio.get_running_loop()
-            pending = self._drawing[key] = loop.run_in_executor(self._worker, _safely, draw, *args)
+            pending = self._drawing[key] = loop.run_in_executor(self._workers[worker], _safely, draw, *args)
             pending.add_done_callback(functools.partial(self._drawn, key))
-        try:
-            return await asyncio.wait_for(asyncio.shield(pending), wait)
-        except TimeoutError:
-            # The worker is behind (a burst of boards, a long result chart): this message goes
-            # with its text alone; the picture is still drawn, and cached for the next one.
-            log.info("picture %s not ready after %.1f s; the text goes alone", key, wait)
-            return None
+        # Shielded: a caller that gives up (its interaction cancelled) leaves the drawing to the others.
+        return await asyncio.shield(pending)
 
     def _drawn(self, key: Hashable, future: asyncio.Future[Picture | None]) -> None:
         self._drawing.pop(key, None)
@@ -195,9 +190,9 @@ class Pictures:
         threading.Thread(target=_load_libraries, name="pictures warm-up", daemon=True).start()
 
     def close(self) -> None:
-        """Let the worker go (it is started again by the next drawing)."""
-        if self._worker is not None:
-            worker, self._worker = self._worker, None
+        """Let the workers go (they are started again by the next drawing)."""
+        workers, self._workers = self._workers, {}
+        for worker in workers.values():
             worker.shutdown(wait=False, cancel_futures=True)
 
 

@@ -8,7 +8,6 @@ import asyncio
 import io
 import logging
 import threading
-import time
 
 import pytest
 from PIL import Image
@@ -18,6 +17,7 @@ from engine.games import get_game
 from engine.pictures.charts import rating_chart
 from engine.pictures.result import draw_result
 from engine.referee import Rating, RatingChange, Referee
+from engine.referee import pictures as pictures_module
 from engine.referee.pictures import ALT_LIMIT, Pictures, alt_text
 from engine.referee.score_history import score_history
 
@@ -240,19 +240,23 @@ async def test_the_rating_chart_follows_the_stored_changes_game_by_game():
         pictures.close()
 
 
-async def test_a_message_waits_for_its_picture_only_so_long(referee, sprint, monkeypatch):
+async def test_a_hand_never_waits_behind_a_result_chart(referee, sprint, monkeypatch):
+    """Boards and hands have their own worker: a slow chart does not hold them up."""
     picture_drawer.drawing(monkeypatch, sprint)
-    draw_board = picture_drawer.draw_board
+    finished = await sprint_table(referee, finish=True)
+    record = await referee.record(finished)
+    release = threading.Event()
+    real = pictures_module._draw_result
 
-    def slow(view, names):
-        time.sleep(0.3)
-        return draw_board(view, names)
+    def slow_result(*args):
+        release.wait(10)
+        return real(*args)
 
-    monkeypatch.setattr(picture_drawer, "draw_board", slow)
-    monkeypatch.setattr(referee.pictures, "wait", 0.05)
-    snapshot = await referee.snapshot(await sprint_table(referee))
-    assert await referee.pictures.board(snapshot) is None  # the text goes alone
-    monkeypatch.setattr(referee.pictures, "wait", 10.0)
-    # The drawing went on: the next message gets it, drawn once.
-    assert (await referee.pictures.board(snapshot)).picture.labels("seat") == ["Alice", "Bob"]
-    assert picture_drawer.DRAWS == ["board"]
+    monkeypatch.setattr(pictures_module, "_draw_result", slow_result)
+    result = asyncio.create_task(referee.pictures.result(await referee.snapshot(finished), record))
+    await asyncio.sleep(0.05)  # the chart is being drawn
+    running = await sprint_table(referee)
+    hand = await referee.pictures.hand(await referee.snapshot(running, "alice"))
+    assert hand is not None and not result.done()
+    release.set()
+    assert (await result).picture.labels("winner")
