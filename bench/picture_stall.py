@@ -4,7 +4,7 @@ For each game that draws (``Game.draws``): one random game in memory (seeded), t
 the view of the seat to act after every move. Then, on an asyncio loop with the bot's thread
 switching (engine/referee/gc_policy.py), a heartbeat task sleeps 1 ms again and again while every
 board and hand of that game is drawn through the referee's picture service
-(engine/referee/pictures.py, one worker thread), one after another as boards are posted; the
+(engine/referee/pictures.py, its boards-and-hands worker), one after another as boards are posted; the
 heartbeat's lateness beyond its 1 ms is the loop's stall: the longest and the p99 are reported.
 For comparison, the same drawings made on the loop itself (what the worker avoids): the longest
 stall then. Also each drawing's own time (p50, p95, measured around the drawer) and the largest PNG.
