@@ -268,6 +268,7 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
             rows.append(row("stalls", who, f"longest event-loop stall, {f['boards']} boards and hands drawn in the worker", f["longest_stall_ms"], "ms", "picture_stall_ms"))
             rows.append(row("stalls", who, "  p99 event-loop stall while drawing", f["p99_stall_ms"], "ms"))
             rows.append(row("stalls", who, "  beside: longest stall if drawn on the loop itself", f["longest_stall_drawing_on_the_loop_ms"], "ms"))
+            rows.append(row("stalls", who, "  beside: longest / p99 stall with nothing drawn (the machine)", f"{show(f['longest_stall_nothing_drawn_ms'])} / {show(f['p99_stall_nothing_drawn_ms'])}", "ms"))
         if "per_game" not in stalls:
             rows.append(row("stalls", "-", "longest event-loop stall while drawing", None, "", "picture_stall_ms", stalls["status"]))
     return rows

@@ -7,7 +7,7 @@ board and hand of that game is drawn through the referee's picture service
 (engine/referee/pictures.py, its boards-and-hands worker), one after another as boards are posted; the
 heartbeat's lateness beyond its 1 ms is the loop's stall: the longest and the p99 are reported.
 For comparison, the same drawings made on the loop itself (what the worker avoids): the longest
-stall then. Also each drawing's own time (p50, p95, measured around the drawer) and the largest PNG.
+stall then; and the loop as long with nothing drawn (what the machine's other work alone costs). Also each drawing's own time (p50, p95, measured around the drawer) and the largest PNG.
 
     .venv/bin/python -m bench.picture_stall [--games figures,granja] [--boards 60]
 
@@ -86,6 +86,7 @@ async def one_game(game: Game[Any, Any], seed: int, boards: int) -> dict[str, An
     await pictures._draw(("warm", game.name), game.draw_board, seen[0][0], names)
     heartbeat = Heartbeat()
     beating = asyncio.create_task(heartbeat.run())
+    started = time.perf_counter()
     for index, (public, private) in enumerate(seen):
         # The service's own path (its worker thread), keyed as it keys a table's versions.
         board = await pictures._draw((game.name, index, None), timed(game.draw_board, board_times), public, names)
@@ -93,8 +94,15 @@ async def one_game(game: Game[Any, Any], seed: int, boards: int) -> dict[str, An
         largest = max(largest, *(len(p.png) for p in (board, hand) if p is not None))
     heartbeat.stop()
     await beating
+    drawing_seconds = time.perf_counter() - started
     pictures.close()
     worker = heartbeat.lateness
+    # The loop with nothing drawn, as long: what the machine's other work alone costs it.
+    idle = Heartbeat()
+    beating = asyncio.create_task(idle.run())
+    await asyncio.sleep(drawing_seconds)
+    idle.stop()
+    await beating
     # The same drawings on the loop itself, for comparison.
     inline = Heartbeat()
     beating = asyncio.create_task(inline.run())
@@ -113,6 +121,8 @@ async def one_game(game: Game[Any, Any], seed: int, boards: int) -> dict[str, An
         "p99_stall_ms": rounded(percentile(worker, 0.99) * 1000, 2) if worker else None,
         "heartbeats": len(worker),
         "longest_stall_drawing_on_the_loop_ms": rounded(max(inline.lateness, default=0.0) * 1000, 2),
+        "longest_stall_nothing_drawn_ms": rounded(max(idle.lateness, default=0.0) * 1000, 2),
+        "p99_stall_nothing_drawn_ms": rounded(percentile(idle.lateness, 0.99) * 1000, 2) if idle.lateness else None,
         "board_p50_ms": rounded(percentile(board_times, 0.5) * 1000, 2),
         "board_p95_ms": rounded(percentile(board_times, 0.95) * 1000, 2),
         "hand_p50_ms": rounded(percentile(hand_times, 0.5) * 1000, 2),
