@@ -3,13 +3,11 @@ upload whose attachment has the board's text as its description and is shown in 
 
 from __future__ import annotations
 
-import asyncio
-import sys
 from pathlib import Path
 
 from .fake_discord import FakeDiscord
-from .test_process import LAUNCHER, TIMEOUT, clean_environment, wait_until
-from .test_process_announcements import BOARDS, alice_plays, running_game, setup_workdir, stop_bot
+from .test_process import wait_until
+from .test_process_announcements import BOARDS, alice_plays, running_game, setup_workdir, start_bot, stop_bot
 
 
 async def test_the_board_and_the_hand_go_with_their_picture_in_one_request(
@@ -18,19 +16,8 @@ async def test_the_board_and_the_hand_go_with_their_picture_in_one_request(
     fake = stand_in
     database = setup_workdir(tmp_path)
     await running_game(fake, database)
-    environment = {**clean_environment(fake), "FAKE_PICTURES": "1"}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(LAUNCHER),
-        cwd=tmp_path,
-        env=environment,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+    process = await start_bot(fake, tmp_path, FAKE_PICTURES="1")
     try:
-        await asyncio.wait_for(fake.identified.wait(), TIMEOUT)
-        await wait_until(lambda: "global" in fake.commands, "the command sync")
         await alice_plays(fake)
         await wait_until(lambda: fake.boards(int(BOARDS.split("/")[2])), "the board")
     finally:
