@@ -129,6 +129,7 @@ class RefereeBot(commands.Bot):
         credited = await self.referee.credit_downtime(defer=True)
         if credited:
             log.info("giving %.0f seconds of downtime back to the running clocks", credited)
+        self.referee.pictures.warm_up()  # Pillow and matplotlib loaded before the first picture
         self.desk = GameDesk(self, self.referee)
         self.scores = ScoreDesk(self, self.referee)
         self.privacy = PrivacyDesk(self, self.referee)
@@ -217,6 +218,8 @@ class RefereeBot(commands.Bot):
                 await task
         if self.desk is not None:
             await self.desk.announcer.close()
+        if self.referee is not None:
+            self.referee.pictures.close()  # a drawing under way is left to finish on its own
         try:
             await super().close()
         finally:

@@ -29,13 +29,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import discord_calls, engine_speed, pictures, referee_load, restart, scaleout, wal
+from . import discord_calls, engine_speed, picture_stall, pictures, referee_load, restart, scaleout, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures", "scaleout")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures", "stalls", "scaleout")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -264,6 +264,16 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
                 rows.append(row("discord", who, f"  per move, by route ({how})", None, note=routes))
         if "per_game" not in discord:
             rows.append(row("discord", "-", "REST calls per move besides the response", None, "", "rest_calls_per_move", discord["status"]))
+    stalls = results.get("stalls")
+    if stalls:
+        for name, f in stalls.get("per_game", {}).items():
+            who = f"{name} {f['players']}p"
+            rows.append(row("stalls", who, f"longest event-loop stall, {f['boards']} boards and hands drawn in the worker", f["longest_stall_ms"], "ms", "picture_stall_ms"))
+            rows.append(row("stalls", who, "  p99 event-loop stall while drawing", f["p99_stall_ms"], "ms"))
+            rows.append(row("stalls", who, "  beside: longest stall if drawn on the loop itself", f["longest_stall_drawing_on_the_loop_ms"], "ms"))
+            rows.append(row("stalls", who, "  beside: longest / p99 stall with nothing drawn (the machine)", f"{show(f['longest_stall_nothing_drawn_ms'])} / {show(f['p99_stall_nothing_drawn_ms'])}", "ms"))
+        if "per_game" not in stalls:
+            rows.append(row("stalls", "-", "longest event-loop stall while drawing", None, "", "picture_stall_ms", stalls["status"]))
     return rows
 
 
@@ -358,6 +368,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             results["scaleout"] = {
                 game.name: scaleout.measure(game, sizes, workdir, args.seed * 1000 + 7, mean_length, extra)
             }
+        if "stalls" in sections:
+            progress("stalls: the event loop while pictures are drawn")
+            results["stalls"] = picture_stall.measure(games, args.seed, sizes.picture_positions)
         if "discord" in sections:
             progress("discord calls")
             results["discord"] = discord_calls.measure(

@@ -13,7 +13,8 @@ played to its end, each move by the seat to act, in one of two ways:
   that the board's **Play your turn** button opens for them, ephemerally (that click is an
   interaction: its answer is the interaction response, not counted).
 
-Counted per accepted move: every REST request the bot made between the player's action and the
+Pictures (issue 16) ride in the same requests: ``--text-only`` plays the same game without them,
+and the figures must match. Counted per accepted move: every REST request the bot made between the player's action and the
 next one, except the interaction response itself (the callback, and edits of the ``@original``
 response after a deferral); interaction endpoints are outside Discord's global rate limit, the
 rest is not. Requests are also grouped by route, so the figure can be read.
@@ -75,7 +76,9 @@ def is_interaction_response(method: str, path: str) -> bool:
     return parts[0] == "webhooks" and parts[-1] == "@original" and method in ("PATCH", "GET")
 
 
-async def one_game(name: str, players: int, mode: str, seed: int, database: str, max_moves: int) -> dict[str, Any]:
+async def one_game(
+    name: str, players: int, mode: str, seed: int, database: str, max_moves: int, pictures: bool = True
+) -> dict[str, Any]:
     import simcord
 
     from bot import create_bot
@@ -83,6 +86,8 @@ async def one_game(name: str, players: int, mode: str, seed: int, database: str,
     from engine.games import get_game
 
     game = get_game(name)
+    if not pictures:
+        game.draw_module = None  # text only, as before pictures: the same moves, for comparison
     rng = random.Random(seed)
     settings = Settings(token=None, database_path=database, sync_commands=True)
     bot = create_bot(settings, new_seed=lambda: seed, ai_rng=random.Random(seed))
@@ -145,6 +150,7 @@ async def one_game(name: str, players: int, mode: str, seed: int, database: str,
         "game": name,
         "players": players,
         "mode": mode,
+        "pictures": game.draws,
         "finished": finished,
         "accepted_moves": moves,
         "durable_moves": durable,
@@ -166,6 +172,7 @@ def child_main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=3_000)
     parser.add_argument("--register", action="append", default=[])
+    parser.add_argument("--text-only", action="store_true", help="the game draws no pictures (for comparison)")
     args = parser.parse_args()
     from bench.config import register
 
@@ -175,7 +182,15 @@ def child_main() -> int:
     logging.disable(logging.WARNING)  # the bot's own log lines are not results
     with tempfile.TemporaryDirectory() as folder:
         result = asyncio.run(
-            one_game(args.game, args.players, args.mode, args.seed, str(Path(folder) / "bot.sqlite3"), args.max_moves)
+            one_game(
+                args.game,
+                args.players,
+                args.mode,
+                args.seed,
+                str(Path(folder) / "bot.sqlite3"),
+                args.max_moves,
+                pictures=not args.text_only,
+            )
         )
     print(json.dumps(result), flush=True)
     return 0

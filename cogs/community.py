@@ -1,5 +1,5 @@
 """Slash commands about players rather than one game: /turns, /leaderboard, /stats, /history and
-/settings (quiet hours, vacations, turn DMs). Each only reads its arguments and hands over to the ScoreDesk
+/settings (quiet hours, vacations, turn DMs, pictures). Each only reads its arguments and hands over to the ScoreDesk
 (turn DMs: to the GameDesk, which sends the DMs)."""
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ from engine.referee.seasons import ALL_TIME
 
 from .components import desk_of, privacy_of
 from .games import MAX_CHOICES, game_names
+from .lobby import is_server_manager
+from .pictures import set_server_pictures, set_user_pictures
 from .scores import ScoreDesk
 from .vacation import end_vacation, start_vacation
 
 
 class CommunityCommands(commands.Cog):
-    settings = app_commands.Group(name="settings", description="Your own settings")
+    settings = app_commands.Group(name="settings", description="Your own settings (and your server's pictures)")
 
     def __init__(self, scores: ScoreDesk) -> None:
         self.scores = scores
@@ -110,3 +112,17 @@ class CommunityCommands(commands.Cog):
     @app_commands.describe(enabled="On: a DM at each turn besides the board's ping (default off)")
     async def turn_dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         await desk_of(interaction.client).set_turn_dms(interaction, enabled)
+
+    @settings.command(name="pictures", description="A picture of your hand in your private views, or text only")
+    @app_commands.describe(enabled="On: your hand with a picture (default); off: text only")
+    async def pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await set_user_pictures(self.scores.referee, interaction, enabled)
+
+    @settings.command(
+        name="server-pictures", description="Pictures with this server's boards, hands and results (Manage Server)"
+    )
+    @app_commands.describe(enabled="On: pictures beside the text (default); off: text only, for everyone here")
+    async def server_pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await set_server_pictures(
+            self.scores.referee, interaction, enabled, manager=is_server_manager(interaction)
+        )

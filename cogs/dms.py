@@ -21,6 +21,7 @@ from engine.referee.user_settings import UserSettings
 
 from . import render
 from .components import move_view
+from .pictures import HAND_FILE, hand_drawing, show
 from .replies import reply
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ DM_CLOSED_NOTICE = (
 @dataclass
 class PrivateMessage:
     """One seat's private view, ready to send by DM or ephemerally (``files``: the whole view,
-    when it is too long for the embed)."""
+    when it is too long for the embed, and the hand's picture shown in the embed)."""
 
     content: str
     embeds: list[discord.Embed]
@@ -88,6 +89,9 @@ class DmRoom:
             lines.append(f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them).")
         embed = render.private_embed(table, game, text, log_lines)
         files = render.private_files(table, game, text, log_lines)
+        drawn = await hand_drawing(self.referee, snapshot, user_id)
+        if drawn is not None:
+            files.append(show(embed, drawn, HAND_FILE))  # the hand's picture, in the same message
         return PrivateMessage("\n".join(line for line in lines if line), [embed], view, snapshot, files)
 
     async def seats_to_act(self, table: Table) -> tuple[int, ...]:

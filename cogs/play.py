@@ -15,6 +15,7 @@ from . import render
 from .components import group_moves_view, move_view, return_view
 from .dms import DM_CLOSED_NOTICE, PrivateMessage
 from .layout import plan_controls
+from .pictures import BOARD_FILE, board_drawing, show
 from .publishing import board_clocks, running_board_view, seat_log
 from .replies import reply
 
@@ -210,6 +211,9 @@ class PlayRoom:
         table = snapshot.table
         game = get_game(table.game)
         embeds, files = render.board_embeds(table, game, snapshot.board, board_clocks(snapshot))
+        drawn = await board_drawing(self.referee, snapshot)
+        if drawn is not None:
+            files.append(show(embeds[0], drawn, BOARD_FILE))
         if str(interaction.channel_id) == (table.thread_id or table.channel_id):
             self.forget_board(table.id)
             view = running_board_view(table, snapshot.to_act)

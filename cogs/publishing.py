@@ -21,6 +21,7 @@ from . import render
 from .announcer import DELIVERY_ERRORS, Announcer, Delivery, board_nonce
 from .components import board_view, rematch_view
 from .dms import DM_CLOSED_NOTICE
+from .pictures import BOARD_FILE, RESULT_FILE, board_drawing, result_drawing, show
 from .replies import reply
 
 log = logging.getLogger(__name__)
@@ -179,7 +180,19 @@ class PublishingRoom:
                 extra.append(render.rating_changes_embed(outbox.rating_changes))
             elif outbox.result is not None:
                 extra[-1].set_footer(text=render.unrated_reason(outbox.result))
-        embeds, files = render.board_embeds(table, game, board, clocks, extra)
+        # The pictures ride in the same message as the board (cogs/pictures.py), drawn off the loop.
+        drawn = await board_drawing(self.referee, snapshot)
+        result = await result_drawing(self.referee, snapshot) if outbox.finished else None
+
+        def board_message() -> tuple[list[discord.Embed], list[discord.File]]:
+            embeds, files = render.board_embeds(table, game, board, clocks, extra)
+            if drawn is not None:
+                files.append(show(embeds[0], drawn, BOARD_FILE))
+            if result is not None and len(embeds) > 1:
+                files.append(show(embeds[1], result, RESULT_FILE))
+            return embeds, files
+
+        embeds, files = board_message()
         if ping is None:
             ping = [
                 table.seats[index].user_id or "" for index in outbox.to_act if not table.seats[index].is_ai
@@ -214,7 +227,7 @@ class PublishingRoom:
             else:
                 self._boards[table.id] = BoardPost(last.message_id, to_act, combined)
                 return message
-            embeds, files = render.board_embeds(table, game, board, clocks, extra)
+            embeds, files = board_message()
         if not render.log_fits(log_lines, tail):
             # Many moves at once (AI seats, a reveal): the whole story first, then the board.
             for chunk in render.log_messages(log_lines):

@@ -37,6 +37,7 @@ from engine.referee.seasons import Season
 from . import render
 from .announcer import UNREACHABLE_NOTE
 from .components import export_view, leaderboard_view
+from .pictures import RATING_FILE, rating_drawing, show
 from .replies import reply
 
 log = logging.getLogger(__name__)
@@ -155,7 +156,15 @@ class ScoreDesk:
         who = user or interaction.user
         guild = str(interaction.guild_id) if interaction.guild_id else None
         stats = await self.referee.player_stats(str(who.id), guild)
-        await reply(interaction, embeds=[stats_embed(who.display_name, stats)])
+        embed = stats_embed(who.display_name, stats)
+        files = []
+        if any(entry.rating is not None for entry in stats.games):
+            # The rating chart is drawn off the loop, but may take longer than Discord waits.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            drawn = await rating_drawing(self.referee, guild, str(who.id), who.display_name)
+            if drawn is not None:
+                files.append(show(embed, drawn, RATING_FILE))
+        await reply(interaction, embeds=[embed], files=files)
 
     # ----- /history and exports -----------------------------------------------------------------
 

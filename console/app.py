@@ -9,6 +9,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 
@@ -16,6 +17,7 @@ from db import database_path_from_env, database_url_from_env, open_store, redact
 from engine.core.text import MAX_NAME_CHARS
 from engine.referee import Referee, RulesChanged
 
+from .pictures import PictureFolder
 from .reader import LineReader, reader_for
 from .session import LocalTable, NewGame
 
@@ -59,6 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLite file or postgresql:// URL (default: $DATABASE_URL, else $DATABASE_PATH or data/referee.sqlite3)",
     )
     parser.add_argument("--name", help="your player name (default: your login name)")
+    parser.add_argument(
+        "--pictures",
+        metavar="DIR",
+        help="also save every board shown as a PNG picture in DIR (and the result at the end)",
+    )
     return parser
 
 
@@ -96,6 +103,7 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         player_name=name,
         database_path=redacted(database),  # shown on screen: never a password
         seed=args.seed,
+        pictures=PictureFolder(Path(args.pictures)) if args.pictures else None,
     )
     try:
         # A release whose rules would change a game in progress does not play it.
@@ -118,6 +126,7 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         table.goodbye(interrupted=True)
         return INTERRUPTED_EXIT_CODE
     finally:
+        referee.pictures.close()
         await store.close()
 
 

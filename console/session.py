@@ -20,6 +20,7 @@ from engine.games import REGISTRY, get_game
 from engine.referee import FINISHED, RUNNING, Outbox, Referee, SeatSnapshot, Table, UndoRefused
 
 from . import views
+from .pictures import PictureFolder, png_path, save_board
 from .reader import LineReader
 
 PREFERRED_AI = "greedy"
@@ -119,6 +120,7 @@ class LocalTable:
         player_name: str,
         database_path: str,
         seed: int | None = None,
+        pictures: PictureFolder | None = None,
     ) -> None:
         self.referee = referee
         self.reader = reader
@@ -127,6 +129,7 @@ class LocalTable:
         self.player_name = player_name
         self.database_path = database_path
         self.seed = seed  # for games set up on the start screen; None deals with a fresh seed
+        self.pictures = pictures  # --pictures DIR: every board shown is saved there (console/pictures.py)
         # What the help, rules and board commands refer to at the current prompt.
         self.current_game: Game[Any, Any] | None = None
         self.current_table: Table | None = None
@@ -225,8 +228,8 @@ class LocalTable:
                 self.console.print(views.help_panel(self.current_game))
             elif word == "rules":
                 await self.show_rules()
-            elif word == "board":
-                await self.show_board()
+            elif word == "board" or word.startswith("board "):
+                await self.show_board(text)
             elif word in ("quit", "exit"):
                 raise Quit
             else:
@@ -239,11 +242,19 @@ class LocalTable:
         options = self.current_table.options if self.current_table is not None else None
         self.console.print(views.rules_panel(self.current_game, options))
 
-    async def show_board(self) -> None:
+    async def show_board(self, command: str = "board") -> None:
+        """``board`` shows the position again; ``board --png FILE`` also saves its picture."""
+        try:
+            path = png_path(command)
+        except ValueError as error:
+            self.console.print(views.error_text(str(error)))
+            return
         if self.current_table is None or self.current_game is None:
             self.console.print("No game is on the table yet.")
             return
-        await self.show_position(self.current_game, self.current_table.id, [], [])
+        snapshot = await self.show_position(self.current_game, self.current_table.id, [], [])
+        if path is not None:
+            self.console.print(await save_board(self.referee, snapshot, path), markup=False, highlight=False)
 
     # ----- start screen and set-up -------------------------------------------------------------
 
@@ -413,7 +424,7 @@ class LocalTable:
         self.current_game, self.current_table = game, table
         if table.status == FINISHED:
             snapshot = await self.show_position(game, table_id, [], [])
-            self.show_outcome(snapshot)
+            await self.show_outcome(snapshot)
             return FINISHED_GAME
         if outbox is None:
             # Whatever AI seats are due (none, usually: they play right after each human move).
@@ -430,7 +441,7 @@ class LocalTable:
             )
             seated = None  # read again after each move
             if outbox.finished:
-                self.show_outcome(snapshot)
+                await self.show_outcome(snapshot)
                 return FINISHED_GAME
             if my_seat.index not in outbox.to_act:
                 self.console.print(Text(snapshot.waiting))
@@ -494,8 +505,16 @@ class LocalTable:
         for part in parts:
             if part is not None:
                 self.console.print(part)
+        if self.pictures is not None:
+            self._say(await self.pictures.board(self.referee, snapshot))
         return snapshot
 
-    def show_outcome(self, snapshot: SeatSnapshot) -> None:
+    async def show_outcome(self, snapshot: SeatSnapshot) -> None:
         if snapshot.outcome is not None:
             self.console.print(views.outcome_panel(snapshot.table, snapshot.outcome, self.user_id))
+            if self.pictures is not None:
+                self._say(await self.pictures.result(self.referee, snapshot))
+
+    def _say(self, line: str | None) -> None:
+        if line:
+            self.console.print(views.error_text(line))

@@ -23,7 +23,7 @@ from engine.referee import Table, presentation
 COMMANDS = (
     ("help", "how to write moves, and these commands"),
     ("rules", "the rules summary of the game"),
-    ("board", "show the board, your view and your moves again"),
+    ("board", "show the board, your view and your moves again; board --png FILE saves its picture"),
     ("undo", "at your turn: take back your last move, if nobody has acted since and it showed nothing"),
     ("quit", "leave; a game in progress is saved and offered again next time"),
 )

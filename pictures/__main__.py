@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core import Game
 from engine.games import REGISTRY, get_game
+from engine.referee.score_history import public_scores
 from engine.simulate import default_player_count, parse_options
 
 
@@ -26,20 +27,19 @@ def play(game: Game[Any, Any], players: int, seed: int, options: dict[str, Any],
     score after the deal and after each move, read from the public view."""
     rng = random.Random(seed)
     state = game.new_game(players, seed, options)
-    history = [_scores(game, state)]
+    history = [_scores(game, state, players)]
     for _ in range(after):
         if game.is_over(state):
             break
         seat = game.to_act(state)[0]
         state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
-        history.append(_scores(game, state))
+        history.append(_scores(game, state, players))
     return state, history
 
 
-def _scores(game: Game[Any, Any], state: Any) -> list[float]:
-    view = game.view(state, None)
-    scores = view.get("scores", view.get("totals", []))
-    return [float(score) for score in scores]
+def _scores(game: Game[Any, Any], state: Any, players: int) -> list[float]:
+    # Read as the desk reads them for its result picture (engine/referee/score_history.py).
+    return public_scores(game.view(state, None), players) or []
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,78 +1,96 @@
-"""A simple result picture: the final scores by rank with the winners marked, the teams where
-the game has them, and each seat's score over the game as a line chart drawn with Pillow.
+"""The result picture of a finished game: the final scores with the winner, the teams where the
+game has them, and a chart of each seat's score over the game.
 
-The Discord desk's richer result picture (matplotlib chart) keeps this function's name and
-arguments, so callers do not change when it replaces this one.
+Marks: ``seat`` (labelled with the seat's index: names may repeat), ``rank``, ``score``
+("seat:score"), ``winner`` (the name), ``team`` ("0,2"), ``line`` (the seat's index) and ``value``
+(the words at a line's end). ``score_history`` is what engine/referee/score_history.py replays from the public views: the
+scores after the deal and after each move (one number per seat); an empty history (a game whose
+board shows no running score) leaves the chart out. Seats are listed by rank, in play order
+within a rank (``Outcome.seating``); the strings are the text board's ("Final scores", "winner").
 
     picture = draw_result(["Alice", "Bob"], outcome, [[0, 0], [3, 0], [3, 5]])
     picture.labels("winner")   # ["Bob"]
+    picture.labels("score")    # ["1:5", "0:3"]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core import Outcome
 from engine.core.picture import Picture
 
-from .canvas import BIG, LINE, PAD, SMALL, Canvas
-from .palette import HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, ink_on
+from .charts import FONT, INK, box_of, finish, fit, format_number, new_figure, plot_series, short, style
 
 TITLE = "Final scores"
-CHART_HEIGHT = 220
-
-
-def _format(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+WINNER = "winner"
+ROW_INCHES = 0.38
+NAME_IN_ROW = 22  # characters of a name in the standings (the alt text has it whole)
+NAME_IN_TEAM = 12
+CHART_INCHES = 3.6
 
 
 def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[Sequence[float]]) -> Picture:
-    page = Canvas()
-    y = page.title(PAD, TITLE)
+    """The final scores (the winners marked, in words and with a star), the teams, and the chart."""
     order = list(outcome.seating) if outcome.seating else list(range(len(names)))
     standing = sorted(order, key=lambda seat: (outcome.ranks[seat], order.index(seat)))
+    teams = outcome.teams or []
+    rows = len(standing) + (len(teams) + 1 if teams else 0)
+    head_inches = 0.8 + ROW_INCHES * rows
+    # A chart needs two points at least, each with every seat's score.
+    chart = len(score_history) > 1 and all(len(scores) == len(names) for scores in score_history)
+    height = head_inches + (CHART_INCHES if chart else 0.2)
+    figure = new_figure(height)
+    marks: list[tuple[str, str, Any]] = []
+
+    def text(y_inches: float, x: float, words: str, **kwargs: Any) -> Any:
+        """Text at ``y_inches`` from the top (figure coordinates measure from the bottom)."""
+        kwargs.setdefault("fontsize", 15)
+        kwargs.setdefault("color", INK)
+        return figure.text(x, 1 - y_inches / height, words, fontfamily=FONT, va="top", **kwargs)
+
+    marks.append(("title", TITLE, text(0.15, 0.03, TITLE, fontsize=20, fontweight="bold")))
+    y = 0.75
     for seat in standing:
-        winner = outcome.ranks[seat] == 1
-        page.panel((PAD, y, page.width - PAD, y + 40), outline=HIGHLIGHT if winner else None)
-        page.text(PAD + 10, y + 9, f"{outcome.ranks[seat]}.", bold=True, width=40)
-        x = page.seat_chip(PAD + 50, y + 9, order.index(seat) + 1)
-        page.text(x + 10, y + 9, names[seat], bold=True, width=300, kind="seat", label=str(seat))
-        if winner:
-            page.text(page.width - PAD - 190, y + 11, "★ winner", size=SMALL, bold=True, fill=HIGHLIGHT, kind="winner", label=names[seat])
-        page.text(page.width - PAD - 90, y + 6, _format(outcome.scores[seat]), size=BIG, bold=True, width=80, align="right", kind="score", label=f"{seat}:{_format(outcome.scores[seat])}")
-        y += 46
-    for index, team in enumerate(outcome.teams or []):
-        members = " + ".join(names[seat] for seat in team)
-        page.text(PAD, y, f"Team {index + 1}: {members}", size=SMALL, fill=MUTED, kind="team", label=",".join(map(str, team)))
-        y += LINE
-    if len(score_history) > 1:
-        _chart(page, names, order, score_history, y + 10)
-    return page.finish()
-
-
-def _chart(page: Canvas, names: Sequence[str], order: list[int], history: Sequence[Sequence[float]], y: int) -> None:
-    """Each seat's score after every move: one line a seat in its seat colour, its number at the
-    end of its line (the number, not the colour, says whose it is)."""
-    left, right = PAD + 40, page.width - PAD - 30
-    top, bottom = y + 34, y + CHART_HEIGHT
-    page.panel((PAD, y, page.width - PAD, bottom + 26), fill=PANEL)
-    values = [value for row in history for value in row]
-    low, high = min(0.0, min(values)), max(1.0, max(values))
-    steps = len(history) - 1
-
-    def point(step: int, value: float) -> tuple[float, float]:
-        return left + (right - left) * step / steps, bottom - (bottom - top) * (value - low) / (high - low)
-
-    page.draw.line((left, bottom, right, bottom), fill=MUTED, width=1)
-    page.draw.line((left, top, left, bottom), fill=MUTED, width=1)
-    for value in (low, high):
-        page.text(PAD + 4, int(point(0, value)[1]) - 9, _format(value), size=SMALL - 2, fill=MUTED, width=32, align="right")
-    page.text(left, bottom + 4, "moves →", size=SMALL - 2, fill=MUTED)
-    for seat in order:
-        colour = SEAT_COLOURS[order.index(seat) % len(SEAT_COLOURS)]
-        line = [point(step, row[seat]) for step, row in enumerate(history) if seat < len(row)]
-        page.draw.line(line, fill=colour, width=3)
-        end_x, end_y = line[-1]
-        page.chip(int(end_x) + 4, int(end_y) - 10, str(order.index(seat) + 1), fill=colour, ink=ink_on(colour), size=SMALL - 2)
-        page.mark("line", str(seat), (left, top, right, bottom))
-    page.text(PAD + 8, y + 4, "Score over the game", size=SMALL - 2, fill=INK)
+        won = outcome.ranks[seat] == 1
+        colour = style(order.index(seat))["color"] if chart else INK
+        weight = "bold" if won else "normal"
+        marks.append(
+            ("rank", str(outcome.ranks[seat]), text(y, 0.03, f"{outcome.ranks[seat]}.", fontweight=weight))
+        )
+        score = format_number(outcome.scores[seat])
+        shown = text(y, 0.72, score, fontweight=weight, ha="right")
+        name = text(y, 0.08, "", fontweight=weight, color=colour)
+        # The name as long as it ends before its score (measured: a W is wider than an i).
+        fit(name, short(names[seat], NAME_IN_ROW), box_of(shown, figure)[0] - 12)
+        marks.append(("seat", str(seat), name))
+        marks.append(("score", f"{seat}:{score}", shown))
+        if won:
+            # A star and the word: the winner stands out without colour.
+            marks.append(("winner", names[seat], text(y, 0.75, f"\u2605 {WINNER}", fontweight="bold")))
+        y += ROW_INCHES
+    if teams:
+        y += ROW_INCHES * 0.4
+        for team in teams:
+            members = " & ".join(short(names[seat], NAME_IN_TEAM) for seat in team)
+            score = format_number(outcome.scores[team[0]])
+            won = outcome.ranks[team[0]] == 1
+            shown = text(y, 0.03, "", fontsize=13, fontweight="bold" if won else "normal")
+            fit(
+                shown,
+                f"Team {members}",
+                figure.bbox.width - 8,
+                suffix=f": {score}" + (f"  \u2605 {WINNER}" if won else ""),
+            )
+            marks.append(("team", ",".join(str(seat) for seat in team), shown))
+            y += ROW_INCHES
+    if chart:
+        bottom = 0.55 / height
+        top = (CHART_INCHES - 0.25) / height
+        axes = figure.add_axes((0.11, bottom, 0.62, top - bottom))
+        series = [(names[seat], [float(scores[seat]) for scores in score_history]) for seat in order]
+        lines, labels = plot_series(axes, series, xlabel="Moves", ylabel="Score")
+        marks.extend(("line", str(seat), line) for seat, (_, line) in zip(order, lines, strict=True))
+        marks.extend(("value", label.get_text(), label) for label in labels)
+    return finish(figure, marks)

@@ -17,7 +17,8 @@ legal moves of the next. A front end renders the snapshot and reads no game stat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import Outcome
 from engine.games import get_game
@@ -49,6 +50,11 @@ class SeatSnapshot:
     is_over: bool
     outcome: Outcome | None  # once the game is over (forfeited seats ranked last)
     seating: tuple[int, ...] | None  # seat indexes in play order (``Game.seating``); None: the lobby's
+    # The game's own views, for front ends that draw the position (``Game.draw_board`` and
+    # ``Game.draw_hand``): the public view, and the viewer's seat view (None for a spectator).
+    # Taken from the same state as ``board`` and ``private``; nothing else of the state leaves.
+    public_view: dict[str, Any] = field(default_factory=dict)
+    seat_view: dict[str, Any] | None = None
 
     @property
     def legal_moves(self) -> list[str]:
@@ -77,7 +83,9 @@ async def seat_snapshot(tables: Tables, table_id: int, user_id: str | None) -> S
         seat = None if mine is None else mine.index
         running = table.status == RUNNING
         views = tuple(await clock_views_of(tables, loaded))
-        board = game.render_board(game.view(state, None), table.names)
+        public_view = game.view(state, None)
+        seat_view = None if seat is None else game.view(state, seat)
+        board = game.render_board(public_view, table.names)
         if running and get_speed(table.speed).timed:
             board += "\n" + clock_line(views)
         if running and table.abandon_votes:
@@ -95,9 +103,11 @@ async def seat_snapshot(tables: Tables, table_id: int, user_id: str | None) -> S
             seat=seat,
             moves=moves,
             board=board,
-            private=None if seat is None else game.render_private(game.view(state, seat), table.names),
+            private=None if seat_view is None else game.render_private(seat_view, table.names),
             clocks=views,
             is_over=not running,
             outcome=outcome_of(game, loaded) if table.status == FINISHED else None,
             seating=None if seating is None else tuple(seating),
+            public_view=public_view,
+            seat_view=seat_view,
         )

@@ -57,6 +57,7 @@ from .model import (
     RatingChange,
     Table,
 )
+from .pictures import Pictures
 from .queries import Queries
 from .read_model import SeatSnapshot
 from .rematch import Rematches
@@ -69,6 +70,7 @@ from .reports import (
 )
 from .rules_versions import RulesVersions
 from .seasons import Seasons
+from .server_settings import ServerSettings
 from .store import Store
 from .tables import Tables
 from .timekeeping import Timekeeping
@@ -105,6 +107,10 @@ class Referee:
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
         self.seasons = Seasons(store, clock)  # type: ignore[arg-type]  # a server's seasons (seasons.py)
+        # Each server's settings (pictures on or off), in the limits' rows of the store.
+        self.server_settings = ServerSettings(store)  # type: ignore[arg-type]
+        # Boards, hands, results and rating charts drawn off the event loop, cached (pictures.py).
+        self.pictures = Pictures()
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states, shared=shared)
         self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)

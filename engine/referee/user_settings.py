@@ -1,13 +1,14 @@
 """A player's own settings and what the bot learnt about reaching them, kept per user in the store.
 
 The front ends ask these here (``Referee.user_settings``) instead of holding the store: the flag
-names and their meaning live in this one place. Three flags:
+names and their meaning live in this one place. Four flags:
 
 - ``dm_closed``: a DM to this user failed because their DMs are closed (Discord's 50007); the
   bot does not try again until they ask for DMs (``set_turn_dms(..., True)``);
 - ``dm_notice_pending``: that failure happened outside the user's own interaction, so they are
   told once, at their next action;
-- ``turn_dms``: the user wants a DM with their moves at every turn, besides the board's ping.
+- ``turn_dms``: the user wants a DM with their moves at every turn, besides the board's ping;
+- ``pictures_off``: the user's own private views (their hand) come as text only, without a picture.
 
 Quiet hours are the referee's own (``Referee.quiet_hours``): the clocks depend on them.
 """
@@ -19,6 +20,7 @@ from typing import Protocol
 DM_CLOSED = "dm_closed"
 DM_NOTICE_PENDING = "dm_notice_pending"
 TURN_DMS = "turn_dms"
+PICTURES_OFF = "pictures_off"
 
 
 class UserFlags(Protocol):
@@ -37,6 +39,7 @@ class UserSettings:
         self._store = store
         self._dm_closed: dict[str, bool] = {}
         self._turn_dms: dict[str, bool] = {}
+        self._pictures_off: dict[str, bool] = {}
 
     async def dms_closed(self, user_id: str) -> bool:
         return await self._read(self._dm_closed, user_id, DM_CLOSED)
@@ -53,6 +56,13 @@ class UserSettings:
         await self._write(self._turn_dms, user_id, TURN_DMS, enabled)
         if enabled and await self.dms_closed(user_id):
             await self.set_dms_closed(user_id, False)
+
+    async def wants_pictures(self, user_id: str) -> bool:
+        """Whether the user's private views carry a picture of their hand (on unless turned off)."""
+        return not await self._read(self._pictures_off, user_id, PICTURES_OFF)
+
+    async def set_pictures(self, user_id: str, enabled: bool) -> None:
+        await self._write(self._pictures_off, user_id, PICTURES_OFF, not enabled)
 
     async def owe_dm_notice(self, user_id: str) -> None:
         """A DM to this user failed outside their own interaction: tell them at their next action."""

@@ -55,3 +55,14 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal", "scaleout"):
         assert f"\n{section} " in printed
     assert any(row["target"] for row in results["table"])
+
+
+def test_the_picture_stall_figures_come_out_for_a_game_that_draws(toy_game, monkeypatch):
+    from bench.picture_stall import measure
+    from tests import picture_drawer
+
+    assert measure([toy_game], 1, 3) == {"status": "no game draws pictures yet"}
+    picture_drawer.drawing(monkeypatch, toy_game)
+    figures = measure([toy_game], 1, 3)["per_game"]["nim"]
+    assert figures["boards"] == 3 and figures["heartbeats"] > 0
+    assert {"longest_stall_ms", "p99_stall_ms", "board_p95_ms", "hand_p95_ms", "largest_png_kb"} <= set(figures)

@@ -37,6 +37,7 @@ class Request:
     method: str
     path: str
     body: Any
+    files: dict[str, int] = field(default_factory=dict)  # uploaded file name -> size in bytes
 
 
 @dataclass
@@ -123,8 +124,8 @@ class FakeDiscord:
 
     async def rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
-        body = await _body(request)
-        self.requests.append(Request(request.method, path, body))
+        body, files = await _body(request)
+        self.requests.append(Request(request.method, path, body, files))
         if request.headers.get("Authorization") != f"Bot {self.token}" and not path.startswith(
             ("/interactions/", "/webhooks/")
         ):
@@ -484,12 +485,16 @@ class FakeDiscord:
         }
 
 
-async def _body(request: web.Request) -> Any:
-    """The JSON of a request: its body, or the ``payload_json`` part of a multipart one (files)."""
+async def _body(request: web.Request) -> tuple[Any, dict[str, int]]:
+    """The JSON of a request: its body, or the ``payload_json`` part of a multipart one, with the
+    files it uploads (name -> size)."""
     if not request.can_read_body:
-        return None
+        return None, {}
     if request.content_type.startswith("multipart/"):
         form = await request.post()
-        return json.loads(str(form.get("payload_json") or "null"))
+        files = {
+            part.filename: len(part.file.read()) for part in form.values() if isinstance(part, web.FileField)
+        }
+        return json.loads(str(form.get("payload_json") or "null")), files
     text = await request.text()
-    return json.loads(text) if text else None
+    return (json.loads(text) if text else None), {}

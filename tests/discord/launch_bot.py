@@ -5,7 +5,7 @@
 Only the two addresses discord.py talks to change: the REST base and the gateway. Everything
 else (configuration, .env, logging, start-up, shutdown) is bot.py exactly as `make run` runs it.
 The test game Sprint is registered, so a slash command can be answered without a real game.
-With FAKE_RETRY_SECONDS, a board that failed is tried again after that many seconds (instead of
+With FAKE_PICTURES set, Sprint draws its boards and hands (tests/picture_drawer.py). With FAKE_RETRY_SECONDS, a board that failed is tried again after that many seconds (instead of
 the bot's backoff of seconds to minutes), so a test sees the retries without waiting for them.
 """
 
@@ -27,6 +27,9 @@ base = os.environ["FAKE_DISCORD_URL"]
 discord.http.Route.BASE = f"{base}/api/v10"
 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http://", "ws://") + "/gateway")
 engine.games.REGISTRY["sprint"] = "tests.discord.sprint"
+if os.environ.get("FAKE_PICTURES"):
+    # Sprint draws with the tests' drawer, so a real process sends its pictures.
+    engine.games.get_game("sprint").draw_module = "tests.picture_drawer"
 if os.environ.get("FAKE_RETRY_SECONDS"):
     cogs.announcer.RETRY_DELAYS = (float(os.environ["FAKE_RETRY_SECONDS"]),)
 

@@ -47,9 +47,10 @@ def stored(database: Path) -> tuple[int, int, float | None]:
     return row
 
 
-async def start_bot(fake: FakeDiscord, workdir: Path) -> asyncio.subprocess.Process:
+async def start_bot(fake: FakeDiscord, workdir: Path, **settings: str) -> asyncio.subprocess.Process:
+    """bot.py started on ``workdir`` (``settings``: more environment, e.g. FAKE_PICTURES="1")."""
     fake.identified.clear()
-    environment = {**clean_environment(fake), "FAKE_RETRY_SECONDS": "0.3"}
+    environment = {**clean_environment(fake), "FAKE_RETRY_SECONDS": "0.3", **settings}
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         str(LAUNCHER),

@@ -130,3 +130,20 @@ async def test_a_finished_game_has_its_outcome_and_a_lobby_no_snapshot(referee, 
     assert snapshot.is_over and snapshot.to_act == () and snapshot.moves == ()
     assert snapshot.outcome == await referee.outcome(table.id)
     assert snapshot.table.seed == 1  # the seed is no secret once the game is over
+
+
+async def test_the_snapshot_hands_over_the_views_a_front_end_draws_from(referee):
+    """A front end draws from the snapshot alone: the public view and the viewer's own seat view,
+    of the same version as the texts (a spectator gets no seat view)."""
+    table_id = await vegetables(referee)
+    game = get_game("vegetables")
+    state = await referee.state(table_id)
+    names = (await referee.table(table_id)).names
+    for index, (user, _) in enumerate(PLAYERS):
+        snapshot = await referee.snapshot(table_id, user)
+        assert snapshot.public_view == game.view(state, None)
+        assert snapshot.seat_view == game.view(state, index)
+        assert game.render_board(snapshot.public_view, names) in snapshot.board
+        assert game.render_private(snapshot.seat_view, names) == snapshot.private
+    spectator = await referee.snapshot(table_id, "eve")
+    assert spectator.seat_view is None and spectator.public_view == game.view(state, None)

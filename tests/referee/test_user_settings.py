@@ -49,3 +49,20 @@ async def test_the_closed_dms_notice_is_given_once_and_only_while_dms_are_closed
     await settings.set_dms_closed("u1", True)
     assert await settings.take_dm_notice("u1")
     assert not await settings.take_dm_notice("u1")
+
+
+async def test_pictures_are_on_until_turned_off_per_player_and_per_server(store):
+    referee = Referee(store)
+    assert await referee.user_settings.wants_pictures("u1")
+    assert await referee.server_settings.pictures("g1")
+    await referee.user_settings.set_pictures("u1", False)
+    await referee.server_settings.set_pictures("g1", False)
+    after_restart = Referee(store)
+    assert not await after_restart.user_settings.wants_pictures("u1")
+    assert await after_restart.user_settings.wants_pictures("u2")
+    assert not await after_restart.server_settings.pictures("g1")
+    assert await after_restart.server_settings.pictures("g2") and await after_restart.server_settings.pictures(None)
+    # The server's setting sits beside its limits without changing them.
+    assert await after_restart.admission.limits_for("g1") == after_restart.admission.defaults
+    await after_restart.server_settings.set_pictures("g1", True)
+    assert await Referee(store).server_settings.pictures("g1")
