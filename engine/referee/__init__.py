@@ -3,6 +3,8 @@
 from engine.core import STACKING_OPTIONS
 
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
+from .hints import HintRefused
+from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label
 from .model import (
     ABANDONED,
     FINISHED,
@@ -30,6 +32,7 @@ from .model import (
     VersionConflict,
     WrongStatus,
 )
+from .pool import PoolThinker
 from .presentation import clock_line
 from .ratings import PROVISIONAL_GAMES, Rating
 from .read_model import SeatSnapshot
@@ -52,6 +55,7 @@ from .reports import (
 )
 from .results import is_stacked
 from .store import Store
+from .thinking import Budget, InlineThinker, Thinker
 
 __all__ = [
     "ABANDONED",
@@ -72,15 +76,22 @@ __all__ = [
     "DueActions",
     "ForfeitNotice",
     "ForfeitedSeat",
+    "Budget",
+    "DEFAULT_LEVEL",
     "GameResult",
     "GameStats",
     "HighScore",
+    "HintRefused",
+    "InlineThinker",
+    "LEVELS",
+    "LEVEL_HELP",
     "LeaderboardPage",
     "LeaderboardRow",
     "LobbyError",
     "NotInGame",
     "Outbox",
     "PlayerStats",
+    "PoolThinker",
     "QuietHours",
     "QuietHoursError",
     "Rating",
@@ -97,9 +108,11 @@ __all__ = [
     "Speed",
     "StaleVersion",
     "Store",
+    "TAKEOVER_LEVEL",
     "Table",
     "TableLinks",
     "TableNotFound",
+    "Thinker",
     "TimedSeat",
     "TimeoutNotice",
     "VersionConflict",
@@ -108,4 +121,5 @@ __all__ = [
     "clock_line",
     "format_duration",
     "is_stacked",
+    "level_label",
 ]

@@ -44,6 +44,7 @@ from engine.core import GameRecord, Outcome
 from . import inputs
 from .clock import QuietHours
 from .downtime import DowntimeCredit
+from .hints import Hints
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .lobby import Lobby
 from .model import (
@@ -64,6 +65,7 @@ from .reports import (
 )
 from .store import Store
 from .tables import Tables
+from .thinking import InlineThinker, Thinker
 from .timekeeping import Timekeeping
 from .turns import Turns
 from .user_settings import UserSettings
@@ -81,6 +83,7 @@ class Referee:
         hot_states: int = 256,
         max_ai_moves: int = 10_000,
         limits: Limits = DEFAULT_LIMITS,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -89,7 +92,14 @@ class Referee:
         self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
-        self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
+        # Searching AI seats and hints think through ``thinker`` (thinking.py): by default in a
+        # thread with fixed playouts; the bot and the local table pass a pool of processes
+        # (pool.PoolThinker), which they close when they close.
+        self.thinker: Thinker = thinker or InlineThinker()
+        self._turns = Turns(
+            self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves, thinker=self.thinker
+        )
+        self._hints = Hints(self._tables, self._turns)
         self._lobby = Lobby(self._tables, self._turns, self.admission, new_seed)
         self._downtime = DowntimeCredit(self._tables)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
@@ -183,6 +193,12 @@ class Referee:
         when the move is refused, with one exception: a skipped player who plays has their seat
         back from the AI even if the move itself is refused (usually: not their turn yet)."""
         return await self._turns.play(table_id, user_id, move_text, expected_version)
+
+    @inputs.checked
+    async def hint(self, table_id: int, user_id: str) -> str:
+        """What the normal AI would play in the caller's place now, and why, in one line (their
+        own knowledge only). Raises HintRefused in a rated game or when they need not act."""
+        return await self._hints.hint(table_id, user_id)
 
     @inputs.checked
     async def resume(self, table_id: int) -> Outbox:
