@@ -35,9 +35,9 @@ from cogs.desk import GameDesk
 from cogs.games import GameCommands
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
-from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
+from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings, thinker_for
 from db import SqliteStore
-from engine.referee import Referee
+from engine.referee import Referee, Thinker
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -91,6 +91,7 @@ class RefereeBot(commands.Bot):
         self._clock = clock
         self.store: SqliteStore | None = None
         self.referee: Referee | None = None
+        self.thinker: Thinker | None = None  # searching AI seats and hints (worker processes)
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
         self.clock_keeper: ClockKeeper | None = None
@@ -99,7 +100,11 @@ class RefereeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await SqliteStore.open(self.settings.database_path)
-        self.referee = Referee(self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng)
+        # The pool of thinking processes starts with the first search, not here.
+        self.thinker = thinker_for(self.settings)
+        self.referee = Referee(
+            self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng, thinker=self.thinker
+        )
         # Before any command: the time the bot was down is owed to every running clock. Each
         # table gets it when first loaded, the others in one batch at the first clock poll, so
         # start-up does not wait for every game in progress.
@@ -190,6 +195,9 @@ class RefereeBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self.thinker is not None:
+                thinker, self.thinker = self.thinker, None
+                await thinker.close()  # the thinking processes end with the bot
             if self.store is not None:
                 store, self.store = self.store, None
                 await store.close()

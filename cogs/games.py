@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from engine.core import Game, GameError
 from engine.games import REGISTRY, get_game
-from engine.referee import LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS
+from engine.referee import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS
 
 from . import render
 from .announcer import UNREACHABLE_NOTE
@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100  # Discord's limit on an autocomplete choice's name and value
 SPEED_CHOICES = [app_commands.Choice(name=speed.label[:100], value=speed.name) for speed in SPEEDS.values()]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=f"{level}: {LEVEL_HELP[level]}"[:100], value=level) for level in LEVELS
+]
 
 
 def _choice(name: str, value: str | int) -> app_commands.Choice[Any]:
@@ -63,8 +66,9 @@ class GameCommands(commands.Cog):
         options="Settings as NAME=VALUE separated by spaces (see /rules for each game's options)",
         ai="How many AI seats to add right away (the host can add more in the lobby)",
         speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
+        level=f"How well the AI seats play (default: {DEFAULT_LEVEL})",
     )
-    @app_commands.choices(speed=SPEED_CHOICES)
+    @app_commands.choices(speed=SPEED_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_names)
     async def game_new(
         self,
@@ -73,8 +77,9 @@ class GameCommands(commands.Cog):
         options: str | None = None,
         ai: app_commands.Range[int, 0, 10] = 0,
         speed: str = RECOMMENDED_SPEED,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        await self.desk.open_lobby(interaction, game, options, ai, speed)
+        await self.desk.open_lobby(interaction, game, options, ai, speed, level)
 
     @game_new.autocomplete("options")
     async def game_new_options(

@@ -9,11 +9,13 @@ search thinks.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.core import GameError
 from engine.games import get_game
 
 from .levels import player_kind
-from .model import NotInGame
+from .model import NotInGame, Table
 from .results import board_of
 from .tables import Tables
 from .thinking import ThinkRequest
@@ -25,6 +27,13 @@ RATED_REFUSAL = "Hints are off in rated games: the moves must be your own."
 
 class HintRefused(GameError):
     """No hint now: a rated game, or not this player's turn (the message says which)."""
+
+
+def hints_allowed(table: Table, seat: int, to_act: Collection[int]) -> bool:
+    """Whether seat ``seat`` may ask for a hint now: an unrated game, its own turn, not played by
+    an AI (skipped or forfeited)."""
+    mine = table.seats[seat]
+    return not board_of(table)[1] and seat in to_act and not mine.plays_by_ai and not mine.forfeited
 
 
 class Hints:
@@ -43,7 +52,7 @@ class Hints:
                 raise HintRefused(RATED_REFUSAL)
             game = get_game(table.game)
             state = loaded.state
-            if seat.plays_by_ai or seat.index not in game.to_act(state) or not game.legal_moves(state, seat.index):
+            if not hints_allowed(table, seat.index, game.to_act(state)) or not game.legal_moves(state, seat.index):
                 raise HintRefused(f"No hint now: it is not your turn. {waiting_text(game, loaded)}")
             kind = player_kind(game, HINT_LEVEL)
             request = ThinkRequest(

@@ -23,6 +23,7 @@ from engine.core import Outcome
 from engine.games import get_game
 
 from .clock import get_speed
+from .hints import hints_allowed
 from .inputs import hide_seed
 from .model import FINISHED, RUNNING, Table
 from .presentation import clock_line, waiting_line, waiting_text
@@ -48,6 +49,7 @@ class SeatSnapshot:
     is_over: bool
     outcome: Outcome | None  # once the game is over (forfeited seats ranked last)
     seating: tuple[int, ...] | None  # seat indexes in play order (``Game.seating``); None: the lobby's
+    hints: bool = False  # the viewer may ask for a hint now (Referee.hint): their turn, an unrated game
 
     @property
     def legal_moves(self) -> list[str]:
@@ -97,4 +99,5 @@ async def seat_snapshot(tables: Tables, table_id: int, user_id: str | None) -> S
             is_over=not running,
             outcome=outcome_of(game, loaded) if table.status == FINISHED else None,
             seating=None if seating is None else tuple(seating),
+            hints=running and seat is not None and bool(moves) and hints_allowed(table, seat, game.to_act(state)),
         )
