@@ -83,6 +83,9 @@ async def bot_factory(settings: Settings, virtual_clock: VirtualClock) -> Iterat
 
     yield make
     for bot in made:
+        if bot.thinker is not None:
+            await bot.thinker.close()
+            bot.thinker = None
         if bot.store is not None:
             await bot.store.close()
             bot.store = None
