@@ -15,11 +15,14 @@ bot or the local table closes. A worker that died is replaced by a new pool, onc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+
+from engine.games import REGISTRY, get_game
 
 from .thinking import Budget, ThinkRequest, Thought, think
 
@@ -32,9 +35,14 @@ def default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-def _warm_up() -> None:
-    """Each worker imports the games once, when it starts, rather than at its first move."""
-    import engine.games  # noqa: F401
+def _warm_up(registry: dict[str, str]) -> None:
+    """Each worker knows the games its parent knew when the pool started (a game registered at
+    run time, by a test or ``bench --register``, included) and imports them once, now, rather
+    than at its first move."""
+    REGISTRY.update(registry)  # a fresh process: nothing is cached yet
+    for name in registry:
+        with contextlib.suppress(Exception):  # a broken game fails where it is asked for
+            get_game(name)
 
 
 class PoolThinker:
@@ -57,7 +65,10 @@ class PoolThinker:
             raise RuntimeError("the thinker is closed")
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_up
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm_up,
+                initargs=(dict(REGISTRY),),
             )
             self.started += 1
         return self._executor
