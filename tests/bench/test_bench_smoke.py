@@ -22,6 +22,8 @@ TINY = [
     "--wal-seconds", "0.2",
     "--wal-settle-seconds", "0.1",
     "--wal-lobbies", "6",
+    "--ai-positions", "1",
+    "--ai-stall-moves", "3",
 ]  # fmt: skip
 
 
@@ -44,8 +46,11 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     assert wal["moves"]["moves"] > 0 and wal["moves"]["errors"] == 0 and "db_mb" in wal["moves"]
     assert wal["lobbies"]["lobbies"] == 6 and wal["lobbies"]["cancelled"] == 3
     assert {"peak_wal_mb", "settled_wal_mb", "seconds_to_under_8mb"} <= set(wal["lobbies"])
+    ai = results["ai"]["nim"]
+    assert set(ai["decisions"]) >= {"easy", "normal", "strong", "pool_start_s"}
+    assert ai["stall"]["pool"]["ai_moves"] >= 3 and ai["stall"]["thread"]["ticks"] > 0
     # The printed table names every section, and each target row says whether it is met.
     printed = capsys.readouterr().out
-    for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal"):
+    for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal", "ai"):
         assert f"\n{section} " in printed
     assert any(row["target"] for row in results["table"])
