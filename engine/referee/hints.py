@@ -65,4 +65,4 @@ class Hints:
                 explain=True,
             )
         thought = await self.turns.thinker.think(request)
-        return f"{HINT_LEVEL} would play {thought.move}: {thought.reason}."
+        return f"{HINT_LEVEL} would choose {thought.move}: {thought.reason}."

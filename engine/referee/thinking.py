@@ -35,8 +35,10 @@ TIME_BOUND_ITERATIONS = 1_000_000
 # A search on a crowded machine gets less CPU than asked: past this multiple of its CPU budget
 # in wall-clock time it stops anyway (a player waits for the move, not for the CPU).
 WALL_CLOCK_FACTOR = 4.0
-# Sampled worlds per move when a hint explains its move (a quick estimate, not the search).
-EXPLAIN_WORLDS = 24
+# Sampled worlds per move when a hint explains its move (a quick estimate beside the search):
+# at most this many, at least the second number however short the time budget.
+EXPLAIN_WORLDS = 32
+MIN_EXPLAIN_WORLDS = 4
 
 
 class Budget(msgspec.Struct, frozen=True, kw_only=True):
@@ -113,7 +115,7 @@ def think(request: ThinkRequest) -> Thought:
     player = make_player(game, request.kind, request.budget)
     rng = random.Random(request.seed)
     move = player.choose(game, state, request.seat, rng)
-    reason = explain(game, state, request.seat, move, player, rng) if request.explain else ""
+    reason = explain(game, state, request.seat, move, player, rng, request.budget) if request.explain else ""
     return Thought(
         move=game.format_move(move),
         reason=reason,
@@ -144,21 +146,24 @@ def cpu_deadline(cpu_ms: float) -> Callable[[], bool]:
     return lambda: time.process_time() >= cpu_until or time.monotonic() >= wall_until
 
 
-def explain(game: Game[Any, Any], state: Any, seat: int, move: Any, player: Player, rng: random.Random) -> str:
+def explain(
+    game: Game[Any, Any], state: Any, seat: int, move: Any, player: Player, rng: random.Random, budget: Budget
+) -> str:
     """Why ``move``, in a few words: for a search player, its expected share of the win over
-    sampled deals of the hidden cards (beside the easy choice's, when that differs); for another,
-    the immediate gain its greedy value gives."""
+    sampled deals of the hidden cards (and the easy choice's, when that differs and fares worse);
+    for another, the immediate gain its greedy value gives."""
     kit = getattr(player, "kit", None)
     if kit is not None:
-        easy_kind = "easy" if "easy" in game.ai_players() else "greedy" if "greedy" in game.ai_players() else None
-        horizon = getattr(player, "horizon", None)
-        mine = _expected_share(game, state, seat, move, kit, horizon, rng)
-        text = f"expected share of the win {mine:.0%}"
+        offered = game.ai_players()
+        easy_kind = "easy" if "easy" in offered else "greedy" if "greedy" in offered else None
+        easy_move = move
         if easy_kind is not None:
-            easy_move = game.ai_players()[easy_kind]().choose(game, state, seat, random.Random(rng.getrandbits(63)))
-            if easy_move != move:
-                theirs = _expected_share(game, state, seat, easy_move, kit, horizon, rng)
-                text += f" ({game.format_move(easy_move)}, the easy choice: {theirs:.0%})"
+            easy_move = offered[easy_kind]().choose(game, state, seat, random.Random(rng.getrandbits(63)))
+        horizon = getattr(player, "horizon", None)
+        mine, theirs = _expected_shares(game, state, seat, (move, easy_move), kit, horizon, rng, budget)
+        text = f"expected share of the win about {mine:.0%}"
+        if easy_move != move and theirs < mine:
+            text += f", against {theirs:.0%} for {game.format_move(easy_move)} (the easy choice)"
         return text
     value = getattr(player, "value", None)
     if value is not None:
@@ -171,24 +176,42 @@ def explain(game: Game[Any, Any], state: Any, seat: int, move: Any, player: Play
     return "the best move right now"
 
 
-def _expected_share(
-    game: Game[Any, Any], state: Any, seat: int, move: Any, kit: Any, horizon: int | None, rng: random.Random
-) -> float:
-    """The mean reward of ``move`` for ``seat`` over ``EXPLAIN_WORLDS`` sampled worlds (the hidden
-    cards dealt anew from the seat's knowledge), each played out by the kit's rollout policy to
-    the end or the search's ``horizon``, then scored by the kit."""
+def _expected_shares(
+    game: Game[Any, Any],
+    state: Any,
+    seat: int,
+    moves: tuple[Any, Any],
+    kit: Any,
+    horizon: int | None,
+    rng: random.Random,
+    budget: Budget,
+) -> tuple[float, float]:
+    """The mean reward for ``seat`` of each of two moves over the same sampled worlds (the hidden
+    cards dealt anew from the seat's knowledge, so both meet the same luck), each played out by
+    the kit's rollout policy to the end or the search's horizon, then scored by the kit. At most
+    ``EXPLAIN_WORLDS`` worlds, fewer when the budget's time runs out (a second budget, after the
+    search's own)."""
     knowledge = kit.observe(state, seat)
-    total = 0.0
+    deadline = cpu_deadline(budget.cpu_ms) if budget.cpu_ms is not None else None
+    same = moves[0] == moves[1]
+    totals = [0.0, 0.0]
+    worlds = 0
     for _ in range(EXPLAIN_WORLDS):
+        if deadline is not None and worlds >= MIN_EXPLAIN_WORLDS and deadline():
+            break
         world_seed = rng.getrandbits(63)
-        world = kit.sample(knowledge, seat, random.Random(world_seed))
-        playout = random.Random(world_seed + 1)
-        stop = None if horizon is None else kit.progress(world) + horizon
-        game.play(world, seat, move)
-        for _ in range(10_000):
-            if game.is_over(world) or (stop is not None and kit.progress(world) >= stop):
-                break
-            actor = game.to_act(world)[0]
-            game.play(world, actor, kit.rollout_move(game, world, actor, playout))
-        total += float(kit.evaluate(game, world)[seat])
-    return total / EXPLAIN_WORLDS
+        for index, move in enumerate(moves[:1] if same else moves):
+            world = kit.sample(knowledge, seat, random.Random(world_seed))
+            playout = random.Random(world_seed + 1)
+            stop = None if horizon is None else kit.progress(world) + horizon
+            game.play(world, seat, move)
+            for _ in range(10_000):
+                if game.is_over(world) or (stop is not None and kit.progress(world) >= stop):
+                    break
+                actor = game.to_act(world)[0]
+                game.play(world, actor, kit.rollout_move(game, world, actor, playout))
+            totals[index] += float(kit.evaluate(game, world)[seat])
+        worlds += 1
+    if same:
+        totals[1] = totals[0]
+    return totals[0] / worlds, totals[1] / worlds

@@ -432,8 +432,8 @@ async def test_the_level_is_chosen_at_set_up_and_hint_says_what_normal_would_pla
     assert "AI level (easy, normal, strong) [normal] › " in reader.prompts
     assert "2. Ada (AI) [strong]" in out
     # Secret Nim's every level is its greedy player (it takes the most tokens): normal takes 3.
-    [hint] = [line for line in panel_lines(out) if line.startswith("normal would play")]
-    assert hint == "normal would play take 3: the best move right now."
+    [hint] = [line for line in panel_lines(out) if line.startswith("normal would choose")]
+    assert hint == "normal would choose take 3: the best move right now."
     assert reader.prompts.count("Your move › ") >= 2  # asked again after the hint
     [(table, moves)] = await stored_tables(database)
     assert [seat.ai_kind for seat in table.seats] == [None, "strong"]

@@ -22,8 +22,8 @@ async def test_hint_says_what_normal_would_play_only_to_the_player(world: World)
     clicked = await world.alice.click(turn, custom_id=hint_ids[0])
     assert clicked.ephemeral  # deferred ("thinking…"), then filled in with the hint
     text = clicked.response.content
-    assert text.startswith("normal would play ") and "\n" not in text and len(text) <= 2000
-    move = text.removeprefix("normal would play ").split(":")[0]
+    assert text.startswith("normal would choose ") and "\n" not in text and len(text) <= 2000
+    move = text.removeprefix("normal would choose ").split(":")[0]
     assert move in legal
     # The sprint's normal level is its greedy player: it plays the highest card, and says its gain.
     assert move == max(legal) and "right away" in text
@@ -43,4 +43,4 @@ async def test_a_hint_is_refused_to_a_player_who_need_not_act(world: World) -> N
     await start_sprint(world, [world.alice, world.bob], speed="untimed")  # unrated: friends
     with pytest.raises(HintRefused, match="not your turn"):
         await world.env.bot.referee.hint(1, str(world.bob.id))
-    assert "normal would play" in await world.env.bot.referee.hint(1, str(world.alice.id))
+    assert "normal would choose" in await world.env.bot.referee.hint(1, str(world.alice.id))

@@ -29,7 +29,7 @@ async def test_the_bot_starts_its_pool_on_demand_and_closes_it_with_itself(world
     turn = await H.open_my_turn(world.alice, thread)
     hint = next(cid for cid in H.custom_ids(turn) if cid.startswith("ref:hint:"))
     answered = await world.alice.click(turn, custom_id=hint)
-    assert answered.response.content.startswith("normal would play ")
+    assert answered.response.content.startswith("normal would choose ")
     assert pool.running
     processes = list(pool._executor._processes.values())  # type: ignore[union-attr]
     assert processes and all(process.is_alive() for process in processes)

@@ -105,3 +105,29 @@ async def test_searching_seats_and_the_takeover_think_through_the_thinker(tmp_pa
         assert spy.requests[-1].budget == Budget(iterations=3)
     finally:
         await referee.store.close()
+
+
+def test_a_searching_hint_gives_the_moves_expected_share_of_the_win(thinking_nim) -> None:
+    # Two tokens left: taking both wins at once (a share of 100%); the easy player takes both too.
+    state = thinking_nim.new_game(2, 1, {"tokens": 2})
+    hint = ThinkRequest(
+        game="thinking-nim", state=thinking_nim.encode_state(state), seat=0, kind="normal", seed=2,
+        budget=Budget(iterations=3), explain=True,
+    )  # fmt: skip
+    thoughts = {(thought.move, thought.reason) for thought in (think(hint) for _ in range(3))}
+    assert len(thoughts) == 1  # the same move and words every time, with a fixed budget
+    [(move, reason)] = thoughts
+    if move == "take 2":
+        assert reason == "expected share of the win about 100%"
+    else:  # take 1: the other then takes the last token, whatever the rollouts do
+        assert reason == "expected share of the win about 0%"  # the easy choice fares better: not named
+    # Three tokens: whatever the search takes, the easy choice (all three) wins, and the easy
+    # choice is named only when it fares worse.
+    state = thinking_nim.new_game(2, 1, {"tokens": 3})
+    reasons = {
+        think(ThinkRequest(game="thinking-nim", state=thinking_nim.encode_state(state), seat=0, kind="normal",
+                           seed=seed, budget=Budget(iterations=3), explain=True)).reason
+        for seed in range(8)
+    }  # fmt: skip
+    assert reasons and all(reason.startswith("expected share of the win about") for reason in reasons)
+    assert not any("easy choice" in reason for reason in reasons)

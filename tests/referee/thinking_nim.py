@@ -16,11 +16,32 @@ NORMAL_PLAYOUTS = 5
 STRONG_PLAYOUTS = 9
 
 
+class NimKit:
+    """What the search's kit tells about Nim (nothing is hidden): for the hint's estimate."""
+
+    def observe(self, state: NimState, seat: int) -> NimState:
+        return GAME.copy_state(state)
+
+    def sample(self, knowledge: NimState, seat: int, rng: random.Random) -> NimState:
+        return GAME.copy_state(knowledge)
+
+    def rollout_move(self, game: Game[Any, Any], state: NimState, seat: int, rng: random.Random) -> Any:
+        return rng.choice(game.legal_moves(state, seat))
+
+    def progress(self, state: NimState) -> int:
+        return 0
+
+    def evaluate(self, game: Game[Any, Any], state: NimState) -> list[float]:
+        return [1.0 if state.winner == seat else 0.0 for seat in range(state.players)]
+
+
 class CountingSearch:
     def __init__(self, iterations: int) -> None:
         self.iterations = iterations
         self.deadline: Callable[[], bool] | None = None
         self.last_iterations = 0
+        self.kit = NimKit()
+        self.horizon: int | None = None
 
     def choose(self, game: Game[Any, Any], state: NimState, seat: int, rng: random.Random) -> Any:
         moves = game.legal_moves(state, seat)
