@@ -18,7 +18,6 @@ from .levels import player_kind
 from .model import NotInGame, Table
 from .results import board_of
 from .tables import Tables
-from .thinking import ThinkRequest
 from .turns import Turns, waiting_text
 
 HINT_LEVEL = "normal"
@@ -54,15 +53,6 @@ class Hints:
             state = loaded.state
             if not hints_allowed(table, seat.index, game.to_act(state)) or not game.legal_moves(state, seat.index):
                 raise HintRefused(f"No hint now: it is not your turn. {waiting_text(game, loaded)}")
-            kind = player_kind(game, HINT_LEVEL)
-            request = ThinkRequest(
-                game=game.name,
-                state=loaded.encoded if loaded.encoded is not None else game.encode_state(state),
-                seat=seat.index,
-                kind=kind,
-                seed=self.turns.ai_rng.getrandbits(63),
-                budget=self.turns.thinker.budget(kind),
-                explain=True,
-            )
+            request = self.turns.think_request(game, loaded, seat.index, player_kind(game, HINT_LEVEL), explain=True)
         thought = await self.turns.thinker.think(request)
         return f"{HINT_LEVEL} would choose {thought.move}: {thought.reason}."

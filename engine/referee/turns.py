@@ -224,16 +224,23 @@ class Turns:
         if kind in CHEAP_KINDS:
             player = game.ai_players()[kind]()
             return await asyncio.to_thread(player.choose, game, loaded.state, index, self.ai_rng)
-        request = ThinkRequest(
+        thought = await self.thinker.think(self.think_request(game, loaded, index, kind))
+        return game.parse_move(thought.move)
+
+    def think_request(
+        self, game: Game[Any, Any], loaded: Loaded, seat: int, kind: str, *, explain: bool = False
+    ) -> ThinkRequest:
+        """What the thinker needs to choose for ``seat`` (plain data): the committed state's
+        encoding, a seed from the referee's generator, and the thinker's budget for ``kind``."""
+        return ThinkRequest(
             game=game.name,
             state=loaded.encoded if loaded.encoded is not None else game.encode_state(loaded.state),
-            seat=index,
+            seat=seat,
             kind=kind,
             seed=self.ai_rng.getrandbits(63),
             budget=self.thinker.budget(kind),
+            explain=explain,
         )
-        thought = await self.thinker.think(request)
-        return game.parse_move(thought.move)
 
     def pending_step(self, game: Game[Any, Any], loaded: Loaded) -> Step | None:
         """The referee's own next move at a loaded table, or None when a human must decide. A
