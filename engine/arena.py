@@ -136,6 +136,13 @@ def summarise(results: Sequence[dict[str, Any]], levels: Sequence[str]) -> dict[
     return per_level
 
 
+def _keep(result: dict[str, Any], results: list[dict[str, Any]], log: Any) -> None:
+    results.append(result)
+    if log is not None:
+        log.write(json.dumps(result) + "\n")
+        log.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--game", required=True, choices=sorted(REGISTRY))
@@ -147,6 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--budget-ms", type=float, help="CPU time per search decision (not reproducible)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--log", metavar="PATH", help="append each game's result to PATH as it ends (JSON lines)")
     args = parser.parse_args(argv)
 
     game = get_game(args.game)
@@ -165,11 +173,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         for g in range(args.games)
     ]
     began = time.monotonic()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(play_one, *zip(*jobs, strict=True)))
-    else:
-        results = [play_one(*job) for job in jobs]
+    results: list[dict[str, Any]] = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115 (closed below)
+    try:
+        if args.jobs > 1:
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                for result in pool.map(play_one, *zip(*jobs, strict=True)):
+                    _keep(result, results, log)
+        else:
+            for job in jobs:
+                _keep(play_one(*job), results, log)
+    finally:
+        if log is not None:
+            log.close()
     summary = {
         "game": args.game,
         "players": players,

@@ -63,8 +63,8 @@ class FiguresGreedy(GreedyPlayer):
 
 
 # Search budgets (playouts per decision, rollout horizon in hands: to the end of this hand).
-NORMAL = (50, 1)
-STRONG = (300, 1)
+NORMAL = (25, 1)
+STRONG = (120, 1)
 KIT = FiguresKit(FiguresGreedy())
 
 

@@ -40,8 +40,8 @@ class OrchardGreedy(GreedyPlayer):
 
 
 # Search budgets (iterations, rollout horizon): a rollout plays the game out (the game is short).
-NORMAL = (30, None)
-STRONG = (200, None)
+NORMAL = (20, None)
+STRONG = (100, None)
 
 AI_PLAYERS: Mapping[str, Callable[[], Player]] = {
     "random": RandomPlayer,

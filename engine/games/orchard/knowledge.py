@@ -13,12 +13,13 @@ from typing import Any
 from engine.core import Game, Rng
 from engine.core.search import BaseKit, outcome_rewards, reseed
 
-from .cards import BAD
-from .model import OrchardState, Place
-from .rules import legal_placements, placement_gain, total_score
+from .cards import BAD, BATCHES
+from .model import PLACES, OrchardState, Place
+from .rules import can_place, placement_gain, total_score
 
 # Solo has nobody to beat: its reward is the total on this scale (a very good solo game).
 SOLO_SCALE = 80.0
+ROLLOUT_CARDS = 4  # pool cards a rollout seat weighs
 
 
 class OrchardKit(BaseKit[OrchardState, OrchardState]):
@@ -52,22 +53,26 @@ class OrchardKit(BaseKit[OrchardState, OrchardState]):
         )
 
     def rollout_move(self, game: Game[Any, Any], state: OrchardState, seat: int, rng: random.Random) -> Place:
-        """Greedy on the immediate gain, a random legal move one time in eight (greedy seats all
-        alike would make every rollout the same game)."""
-        moves = legal_placements(state, seat)
-        if rng.random() < 0.125:
-            return rng.choice(moves)
+        """Greedy on the immediate gain among a few pool cards drawn at random: a third of the
+        greedy seat's cost, and rollouts that do not all play the same game."""
+        pool = state.pool
+        cards = pool if len(pool) <= ROLLOUT_CARDS else rng.sample(pool, ROLLOUT_CARDS)
         orchard = state.orchards[seat]
+        easy = state.easy
         best: list[Place] = []
         best_gain = -1000
-        for move in moves:
-            gain = placement_gain(orchard, move.card, move.batch, state.easy)
-            if move.batch == BAD:
-                gain -= 1  # the Bad Batch is the last resort, not a tie
-            if gain > best_gain:
-                best, best_gain = [move], gain
-            elif gain == best_gain:
-                best.append(move)
+        for card in cards:
+            row = PLACES[card]
+            for batch in BATCHES:
+                if not can_place(orchard, card, batch):
+                    continue
+                gain = placement_gain(orchard, card, batch, easy)
+                if batch == BAD:
+                    gain -= 1  # the Bad Batch is the last resort, not a tie
+                if gain > best_gain:
+                    best, best_gain = [row[batch]], gain
+                elif gain == best_gain:
+                    best.append(row[batch])
         return rng.choice(best)
 
     def evaluate(self, game: Game[Any, Any], state: OrchardState) -> list[float]:
