@@ -248,7 +248,7 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
             target = "ai_stall_ms" if where == "pool" else None
             rows.append(row("ai", who, f"longest loop stall, strong seats thinking in {label} ({stall['ai_moves']} AI moves)",
                             stall["max_stall_ms"], "ms", target))
-            rows.append(row("ai", who, "  p99 loop stall", stall["p99_stall_ms"], "ms"))
+            rows.append(row("ai", who, "  p99 / mean loop stall", f"{show(stall['p99_stall_ms'])} / {show(stall['mean_stall_ms'])}", "ms"))
     discord = results.get("discord")
     if discord:
         for name, modes in discord.get("per_game", {}).items():
