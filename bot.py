@@ -33,11 +33,13 @@ from cogs.community import CommunityCommands
 from cogs.components import DYNAMIC_ITEMS
 from cogs.desk import GameDesk
 from cogs.games import GameCommands
+from cogs.privacy import PrivacyDesk
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
+from cogs.seasons import SeasonCommands, SeasonHerald
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings, thinker_for
 from db import SqliteStore
-from engine.referee import Referee, Thinker
+from engine.referee import Referee, RulesChanged, Thinker
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -94,6 +96,7 @@ class RefereeBot(commands.Bot):
         self.thinker: Thinker | None = None  # searching AI seats and hints (worker processes)
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
+        self.privacy: PrivacyDesk | None = None
         self.clock_keeper: ClockKeeper | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resumed = False
@@ -103,8 +106,18 @@ class RefereeBot(commands.Bot):
         # The pool of thinking processes starts with the first search, not here.
         self.thinker = thinker_for(self.settings)
         self.referee = Referee(
-            self.store, clock=self._clock, new_seed=self._new_seed, ai_rng=self._ai_rng, thinker=self.thinker
+            self.store,
+            clock=self._clock,
+            new_seed=self._new_seed,
+            ai_rng=self._ai_rng,
+            vacation_days_per_year=self.settings.vacation_days_per_year,
+            thinker=self.thinker,
         )
+        # Before any move: a release whose rules would change a game in progress must not play it
+        # (RulesChanged ends the start with the list of those games).
+        checked = await self.referee.check_rules_versions()
+        if checked.replayed:
+            log.info("replayed %d running games started on older rules: all unchanged", checked.replayed)
         # Before any command: the time the bot was down is owed to every running clock. Each
         # table gets it when first loaded, the others in one batch at the first clock poll, so
         # start-up does not wait for every game in progress.
@@ -113,12 +126,16 @@ class RefereeBot(commands.Bot):
             log.info("giving %.0f seconds of downtime back to the running clocks", credited)
         self.desk = GameDesk(self, self.referee)
         self.scores = ScoreDesk(self, self.referee)
+        self.privacy = PrivacyDesk(self, self.referee)
         self.clock_keeper = ClockKeeper(self.desk)
+        # Each poll also rolls seasons over and posts the final standings owed (cogs/seasons.py).
+        self.clock_keeper.chores.append(SeasonHerald(self, self.referee).poll)
         # Registered by class: clicks on messages sent before a restart are parsed from their ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.desk))
         await self.add_cog(CommunityCommands(self.scores))
         await self.add_cog(AdminCommands(self))
+        await self.add_cog(SeasonCommands(self))
         self.tree.on_error = self.on_app_command_error
         if self.settings.sync_commands:
             count = await self.sync_application_commands(self.settings.dev_guild_id)
@@ -293,6 +310,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    except RulesChanged as error:
+        print(f"Not starting: {error}", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         pass
     return 0

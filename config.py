@@ -39,6 +39,8 @@ class Settings:
     ai_strong_ms: float = 1000.0
     ai_workers: int = 2
     ai_iterations: int | None = None
+    # Vacation days a player may take over any 365 days (engine/referee/vacation.py).
+    vacation_days_per_year: int = 30
 
     def __repr__(self) -> str:
         # The token must never end up in a log line or a traceback.
@@ -47,7 +49,8 @@ class Settings:
             f"Settings(token={token}, database_path={self.database_path!r}, "
             f"sync_commands={self.sync_commands}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={logging.getLevelName(self.log_level)}, ai_normal_ms={self.ai_normal_ms:g}, "
-            f"ai_strong_ms={self.ai_strong_ms:g}, ai_workers={self.ai_workers}, ai_iterations={self.ai_iterations})"
+            f"ai_strong_ms={self.ai_strong_ms:g}, ai_workers={self.ai_workers}, ai_iterations={self.ai_iterations}, "
+            f"vacation_days_per_year={self.vacation_days_per_year})"
         )
 
 
@@ -59,6 +62,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         sync_commands=_flag(environ, "SYNC_COMMANDS"),
         dev_guild_id=_snowflake(environ, "DEV_GUILD_ID"),
         log_level=_log_level(environ.get("LOG_LEVEL", "")),
+        vacation_days_per_year=_days(environ, "VACATION_DAYS_PER_YEAR", default=30),
         **ai_settings(environ),
     )
 
@@ -137,3 +141,12 @@ def _log_level(raw: str) -> int:
     if name not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw.strip()!r}.")
     return getattr(logging, name)
+
+
+def _days(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) > 365:
+        raise ConfigError(f"{name} must be a whole number of days from 0 to 365, not {raw!r}.")
+    return int(raw)

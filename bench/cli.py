@@ -30,13 +30,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import ai, discord_calls, engine_speed, referee_load, restart, wal
+from . import ai, discord_calls, engine_speed, pictures, referee_load, restart, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord", "wal", "ai")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures", "ai")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -64,6 +64,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--wal-lobbies", type=int, help="lobbies opened in the wal section (half cancelled)")
     sizes.add_argument("--ai-positions", type=int, help="positions each AI level decides per game (ai section)")
     sizes.add_argument("--ai-stall-moves", type=int, help="AI moves played while the loop's stalls are measured")
+    sizes.add_argument("--picture-positions", type=int, help="positions drawn per game in the pictures section")
     return parser.parse_args(argv)
 
 
@@ -85,6 +86,7 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "wal_lobbies": args.wal_lobbies,
         "ai_positions": args.ai_positions,
         "ai_stall_moves": args.ai_stall_moves,
+        "picture_positions": args.picture_positions,
     }
     for name, value in overrides.items():
         if value is not None:
@@ -249,6 +251,23 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
             rows.append(row("ai", who, f"longest loop stall, strong seats thinking in {label} ({stall['ai_moves']} AI moves)",
                             stall["max_stall_ms"], "ms", target))
             rows.append(row("ai", who, "  p99 / mean loop stall", f"{show(stall['p99_stall_ms'])} / {show(stall['mean_stall_ms'])}", "ms"))
+    for name, figures in results.get("pictures", {}).items():
+        if "skipped" in figures:
+            rows.append(row("pictures", name, "pictures", None, note=figures["skipped"]))
+            continue
+        who = f"{name} {figures['players']}p"
+        count = figures["positions"]
+        rows.append(row("pictures", who, f"p95 draw the public board ({count} positions)", figures["board_p95_ms"], "ms", "picture_p95_ms"))
+        rows.append(row("pictures", who, "p95 draw a private hand", figures["hand_p95_ms"], "ms", "picture_p95_ms"))
+        rows.append(row("pictures", who, "p95 CPU time, board / hand", f"{show(figures['board_cpu_p95_ms'])} / {show(figures['hand_cpu_p95_ms'])}", "ms"))
+        rows.append(row("pictures", who, "p50 / max board, p50 / max hand",
+                        f"{show(figures['board_p50_ms'])} / {show(figures['board_max_ms'])}, {show(figures['hand_p50_ms'])} / {show(figures['hand_max_ms'])}", "ms"))
+        rows.append(row("pictures", who, "largest board PNG", figures["board_png_max_kb"], "KB", "picture_kb"))
+        rows.append(row("pictures", who, "largest hand PNG", figures["hand_png_max_kb"], "KB", "picture_kb"))
+        rows.append(row("pictures", who, "beside: engine apply per move, p50 (same positions)", figures["apply_p50_ms"], "ms"))
+        referee = results.get("referee", {}).get(name)
+        if referee:
+            rows.append(row("pictures", who, "beside: referee p50 per move, one at a time (this run)", referee["sequential"]["p50_ms"], "ms"))
     discord = results.get("discord")
     if discord:
         for name, modes in discord.get("per_game", {}).items():
@@ -347,6 +366,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress(f"wal: {game.name} ({sizes.wal_seconds:g} s of moves, {sizes.wal_lobbies:,} lobbies)")
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
             results["wal"] = {game.name: asyncio.run(wal.measure(game, sizes, workdir, args.seed * 1000, mean_length))}
+        if "pictures" in sections:
+            for index, game in enumerate(games):
+                progress(f"pictures: {game.name}")
+                results.setdefault("pictures", {})[game.name] = pictures.measure(game, sizes, args.seed * 1000 + index)
         if "discord" in sections:
             progress("discord calls")
             results["discord"] = discord_calls.measure(

@@ -39,6 +39,7 @@ class Sizes:
     # the event loop's stalls are measured (per thinker: worker processes, then a thread).
     ai_positions: int = 12
     ai_stall_moves: int = 20
+    picture_positions: int = 200  # positions drawn per game (board and the acting seat's hand)
 
     @classmethod
     def quick(cls) -> Sizes:
@@ -60,6 +61,7 @@ class Sizes:
             wal_lobbies=1_000,
             ai_positions=3,
             ai_stall_moves=5,
+            picture_positions=60,
         )
 
 
@@ -76,6 +78,8 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     # The longest the event loop waits while AI seats think: well inside an interaction's 3 s,
     # and short enough that no other table notices.
     "ai_stall_ms": ("max", 100.0, "ms"),
+    "picture_p95_ms": ("max", 30.0, "ms"),
+    "picture_kb": ("max", 300.0, "KB"),
 }
 
 

@@ -43,13 +43,26 @@ class DeskActions(Protocol):
 
     async def set_turn_dms(self, interaction: discord.Interaction, enabled: bool) -> None: ...
 
+    async def answer_undo(self, interaction: discord.Interaction, table_id: int, version: int, agree: bool) -> None: ...
+    async def rematch(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
 
 class ScoreActions(Protocol):
     """The ScoreDesk's side of a click (cogs/scores.py implements it)."""
 
-    async def turn_leaderboard_page(self, interaction: discord.Interaction, game_name: str, page: int) -> None: ...
+    async def turn_leaderboard_page(
+        self, interaction: discord.Interaction, game_name: str, page: int, season: int | None = None
+    ) -> None: ...
 
     async def export(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
+
+class PrivacyActions(Protocol):
+    """The PrivacyDesk's side of a click (cogs/privacy.py implements it)."""
+
+    async def ask(self, interaction: discord.Interaction) -> None: ...
+
+    async def confirm(self, interaction: discord.Interaction, user_id: str) -> None: ...
 
 
 class PublishingDesk(Protocol):

@@ -107,6 +107,24 @@ class AdminCommands(commands.Cog):
         where = "this server" if scope == "here" else "every server (may take a while to show)"
         await ctx.reply(f"Synced {count} slash commands to {where}.", mention_author=False)
 
+    @commands.command(name="forget")
+    @commands.is_owner()
+    async def forget(self, ctx: commands.Context[commands.Bot], user_id: str = "") -> None:
+        """Delete a user's data on request (Discord's developer policy), as /settings forget-me
+        does for themselves: ``forget <user id>``."""
+        if not user_id.isdigit() or len(user_id) > 20:
+            await ctx.reply("Use `forget <user id>` (the numeric Discord id).", mention_author=False)
+            return
+        privacy = getattr(self.bot, "privacy", None)
+        assert privacy is not None  # set up before any command is taken
+        report = await privacy.forget(user_id)
+        await ctx.reply(
+            f"Forgotten: that user is now {report.name} in finished games; {len(report.lobbies_left)}"
+            f" lobbies left, {len(report.lobbies_cancelled)} cancelled, {len(report.games_forfeited)} games"
+            f" forfeited, {len(report.games_cancelled)} cancelled.",
+            mention_author=False,
+        )
+
     async def cog_command_error(self, ctx: commands.Context[commands.Bot], error: Exception) -> None:
         if isinstance(error, commands.NotOwner):
             await ctx.reply("Only the bot's owner can do that.", mention_author=False)

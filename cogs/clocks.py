@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -53,6 +54,8 @@ class ClockKeeper:
         self.desk = desk
         self.referee = desk.referee
         self._next_purge = 0.0  # referee time of the next purge of old lobbies
+        # More work for every poll (seasons' rollover and standings: cogs/seasons.py), each guarded.
+        self.chores: list[Callable[[], Awaitable[None]]] = []
 
     async def run(self) -> None:
         """Poll forever (cancelled when the bot closes); an error is logged, never fatal."""
@@ -74,6 +77,11 @@ class ClockKeeper:
         except Exception:
             log.exception("could not look for games left unannounced; trying again at the next poll")
         await self.purge_if_due()
+        for chore in self.chores:
+            try:
+                await chore()
+            except Exception:
+                log.exception("a poll's chore failed; trying again at the next poll")
         return max(MIN_WAIT, due.wait_seconds())
 
     async def purge_if_due(self) -> None:

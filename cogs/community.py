@@ -1,5 +1,5 @@
 """Slash commands about players rather than one game: /turns, /leaderboard, /stats, /history and
-/settings (quiet hours, turn DMs). Each only reads its arguments and hands over to the ScoreDesk
+/settings (quiet hours, vacations, turn DMs). Each only reads its arguments and hands over to the ScoreDesk
 (turn DMs: to the GameDesk, which sends the DMs)."""
 
 from __future__ import annotations
@@ -10,9 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .components import desk_of
+from engine.referee.seasons import ALL_TIME
+
+from .components import desk_of, privacy_of
 from .games import MAX_CHOICES, game_names
 from .scores import ScoreDesk
+from .vacation import end_vacation, start_vacation
 
 
 class CommunityCommands(commands.Cog):
@@ -26,11 +29,30 @@ class CommunityCommands(commands.Cog):
         await self.scores.show_turns(interaction)
 
     @app_commands.command(name="leaderboard", description="Ratings of this server's players in a game")
-    @app_commands.describe(game="The game (default: the game finished last here)")
+    @app_commands.describe(
+        game="The game (default: the game finished last here)",
+        season="A season, or all time (default: the current season, if this server has seasons)",
+    )
     @app_commands.guild_only()
     @app_commands.autocomplete(game=game_names)
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.scores.show_leaderboard(interaction, game)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str | None = None, season: str | None = None
+    ) -> None:
+        await self.scores.show_leaderboard(interaction, game, season)
+
+    @leaderboard.autocomplete("season")
+    async def season_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """All time, then this server's seasons, latest first (the value: its number)."""
+        seasons = await self.scores.referee.seasons.seasons(str(interaction.guild_id))
+        choices = [("All time", ALL_TIME)] + [(season.name, str(season.number)) for season in seasons]
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=name[:100], value=value)
+            for name, value in choices
+            if typed in name.lower()
+        ][:MAX_CHOICES]
 
     @app_commands.command(name="stats", description="A player's games, wins, scores and ratings here")
     @app_commands.describe(user="The player (default: you)")
@@ -71,6 +93,18 @@ class CommunityCommands(commands.Cog):
     @settings.command(name="quiet-hours-off", description="Clear your quiet hours")
     async def quiet_hours_off(self, interaction: discord.Interaction) -> None:
         await self.scores.clear_quiet_hours(interaction)
+
+    @settings.command(name="forget-me", description="Delete your data (asks you to confirm first)")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        await privacy_of(interaction.client).ask(interaction)
+    @settings.command(name="vacation", description="Stop your clocks in every timed game for some days")
+    @app_commands.describe(days="How many days (within your yearly vacation allowance)")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 365]) -> None:
+        await start_vacation(self.scores.referee, interaction, days)
+
+    @settings.command(name="vacation-off", description="End your vacation early (the days not begun are given back)")
+    async def vacation_off(self, interaction: discord.Interaction) -> None:
+        await end_vacation(self.scores.referee, interaction)
 
     @settings.command(name="turn-dms", description="Also get your hand and moves by DM at each of your turns")
     @app_commands.describe(enabled="On: a DM at each turn besides the board's ping (default off)")

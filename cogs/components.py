@@ -22,8 +22,11 @@ Custom ids (at most 100 characters):
     ref:back:<game>:<version>          back from the moves of a group to the list of groups
     ref:skip:<game>:<seat>             skip a seat that ran out of time (an AI plays it)
     ref:return:<game>                  "I'm back": a skipped player takes their seat again
+    ref:rematch:<game>                 "Rematch" on the game-over message: open or find the rematch lobby
     ref:lb:<game name>:<page>:<dir>    previous/next page of a leaderboard (dir: prev or next)
+    ref:lbs:<game name>:<season>:<page>:<dir>  the same, of a season's leaderboard (its number)
     ref:export                         a select of finished games (values: game ids) to export
+    ref:forget:<user id>               confirm /settings forget-me (only that user may press it)
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ import discord
 from engine.referee import DEFAULT_LEVEL, LEVEL_HELP, LEVELS
 
 from . import render
-from .actions import DeskActions, ScoreActions
+from .actions import DeskActions, PrivacyActions, ScoreActions
 from .layout import ControlPlan, MoveGroup, plan_controls
 from .replies import reply
 
@@ -139,6 +142,10 @@ def desk_of(client: discord.Client) -> DeskActions:
 
 def scores_of(client: discord.Client) -> ScoreActions:
     return client.scores  # type: ignore[attr-defined, no-any-return]
+
+
+def privacy_of(client: discord.Client) -> PrivacyActions:
+    return client.privacy  # type: ignore[attr-defined, no-any-return]
 
 
 async def answered(interaction: discord.Interaction, action: Awaitable[None]) -> None:
@@ -342,6 +349,17 @@ class ReturnButton(Control[discord.ui.Button[Any]], custom_id="ref:return:{table
         return desk_of(interaction.client).return_to_seat(interaction, self.table_id)
 
 
+class RematchButton(Control[discord.ui.Button[Any]], custom_id="ref:rematch:{table_id}"):
+    """On the game-over message: the same table again, seats rotated (cogs/endings.py)."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(button("Rematch", discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
+        self.table_id = table_id
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).rematch(interaction, self.table_id)
+
+
 class LeaderboardButton(
     Control[discord.ui.Button[Any]],
     custom_id="ref:lb:{game}:{page}:{direction}",
@@ -361,6 +379,38 @@ class LeaderboardButton(
         return scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page)
 
 
+class SeasonLeaderboardButton(
+    Control[discord.ui.Button[Any]],
+    custom_id="ref:lbs:{game}:{season}:{page}:{direction}",
+    game=r"[\w-]+",
+    direction="prev|next",
+):
+    """Previous or next page of a season's leaderboard (``season``: its number on the server)."""
+
+    def __init__(self, game: str, season: int, page: int, direction: str, *, disabled: bool = False) -> None:
+        label = "Previous" if direction == "prev" else "Next"
+        custom_id = self.ids.build(game=game, season=season, page=page, direction=direction)
+        super().__init__(button(label, discord.ButtonStyle.secondary, custom_id, disabled=disabled))
+        self.game = game
+        self.season = season
+        self.page = page
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return scores_of(interaction.client).turn_leaderboard_page(interaction, self.game, self.page, self.season)
+
+
+class ForgetButton(Control[discord.ui.Button[Any]], custom_id="ref:forget:{user_id}", user_id=r"\d+"):
+    """Confirms /settings forget-me: deletes the data of the user it was shown to."""
+
+    def __init__(self, user_id: str) -> None:
+        custom_id = self.ids.build(user_id=user_id)
+        super().__init__(button("Delete my data", discord.ButtonStyle.danger, custom_id))
+        self.user_id = user_id
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return privacy_of(interaction.client).confirm(interaction, self.user_id)
+
+
 class ExportSelect(SelectControl, custom_id="ref:export"):
     """Pick a finished game; its JSON record comes back as a file only the caller sees."""
 
@@ -376,6 +426,29 @@ class ExportSelect(SelectControl, custom_id="ref:export"):
         return scores_of(interaction.client).export(interaction, table_id)
 
 
+class UndoAnswerButton(
+    Control[discord.ui.Button[Any]], custom_id="ref:undo:{table_id}:{version}:{answer}", answer="yes|no"
+):
+    """Under a rated game's request to take a move back: the other players agree or refuse."""
+
+    def __init__(self, table_id: int, version: int, answer: str) -> None:
+        label, style = ("Agree", discord.ButtonStyle.success) if answer == "yes" else ("Refuse", discord.ButtonStyle.danger)
+        super().__init__(button(label, style, self.ids.build(table_id=table_id, version=version, answer=answer)))
+        self.table_id = table_id
+        self.version = version
+        self.answer = answer
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).answer_undo(interaction, self.table_id, self.version, self.answer == "yes")
+
+
+def undo_request_view(table_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoAnswerButton(table_id, version, "yes"))
+    view.add_item(UndoAnswerButton(table_id, version, "no"))
+    return view
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     AiLevelSelect,
@@ -388,8 +461,12 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BackButton,
     SkipButton,
     ReturnButton,
+    RematchButton,
     LeaderboardButton,
+    SeasonLeaderboardButton,
     ExportSelect,
+    UndoAnswerButton,
+    ForgetButton,
 )
 
 
@@ -429,6 +506,12 @@ def board_view(
     view.add_item(HandButton(table_id))
     if someone_away:
         view.add_item(ReturnButton(table_id))
+    return view
+
+
+def rematch_view(table_id: int) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(RematchButton(table_id))
     return view
 
 
@@ -483,10 +566,23 @@ def group_moves_view(
     return view
 
 
-def leaderboard_view(game: str, page: int, pages: int) -> discord.ui.View:
+def leaderboard_view(game: str, page: int, pages: int, season: int | None = None) -> discord.ui.View:
+    """Prev/next of a leaderboard: all time (``season`` None), or of the season of that number."""
     view = persistent_view()
-    view.add_item(LeaderboardButton(game, max(0, page - 1), "prev", disabled=page == 0))
-    view.add_item(LeaderboardButton(game, min(pages - 1, page + 1), "next", disabled=page >= pages - 1))
+    for target, direction, disabled in (
+        (max(0, page - 1), "prev", page == 0),
+        (min(pages - 1, page + 1), "next", page >= pages - 1),
+    ):
+        if season is None:
+            view.add_item(LeaderboardButton(game, target, direction, disabled=disabled))
+        else:
+            view.add_item(SeasonLeaderboardButton(game, season, target, direction, disabled=disabled))
+    return view
+
+
+def forget_view(user_id: str) -> discord.ui.View:
+    view = persistent_view()
+    view.add_item(ForgetButton(user_id))
     return view
 
 

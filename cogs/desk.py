@@ -8,8 +8,8 @@ Every interaction is answered (or deferred) before any slow work, and every refu
 ephemeral message that says what to do.
 
 The desk is one object made of rooms, one job each: the lobby (cogs/lobby.py), play
-(cogs/play.py), publishing boards and threads (cogs/publishing.py) and private messages
-(cogs/dms.py). It holds the state they share and finds the game a command is about.
+(cogs/play.py), publishing boards and threads (cogs/publishing.py), private messages
+(cogs/dms.py), taking moves back (cogs/undo.py) and the abandon vote and rematches (cogs/endings.py). It holds the state they share and finds the game a command is about.
 """
 
 from __future__ import annotations
@@ -17,13 +17,16 @@ from __future__ import annotations
 import discord
 
 from engine.core import GameError
-from engine.referee import Referee, Table, TableNotFound
+from engine.referee import RUNNING, Referee, Table, TableNotFound
 
 from .announcer import Announcer
 from .dms import DM_CLOSED_NOTICE, DmRoom, PrivateMessage
+from .endings import EndingsRoom
 from .lobby import STACKED_REFUSAL, LobbyRoom, default_ai_kind, is_server_manager, parse_options
 from .play import PlayRoom
 from .publishing import BoardPost, PublishingRoom
+from .replies import reply
+from .undo import UndoRoom
 
 __all__ = [
     "DM_CLOSED_NOTICE",
@@ -41,7 +44,7 @@ class NoTableHere(GameError):
     """The command could not tell which game it is about."""
 
 
-class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom):
+class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom, UndoRoom, EndingsRoom):
     def __init__(self, bot: discord.Client, referee: Referee) -> None:
         self.bot = bot
         self.referee = referee
@@ -94,6 +97,17 @@ class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom):
         raise NoTableHere(
             f"You are in several games ({numbers}): use the command in the game's thread, or give `game:`."
         )
+
+    async def running_game_deferred(self, interaction: discord.Interaction, game_id: int | None) -> Table | None:
+        """A command's running game, with the interaction deferred (thinking, privately) for the
+        referee's work; None after explaining why there is none."""
+        try:
+            table = await self.find_table(interaction, game_id, statuses=(RUNNING,))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return table
 
     async def _table_of_thread(
         self, channel: str, guild: str | None, statuses: tuple[str, ...], is_thread: bool

@@ -15,7 +15,17 @@ from discord.ext import commands
 
 from engine.core import Game, GameError
 from engine.games import REGISTRY, get_game
-from engine.referee import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS
+from engine.referee import (
+    DEFAULT_LEVEL,
+    HOST_MAJORITY,
+    LEVEL_HELP,
+    LEVELS,
+    LOBBY,
+    RECOMMENDED_SPEED,
+    RUNNING,
+    SPEEDS,
+    UNANIMOUS,
+)
 
 from . import render
 from .announcer import UNREACHABLE_NOTE
@@ -27,6 +37,10 @@ log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100  # Discord's limit on an autocomplete choice's name and value
+ABANDON_CHOICES = [
+    app_commands.Choice(name="Unanimous: every player votes to abandon", value=UNANIMOUS),
+    app_commands.Choice(name="The host and a majority of the players", value=HOST_MAJORITY),
+]
 SPEED_CHOICES = [app_commands.Choice(name=speed.label[:100], value=speed.name) for speed in SPEEDS.values()]
 LEVEL_CHOICES = [
     app_commands.Choice(name=f"{level}: {LEVEL_HELP[level]}"[:100], value=level) for level in LEVELS
@@ -67,8 +81,9 @@ class GameCommands(commands.Cog):
         ai="How many AI seats to add right away (the host can add more in the lobby)",
         speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
         level=f"How well the AI seats play (default: {DEFAULT_LEVEL})",
+        abandon="How the players may abandon the game by vote: all of them (default), or the host and a majority",
     )
-    @app_commands.choices(speed=SPEED_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(speed=SPEED_CHOICES, abandon=ABANDON_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_names)
     async def game_new(
         self,
@@ -77,9 +92,10 @@ class GameCommands(commands.Cog):
         options: str | None = None,
         ai: app_commands.Range[int, 0, 10] = 0,
         speed: str = RECOMMENDED_SPEED,
+        abandon: str = UNANIMOUS,
         level: str = DEFAULT_LEVEL,
     ) -> None:
-        await self.desk.open_lobby(interaction, game, options, ai, speed, level)
+        await self.desk.open_lobby(interaction, game, options, ai, speed, abandon, level=level)
 
     @game_new.autocomplete("options")
     async def game_new_options(
@@ -114,6 +130,22 @@ class GameCommands(commands.Cog):
     ) -> list[app_commands.Choice[int]]:
         return await self.table_choices(interaction, current, (LOBBY, RUNNING))
 
+    @game.command(name="abandon", description="Vote to abandon a game you play (it ends unrated if the vote passes)")
+    @app_commands.describe(
+        game="The game number (default: the game of this thread, or your only game)",
+        withdraw="Take back your vote",
+    )
+    async def game_abandon(
+        self, interaction: discord.Interaction, game: int | None = None, withdraw: bool = False
+    ) -> None:
+        await self.desk.vote_abandon(interaction, game, withdraw)
+
+    @game_abandon.autocomplete("game")
+    async def game_abandon_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.table_choices(interaction, current, (RUNNING,))
+
     # ----- playing ------------------------------------------------------------------------------
 
     @app_commands.command(name="play", description="Play a move (autocomplete lists your legal moves)")
@@ -135,6 +167,11 @@ class GameCommands(commands.Cog):
         except GameError:
             return []
         return move_choices(moves, current)
+
+    @app_commands.command(name="undo", description="Take back your last move, while nobody has acted since")
+    @app_commands.describe(game="The game number (default: this thread's game)")
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.desk.undo_typed(interaction, game)
 
     @app_commands.command(name="hand", description="See your hand and your moves (only you see it)")
     @app_commands.describe(game="The game number (default: this thread's game)")
@@ -165,6 +202,7 @@ class GameCommands(commands.Cog):
     # ----- shared autocomplete ------------------------------------------------------------------
 
     @play.autocomplete("game")
+    @undo.autocomplete("game")
     @hand.autocomplete("game")
     @board.autocomplete("game")
     async def running_game(

@@ -12,7 +12,7 @@ import discord
 from engine.core import Game, GameError
 from engine.core.text import quote
 from engine.games import get_game
-from engine.referee import DEFAULT_LEVEL, LOBBY, RUNNING, Referee, is_stacked
+from engine.referee import DEFAULT_LEVEL, LOBBY, RUNNING, UNANIMOUS, Referee, is_stacked
 
 from . import render
 from .components import lobby_view
@@ -64,6 +64,7 @@ class LobbyRoom:
         options_text: str | None,
         ai_seats: int,
         speed: str,
+        abandon_rule: str = UNANIMOUS,
         level: str | None = None,
     ) -> None:
         try:
@@ -81,6 +82,7 @@ class LobbyRoom:
                 speed=speed,
                 # With the table, in one write: a refused request leaves no lobby behind.
                 ai_seats=[level or default_ai_kind(game)] * ai_seats,
+                abandon_rule=abandon_rule,
             )
         except GameError as error:
             await reply(interaction, str(error))

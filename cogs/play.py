@@ -62,12 +62,9 @@ class PlayRoom:
 
     async def play_typed(self, interaction: discord.Interaction, game_id: int | None, move: str) -> None:
         """/play: the move applies to the current board (no version: the player typed it now)."""
-        try:
-            table = await self.find_table(interaction, game_id, statuses=(RUNNING,))
-        except GameError as error:
-            await reply(interaction, str(error))
+        table = await self.running_game_deferred(interaction, game_id)
+        if table is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         user = str(interaction.user.id)
         try:
             outbox = await self.referee.play(table.id, user, move)

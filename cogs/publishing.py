@@ -14,12 +14,12 @@ from typing import Any
 import discord
 
 from engine.games import get_game
-from engine.referee import RUNNING, SPEEDS, Outbox, Referee, SeatClockView, SeatSnapshot, Table
+from engine.referee import FINISHED, RUNNING, SPEEDS, Outbox, Referee, SeatClockView, SeatSnapshot, Table
 from engine.referee.user_settings import UserSettings
 
 from . import render
 from .announcer import DELIVERY_ERRORS, Announcer, Delivery, board_nonce
-from .components import board_view
+from .components import board_view, rematch_view
 from .dms import DM_CLOSED_NOTICE
 from .replies import reply
 
@@ -183,7 +183,7 @@ class PublishingRoom:
             replied_user=False,
             users=[discord.Object(int(user)) for user in pinged],
         )
-        view = None if outbox.finished else running_board_view(table, to_act)
+        view = finished_view(table) if outbox.finished else running_board_view(table, to_act)
         channel = self.channel_of(channel_id, table)
         self._thread_tables[str(channel_id)] = table.id
         last = self._boards.pop(table.id, None)
@@ -329,6 +329,11 @@ def timed_clocks(table: Table, views: Iterable[SeatClockView]) -> list[SeatClock
 def board_clocks(snapshot: SeatSnapshot) -> list[SeatClockView]:
     """The clocks a snapshot's board shows (see ``timed_clocks``)."""
     return timed_clocks(snapshot.table, snapshot.clocks)
+
+
+def finished_view(table: Table) -> discord.ui.View | None:
+    """The game-over message's Rematch button (none for a game abandoned or cancelled)."""
+    return rematch_view(table.id) if table.status == FINISHED else None
 
 
 def _someone_away(table: Table) -> bool:

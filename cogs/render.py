@@ -17,13 +17,16 @@ from engine.core import Game, GameError, Outcome
 from engine.games import get_game
 from engine.referee import (
     ABANDONED,
+    ABANDONED_BOARD,
     FINISHED,
     FRIENDLY_BOARD,
+    HOST_MAJORITY,
     LOBBY,
     RUNNING,
     SOLO_BOARD,
     SPEEDS,
     STACKED_BOARD,
+    UNANIMOUS,
     WITH_AI_BOARD,
     GameResult,
     RatingChange,
@@ -193,6 +196,8 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
         FINISHED: "Finished.",
         ABANDONED: "Cancelled.",
     }[table.status]
+    if table.rematch_of is not None and table.status == LOBBY:
+        status += f" A rematch of game #{table.rematch_of}: its players sit one place round."
     colour = LOBBY_COLOUR if table.status == LOBBY else CANCELLED_COLOUR
     embed = discord.Embed(title=f"{game_label(table, game)}: lobby", description=status, colour=colour)
     seats = "\n".join(seat_line(table, index) for index in range(len(table.seats))) or "nobody yet"
@@ -205,7 +210,16 @@ def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
         embed.add_field(name="Rules by player count", value=clip(game.players_note, FIELD_LIMIT), inline=False)
     embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
     embed.add_field(name="Speed", value=speed_text(table.speed), inline=False)
+    embed.add_field(
+        name="Abandon by vote", value=ABANDON_RULE_TEXT.get(table.abandon_rule, table.abandon_rule), inline=False
+    )
     return embed
+
+
+ABANDON_RULE_TEXT = {
+    UNANIMOUS: "every player must vote (`/game abandon`)",
+    HOST_MAJORITY: "the host and a majority of the players (`/game abandon`)",
+}
 
 
 def started_embed(table: Table, game: Game[Any, Any], seating: Sequence[int] | None = None) -> discord.Embed:
@@ -287,8 +301,9 @@ def rating_line(change: RatingChange) -> str:
 
 
 def rating_changes_embed(changes: Sequence[RatingChange]) -> discord.Embed:
+    season = changes[0].season if changes else None  # a season's ratings say which season
     return discord.Embed(
-        title="Rating changes",
+        title=clip("Rating changes" + (f" · {season}" if season else ""), 256),
         description=clip("\n".join(rating_line(change) for change in changes), DESCRIPTION_LIMIT),
         colour=OVER_COLOUR,
     )
@@ -302,6 +317,8 @@ def unrated_reason(result: GameResult) -> str:
         return "Unrated: a game with AI seats or a single player (it counts for high scores)."
     if result.board == STACKED_BOARD:
         return "Unrated: a stacked deal (it counts for no board)."
+    if result.board == ABANDONED_BOARD:
+        return "Unrated: abandoned by its players' vote."
     return "Unrated."
 
 

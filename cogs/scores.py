@@ -18,6 +18,7 @@ import msgspec
 from engine.core import Game, GameError
 from engine.games import get_game
 from engine.referee import (
+    ABANDONED_BOARD,
     FINISHED,
     SOLO_BOARD,
     WITH_AI_BOARD,
@@ -31,6 +32,7 @@ from engine.referee import (
     presentation,
 )
 from engine.referee.announcements import Announcements
+from engine.referee.seasons import Season
 
 from . import render
 from .announcer import UNREACHABLE_NOTE
@@ -79,7 +81,11 @@ class ScoreDesk:
 
     # ----- /leaderboard -------------------------------------------------------------------------
 
-    async def show_leaderboard(self, interaction: discord.Interaction, game_name: str | None) -> None:
+    async def show_leaderboard(
+        self, interaction: discord.Interaction, game_name: str | None, season_name: str | None = None
+    ) -> None:
+        """The current season's leaderboard (all time on a server without seasons), or the
+        season asked for, or all time (``season_name`` "all")."""
         guild = str(interaction.guild_id) if interaction.guild_id else None
         try:
             if game_name is None:
@@ -88,7 +94,12 @@ class ScoreDesk:
                     raise GameError("No game has finished here yet: play one with `/game new`.")
                 game_name = latest[0].game
             game = get_game(game_name)
-            embed, view = await self.leaderboard_message(guild, game, 0)
+            season = None
+            if guild is not None:
+                seasons = self.referee.seasons
+                wanted = seasons.current(guild) if season_name is None else seasons.find(guild, season_name)
+                season = await wanted
+            embed, view = await self.leaderboard_message(guild, game, 0, season)
         except GameError as error:
             await reply(interaction, str(error))
             return
@@ -99,29 +110,43 @@ class ScoreDesk:
         )
 
     async def turn_leaderboard_page(
-        self, interaction: discord.Interaction, game_name: str, page: int
+        self, interaction: discord.Interaction, game_name: str, page: int, season_number: int | None = None
     ) -> None:
-        """Prev/next on a leaderboard (works on messages from before a restart)."""
+        """Prev/next on a leaderboard (works on messages from before a restart); ``season_number``:
+        a season's leaderboard, else all time."""
         guild = str(interaction.guild_id) if interaction.guild_id else None
         try:
-            embed, view = await self.leaderboard_message(guild, get_game(game_name), page)
+            season = None
+            if season_number is not None and guild is not None:
+                season = await self.referee.seasons.find(guild, str(season_number))
+            embed, view = await self.leaderboard_message(guild, get_game(game_name), page, season)
         except GameError as error:
             await reply(interaction, str(error))
             return
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def leaderboard_message(
-        self, guild: str | None, game: Game[Any, Any], page: int
+        self, guild: str | None, game: Game[Any, Any], page: int, season: Season | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        board = await self.referee.leaderboard(guild, game.name, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+        async def read(page: int) -> LeaderboardPage:
+            offset = page * PAGE_SIZE
+            if season is None:
+                return await self.referee.leaderboard(guild, game.name, offset=offset, limit=PAGE_SIZE)
+            return await self.referee.seasons.leaderboard(season, game.name, offset=offset, limit=PAGE_SIZE)
+
+        board = await read(page)
         pages = max(1, -(-board.total // PAGE_SIZE))
         if page >= pages and page > 0:  # the board shrank since the button was made
             page = pages - 1
-            board = await self.referee.leaderboard(guild, game.name, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+            board = await read(page)
         high = await self.referee.high_scores(guild, game.name, WITH_AI_BOARD, limit=5)
         solo = await self.referee.high_scores(guild, game.name, SOLO_BOARD, limit=5)
-        embed = leaderboard_embed(game, board, page, pages, high, solo)
-        view = leaderboard_view(game.name, page, pages) if pages > 1 else None
+        scope = None if season is None else season.name
+        if season is None and guild is not None and await self.referee.seasons.seasons(guild):
+            scope = "all time"  # a server with seasons: say which board this is
+        embed = leaderboard_embed(game, board, page, pages, high, solo, scope=scope)
+        number = None if season is None else season.number
+        view = leaderboard_view(game.name, page, pages, number) if pages > 1 else None
         return embed, view
 
     # ----- /stats -------------------------------------------------------------------------------
@@ -228,14 +253,18 @@ def leaderboard_embed(
     pages: int,
     high: Sequence[HighScore] = (),
     solo: Sequence[HighScore] = (),
+    *,
+    scope: str | None = None,
 ) -> discord.Embed:
+    """``scope``: which ladder this is ("Season 2 (March 2026)", "all time"), on a server with seasons."""
     lines = [
         f"**{row.position}.** {row.name}: {row.rating:.1f}{'*' if row.provisional else ''} · "
         f"{row.games} games · {row.wins} wins · best {score_text(row.best_score)}"
         for row in board.rows
     ]
     embed = discord.Embed(
-        title=f"{game.title}: leaderboard",
+        # (256: an embed title's limit)
+        title=render.clip(f"{game.title}: leaderboard" + (f" · {scope}" if scope else ""), 256),
         description=render.clip("\n".join(lines), render.DESCRIPTION_LIMIT)
         if lines
         else "No rated game yet: rated games are timed, with two or more people and no AI seat.",
@@ -257,7 +286,7 @@ def leaderboard_embed(
 
 def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     embed = discord.Embed(title=f"{name}: stats", colour=render.LOBBY_COLOUR)
-    if not stats.games:
+    if not stats.games and not stats.recent:
         embed.description = "No finished game yet."
         return embed
     for entry in stats.games[:MAX_STATS_GAMES]:
@@ -280,9 +309,12 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
             forfeit = ", forfeited" if result.forfeited else ""
             # Alone at the table there is no winner: a solo game is a score, not "1st of 1".
             place = "solo" if result.players == 1 else f"{ordinal(result.rank)} of {result.players}"
+            score = f"score {score_text(result.score)}{change}{forfeit}"
+            if result.board == ABANDONED_BOARD:
+                place, score = "abandoned by vote", "unrated"
             lines.append(
                 f"{render.game_title(result.game)} #{result.table_id}: {place}, "
-                f"score {score_text(result.score)}{change}{forfeit} ({render.timestamp(result.finished_at)})"
+                f"{score} ({render.timestamp(result.finished_at)})"
             )
         embed.add_field(
             name="Recent games", value=render.clip("\n".join(lines), render.FIELD_LIMIT), inline=False
@@ -307,6 +339,9 @@ def result_line(result: GameResult) -> str:
         for line in shown
     )
     kind = "rated" if result.rated else "unrated"
+    if result.board == ABANDONED_BOARD:
+        kind = "abandoned by vote, unrated"
+        players = ", ".join(seat.name for seat in result.seats)
     return f"**{render.game_title(result.game)} #{result.table_id}** ({kind}, {render.timestamp(result.finished_at)}): {players}"
 
 

@@ -16,12 +16,13 @@ from rich.console import Console
 from config import Settings, ai_settings, thinker_for
 from db import SqliteStore, database_path_from_env
 from engine.core.text import MAX_NAME_CHARS
-from engine.referee import Referee
+from engine.referee import Referee, RulesChanged
 
 from .reader import LineReader, reader_for
 from .session import LocalTable, NewGame
 
 INTERRUPTED_EXIT_CODE = 130  # the shell's convention for "stopped by Ctrl-C"
+RULES_CHANGED_EXIT_CODE = 3  # as bot.py: this release would change a game in progress
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -103,12 +104,17 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         seed=args.seed,
     )
     try:
+        # A release whose rules would change a game in progress does not play it.
+        await referee.check_rules_versions()
         if args.game:
             request = NewGame(args.game, args.players, options, args.ai, args.seed)
             return await table.run_new_game(request)
         if args.resume is not None:
             return await table.run_resume(args.resume or None)
         return await table.run_interactive()
+    except RulesChanged as error:
+        console.print(f"Not starting: {error}", markup=False, highlight=False)
+        return RULES_CHANGED_EXIT_CODE
     except EOFError:
         table.goodbye(interrupted=False)
         return 0

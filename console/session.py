@@ -27,13 +27,14 @@ from engine.referee import (
     Referee,
     SeatSnapshot,
     Table,
+    UndoRefused,
 )
 
 from . import views
 from .reader import LineReader
 
 PREFERRED_AI = DEFAULT_LEVEL
-COMMAND_WORDS = ("help", "rules", "board", "quit")
+COMMAND_WORDS = ("help", "rules", "board", "undo", "quit")
 HINT_WORD = "hint"  # at the move prompt: what the normal AI would play (Referee.hint)
 
 # How a game at the table ended, for the caller to decide what comes next.
@@ -476,6 +477,8 @@ class LocalTable:
                 await self.show_hint(snapshot)
                 continue
             try:
+                if text.lower() == "undo":  # a legal move spelt "undo" would have been returned as one
+                    return await self.take_back(snapshot)
                 move = move_from_input(text, moves)
                 return await self.referee.play(
                     snapshot.table.id, self.user_id, move, expected_version=snapshot.version
@@ -491,6 +494,13 @@ class LocalTable:
             self.console.print(views.error_text(str(error)))
             return
         self.console.print(Text(text, style="cyan"))
+
+    async def take_back(self, snapshot: SeatSnapshot) -> Outbox:
+        """``undo``: the player's last move taken back (the local table is never rated, so at once)."""
+        answer = await self.referee.undo(snapshot.table.id, self.user_id)
+        if answer.outbox is None:  # a rated table would wait for the others: none sit here
+            raise UndoRefused("Only the other players can agree to take this move back.")
+        return answer.outbox
 
     async def show_position(
         self,

@@ -25,6 +25,7 @@ COMMANDS = (
     ("rules", "the rules summary of the game"),
     ("board", "show the board, your view and your moves again"),
     ("hint", "at your turn: what the normal AI would play, and why (not in rated games)"),
+    ("undo", "at your turn: take back your last move, if nobody has acted since and it showed nothing"),
     ("quit", "leave; a game in progress is saved and offered again next time"),
 )
 

@@ -34,3 +34,13 @@ async def fetch_records(
 async def fetch_column(db: aiosqlite.Connection, sql: str, values: Iterable[Any] = ()) -> list[Any]:
     """The first column of every row (a list of ids)."""
     return [row[0] for row in await fetch_all(db, sql, values)]
+
+
+async def fetch_for_ids(db: aiosqlite.Connection, sql: str, ids: list[str], chunk: int = 10_000) -> list[Any]:
+    """The rows of ``sql``, whose ``{ids}`` is an IN list, for any number of ids: one statement per
+    ``chunk`` of them (SQLite binds at most 32,766 values in one statement)."""
+    rows: list[Any] = []
+    for start in range(0, len(ids), chunk):
+        part = ids[start : start + chunk]
+        rows.extend(await fetch_all(db, sql.format(ids=",".join("?" * len(part))), part))
+    return rows

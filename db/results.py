@@ -15,12 +15,14 @@ from engine.referee import reports
 from engine.referee.model import GameResult, RatingChange, ResultSeat, Table
 from engine.referee.ratings import RatedSeat, Rating
 
+from . import seasons
 from .reads import fetch_all, fetch_one, fetch_records
 from .rows import (
     RECENT_FIELDS,
     RESULT_COLUMNS,
     RESULT_SEAT_COLUMNS,
     from_row,
+    leaderboard_page,
     rating_pool,
     result_from_row,
     result_seat_from_row,
@@ -125,28 +127,7 @@ class ResultQueries:
             " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
             (scope, game, limit, offset),
         )
-        return reports.LeaderboardPage(
-            guild_id=guild_id,
-            game=game,
-            total=total,
-            offset=offset,
-            limit=limit,
-            rows=[
-                reports.LeaderboardRow(
-                    position=row[0],
-                    user_id=row[1],
-                    name=row[2],
-                    rating=Rating(row[3], row[4]).ordinal,
-                    mu=row[3],
-                    sigma=row[4],
-                    games=row[5],
-                    wins=row[6],
-                    best_score=row[7],
-                    provisional=rating_model.is_provisional(row[5]),
-                )
-                for row in rows
-            ],
-        )
+        return leaderboard_page(guild_id, game, total, offset, limit, rows)
 
     async def high_scores(
         self, guild_id: str | None, game: str, board: str, *, limit: int = 10
@@ -181,6 +162,8 @@ class ResultQueries:
             "  AND o.seat != rs.seat)),"
             " AVG(rs.score), MAX(rs.score), SUM(rs.forfeited)"
             f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND NOT rs.is_ai"
+            # An abandoned game shows among the latest games, never in the counts (abandon.py).
+            " AND COALESCE(res.board, '') != 'abandoned'"
             " GROUP BY res.game ORDER BY COUNT(*) DESC, res.game",
             values,
         )
@@ -246,6 +229,9 @@ def _insert_bare_result(connection: sqlite3.Connection, table: Table, outcome: b
 
 
 def _insert_result(connection: sqlite3.Connection, result: GameResult) -> list[RatingChange]:
+    if result.guild_id is not None:  # a season whose boundary has passed ends before this result
+        seasons.roll_over(connection, result.guild_id, result.finished_at)
+    seq = _next_result_seq(connection)
     connection.execute(
         "INSERT INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed, rated, board,"
         " forfeits, ai_played) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -253,7 +239,7 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> list[R
             result.table_id,
             to_json(result.outcome),
             result.finished_at,
-            _next_result_seq(connection),
+            seq,
             result.game,
             result.guild_id,
             result.speed,
@@ -284,7 +270,9 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> list[R
     )
     if not result.rated:
         return []
-    return _apply_ratings(connection, result.table_id, result.guild_id, result.game, result.seats, result.finished_at)
+    return _apply_ratings(
+        connection, result.table_id, result.guild_id, result.game, result.seats, result.finished_at, seq
+    )
 
 
 def _apply_ratings(
@@ -294,10 +282,13 @@ def _apply_ratings(
     game: str,
     seats: list[ResultSeat],
     at: float,
+    seq: int,
     model: Any | None = None,
 ) -> list[RatingChange]:
     """Rate one finished game inside the caller's transaction: read the current ratings, write
-    one event per player and the new ratings. Used alike by game end and by rebuilds."""
+    one event per player and the new ratings; and the same in the pool of its season, if its
+    server has one (db/seasons.py). Used alike by game end and by rebuilds. Returns the season's
+    changes when there is a season, else the all-time ones."""
     scope = rating_pool(guild_id)
     players = [seat for seat in seats if seat.user_id is not None and not seat.is_ai]
     user_ids = [seat.user_id for seat in players]
@@ -343,7 +334,11 @@ def _apply_ratings(
         " wins = wins + excluded.wins, updated_at = excluded.updated_at",
         [(scope, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at) for c in changes],
     )
-    return changes
+    season = seasons.season_of(connection, guild_id, seq) if guild_id is not None and players else None
+    if season is None:
+        return changes
+    all_time = {user: rating for user, (rating, _) in current.items()}
+    return seasons.rate_in_season(connection, season, game, players, all_time, at, model)
 
 
 def _read_result_seats(connection: sqlite3.Connection, table_id: int) -> list[ResultSeat]:
@@ -356,10 +351,11 @@ def _read_result_seats(connection: sqlite3.Connection, table_id: int) -> list[Re
 def _rebuild_ratings(connection: sqlite3.Connection, model: Any | None) -> int:
     connection.execute("DELETE FROM ratings")
     connection.execute("DELETE FROM rating_events")
+    connection.execute("DELETE FROM season_ratings")
     games = connection.execute(
-        "SELECT game_id, guild_id, game, finished_at FROM results WHERE rated = 1 ORDER BY seq"
+        "SELECT game_id, guild_id, game, finished_at, seq FROM results WHERE rated = 1 ORDER BY seq"
     ).fetchall()
-    for table_id, guild_id, game, finished_at in games:
+    for table_id, guild_id, game, finished_at, seq in games:
         seats = _read_result_seats(connection, table_id)
-        _apply_ratings(connection, table_id, guild_id, game, seats, finished_at, model)
+        _apply_ratings(connection, table_id, guild_id, game, seats, finished_at, seq, model)
     return len(games)

@@ -13,11 +13,12 @@ from typing import Any, TypeVar
 import msgspec
 
 from engine.core import Outcome
+from engine.referee import ratings as rating_model
+from engine.referee import reports
 from engine.referee.clock import SeatClock
 from engine.referee.model import GameResult, ResultSeat, Seat, Table
 
 # The columns of ``games`` that mirror Table fields, in one place for INSERT, UPDATE and SELECT.
-# ``options`` is stored as JSON text; every other field is stored as it is.
 TABLE_FIELDS = (
     "game",
     "options",
@@ -33,7 +34,13 @@ TABLE_FIELDS = (
     "updated_at",
     "speed",
     "needs_resume",
+    "rules_version",
+    "abandon_rule",
+    "abandon_votes",
+    "rematch_of",
 )
+# The fields stored as JSON text; every other field is stored as it is.
+JSON_FIELDS = frozenset({"options", "abandon_votes"})
 # Those an UPDATE rewrites: a table never changes its game.
 UPDATED_FIELDS = tuple(field for field in TABLE_FIELDS if field != "game")
 TABLE_COLUMNS = "id, " + ", ".join(TABLE_FIELDS)
@@ -80,7 +87,7 @@ def updated_values(table: Table) -> list[Any]:
 
 
 def table_values(table: Table) -> list[Any]:
-    return [to_json(table.options) if field == "options" else getattr(table, field) for field in TABLE_FIELDS]
+    return [to_json(getattr(table, field)) if field in JSON_FIELDS else getattr(table, field) for field in TABLE_FIELDS]
 
 
 def from_row(cls: type[R], fields: Sequence[str], row: Sequence[Any], **more: Any) -> R:
@@ -100,7 +107,8 @@ def _flags(cls: type[Any]) -> frozenset[str]:
 
 def table_from_row(row: Any) -> Table:
     fields = dict(zip(TABLE_FIELDS, row[1:], strict=True))
-    fields["options"] = msgspec.json.decode(fields["options"])
+    for field in JSON_FIELDS:
+        fields[field] = msgspec.json.decode(fields[field])
     fields["needs_resume"] = bool(fields["needs_resume"])
     return Table(id=row[0], **fields)
 
@@ -161,3 +169,32 @@ def result_from_row(row: Any, seats: list[ResultSeat]) -> GameResult:
 
 def seat_rows(seats: list[Seat]) -> list[tuple[Any, ...]]:
     return [seat_values(seat) for seat in seats]
+
+
+def leaderboard_page(
+    guild_id: str | None, game: str, total: int, offset: int, limit: int, rows: Sequence[Sequence[Any]]
+) -> reports.LeaderboardPage:
+    """A leaderboard page from rows of (position, user id, name, mu, sigma, games, wins, best
+    score): the all-time one and a season's are read alike."""
+    return reports.LeaderboardPage(
+        guild_id=guild_id,
+        game=game,
+        total=total,
+        offset=offset,
+        limit=limit,
+        rows=[
+            reports.LeaderboardRow(
+                position=row[0],
+                user_id=row[1],
+                name=row[2],
+                rating=rating_model.Rating(row[3], row[4]).ordinal,
+                mu=row[3],
+                sigma=row[4],
+                games=row[5],
+                wins=row[6],
+                best_score=row[7],
+                provisional=rating_model.is_provisional(row[5]),
+            )
+            for row in rows
+        ],
+    )

@@ -2,7 +2,7 @@
 
 One module per job, as the Store protocol is split (engine/referee/store.py): tables.py (tables,
 seats, moves, snapshots), clocks.py, results.py (results, ratings, leaderboards, statistics),
-users.py (flags and settings), announcements.py (the outbox) and limits_store.py; every write
+users.py (flags and settings), announcements.py (the outbox), limits_store.py, seasons.py and forget.py; every write
 goes through the group-commit writer (writer.py), which keeps the WAL bounded (wal.py). Schema
 changes are numbered SQL files under ``migrations/``, applied in order and tracked with
 ``PRAGMA user_version``.
@@ -20,10 +20,14 @@ import aiosqlite
 from . import wal
 from .announcements import AnnouncementQueries
 from .clocks import HEARTBEAT, ClockQueries
+from .forget import ForgetRows
 from .limits_store import LimitsRows
 from .results import ResultQueries
+from .seasons import SeasonQueries
 from .tables import TableQueries
+from .undo_store import UndoRows
 from .users import UserQueries
+from .vacations import VacationQueries
 from .writer import GroupWriter, Work
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -47,7 +51,18 @@ def database_path_from_env() -> str:
     return os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH
 
 
-class SqliteStore(TableQueries, ClockQueries, ResultQueries, UserQueries, LimitsRows, AnnouncementQueries):
+class SqliteStore(
+    TableQueries,
+    ClockQueries,
+    ResultQueries,
+    UserQueries,
+    LimitsRows,
+    AnnouncementQueries,
+    SeasonQueries,
+    ForgetRows,
+    UndoRows,
+    VacationQueries,
+):
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._db = connection  # the reads (and the migrations, before the writer starts)
         self.path = path

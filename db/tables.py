@@ -4,7 +4,7 @@ SqliteStore, whose ``_db`` (reads) and ``_commit_in_group`` (writes) it uses."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import aiosqlite
@@ -12,7 +12,7 @@ import aiosqlite
 from engine.core import RecordedMove
 from engine.referee.model import GameResult, RatingChange, Seat, Table, VersionConflict
 
-from .reads import fetch_all, fetch_one, fetch_records
+from .reads import fetch_all, fetch_column, fetch_one, fetch_records
 from .results import _insert_bare_result, _insert_result
 from .rows import (
     SEAT_COLUMNS,
@@ -85,6 +85,14 @@ class TableQueries:
     async def move_log(self, table_id: int) -> list[RecordedMove]:
         return await fetch_records(
             self._db, lambda row: RecordedMove(*row), "SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n", (table_id,)
+        )
+
+    async def running_tables_off_rules(self, current: Mapping[str, int]) -> list[int]:
+        # One condition per game the code knows; a running game of a game it does not know is off too.
+        known = " OR ".join("(game = ? AND rules_version = ?)" for _ in current) or "0"
+        values = [value for pair in current.items() for value in pair]
+        return await fetch_column(
+            self._db, f"SELECT id FROM games WHERE status = 'running' AND NOT ({known}) ORDER BY id", values
         )
 
     async def list_tables(

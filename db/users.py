@@ -10,7 +10,7 @@ import aiosqlite
 from engine.referee.clock import QuietHours
 
 from . import rows as db_rows
-from .reads import fetch_all, fetch_one
+from .reads import fetch_for_ids, fetch_one
 from .writer import Statement, Work
 
 
@@ -22,17 +22,14 @@ class UserQueries:
         return (await self.quiet_hours_of([user_id])).get(user_id)
 
     async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]:
-        found: dict[str, QuietHours] = {}
-        for start in range(0, len(user_ids), db_rows.IN_LIST_LIMIT):
-            chunk = user_ids[start : start + db_rows.IN_LIST_LIMIT]
-            rows = await fetch_all(
-                self._db,
-                "SELECT user_id, time_zone, quiet_start, quiet_end FROM user_settings"
-                f" WHERE time_zone IS NOT NULL AND user_id IN ({','.join('?' * len(chunk))})",
-                chunk,
-            )
-            found.update({r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows})
-        return found
+        rows = await fetch_for_ids(
+            self._db,
+            "SELECT user_id, time_zone, quiet_start, quiet_end FROM user_settings"
+            " WHERE time_zone IS NOT NULL AND user_id IN ({ids})",
+            user_ids,
+            db_rows.IN_LIST_LIMIT,
+        )
+        return {r[0]: QuietHours(time_zone=r[1], start_hour=r[2], end_hour=r[3]) for r in rows}
 
     async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
         values = (None, None, None) if quiet is None else (quiet.time_zone, quiet.start_hour, quiet.end_hour)

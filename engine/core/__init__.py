@@ -4,7 +4,7 @@ from .ai import GreedyPlayer, Player, RandomPlayer
 from .errors import BadNotation, GameError, IllegalMove, NotYourTurn, SetupError
 from .game import STACKING_OPTIONS, Event, Game, Option, Outcome, format_event, ranks_from_keys
 from .picture import Mark, Picture
-from .record import GameRecord, RecordedMove, ReplayError, replay
+from .record import UNDO, GameRecord, RecordedMove, ReplayError, effective_moves, replay
 from .rng import Rng
 
 __all__ = [
@@ -26,7 +26,9 @@ __all__ = [
     "ReplayError",
     "Rng",
     "STACKING_OPTIONS",
+    "UNDO",
     "SetupError",
+    "effective_moves",
     "format_event",
     "ranks_from_keys",
     "replay",

@@ -215,6 +215,10 @@ class Game(ABC, Generic[S, M]):
     summary: ClassVar[str] = ""  # a short rules summary in our own words, for /rules
     notation_help: ClassVar[str] = ""  # how to write moves, for /rules and the local table
     stacking_options: ClassVar[tuple[str, ...]] = ("deck",)  # those of STACKING_OPTIONS it accepts
+    # Raise it with any change that could make a logged game replay differently (a rule, the
+    # setup, the notation): every table keeps the version it started with, and a bot started on
+    # new rules replays the games in progress and refuses to run if any of them would change.
+    rules_version: ClassVar[int] = 1
     players_note: ClassVar[str] = ""  # which rules apply at each player count, for the lobby and /rules
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -397,6 +401,12 @@ class Game(ABC, Generic[S, M]):
         new_state = self.copy_state(state)
         events = self.play(new_state, seat, move)
         return new_state, events
+
+    def undoable(self, before: S, seat: int, move: M, after: S) -> bool:
+        """Whether ``seat`` may take back ``move``, which took ``before`` to ``after``: only a move
+        that revealed nothing hidden and drew nothing random (the game's rulings say which). The
+        referee also requires that nobody acted since. Default: no move can be taken back."""
+        return False
 
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))

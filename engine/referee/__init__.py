@@ -2,18 +2,23 @@
 
 from engine.core import STACKING_OPTIONS
 
+from .abandon import AbandonRefused, vote_line
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
 from .hints import HintRefused
 from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label
 from .model import (
+    ABANDON_RULES,
     ABANDONED,
+    ABANDONED_BOARD,
     FINISHED,
     FRIENDLY_BOARD,
+    HOST_MAJORITY,
     LOBBY,
     RATED_BOARD,
     RUNNING,
     SOLO_BOARD,
     STACKED_BOARD,
+    UNANIMOUS,
     WITH_AI_BOARD,
     ForfeitedSeat,
     GameResult,
@@ -54,11 +59,22 @@ from .reports import (
     WaitingTurn,
 )
 from .results import is_stacked
+from .rules_versions import RulesChange, RulesChanged, RulesCheck
 from .store import Store
 from .thinking import Budget, InlineThinker, Thinker
+from .undo import UndoRefused, UndoReply, UndoRequest
+from .vacation import VacationRefused, VacationStatus
 
 __all__ = [
     "ABANDONED",
+    "ABANDONED_BOARD",
+    "ABANDON_RULES",
+    "HOST_MAJORITY",
+    "UNANIMOUS",
+    "AbandonRefused",
+    "VacationRefused",
+    "VacationStatus",
+    "vote_line",
     "DEFAULT_SPEED",
     "FINISHED",
     "FRIENDLY_BOARD",
@@ -99,6 +115,9 @@ __all__ = [
     "RecentResult",
     "Referee",
     "Reminder",
+    "RulesChange",
+    "RulesChanged",
+    "RulesCheck",
     "ResultSeat",
     "Seat",
     "SeatClock",
@@ -115,6 +134,9 @@ __all__ = [
     "Thinker",
     "TimedSeat",
     "TimeoutNotice",
+    "UndoRefused",
+    "UndoReply",
+    "UndoRequest",
     "VersionConflict",
     "WaitingTurn",
     "WrongStatus",

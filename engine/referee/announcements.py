@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.core import Game, GameRecord, replay
+from engine.core import UNDO, Game, GameRecord, replay
 from engine.games import get_game
 
 from .model import FINISHED, RUNNING, AnnouncedMark, Outbox, PendingAnnouncement, Table
@@ -94,9 +94,14 @@ class Announcements:
         )
         state = replay(game, record)[0]
         changed: set[int] = set()
-        for move in moves[since : table.version]:
+        for index in range(since, table.version):
+            move = moves[index]
             before = {seat: _encode(game.secret_view(state, seat)) for seat in humans if seat != move.seat}
-            state, _ = game.apply(state, move.seat, game.parse_move(move.move))
+            if move.move == UNDO:  # the position before the move taken back
+                record.moves = moves[: index + 1]
+                state = replay(game, record)[0]
+            else:
+                state, _ = game.apply(state, move.seat, game.parse_move(move.move))
             changed.update(
                 seat for seat, view in before.items() if _encode(game.secret_view(state, seat)) != view
             )

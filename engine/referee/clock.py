@@ -15,6 +15,7 @@ left at any moment is computed, never counted down in memory.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
@@ -158,49 +159,114 @@ def _windows_from(quiet: QuietHours, start: float) -> Iterator[tuple[float, floa
         day += timedelta(days=1)
 
 
-def is_quiet(quiet: QuietHours | None, at: float) -> bool:
+class Vacation(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's vacation (vacation.py): none of their clocks runs from ``started_at`` to ``until``."""
+
+    started_at: float
+    until: float
+
+    def covers(self, at: float) -> bool:
+        return self.started_at <= at < self.until
+
+
+class Pauses(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything that stops one player's clocks: their nightly quiet hours (at the speeds whose
+    ``quiet_pauses`` is set) and their latest vacation (at every timed speed). Where the clock
+    functions take a player's ``quiet``, they take this as well."""
+
+    quiet: QuietHours | None = None
+    vacation: Vacation | None = None
+
+
+# A player's pauses as the clock functions take them: quiet hours alone (or None) keep the
+# simple path; Pauses when the player has taken a vacation.
+Hours = QuietHours | Pauses | None
+
+
+def pauses_of(quiet: QuietHours | None, vacation: Vacation | None) -> Hours:
+    return quiet if vacation is None else Pauses(quiet=quiet, vacation=vacation)
+
+
+def nightly(hours: Hours) -> QuietHours | None:
+    """The quiet hours among a player's pauses."""
+    return hours.quiet if isinstance(hours, Pauses) else hours
+
+
+def away_until(hours: Hours, at: float) -> float | None:
+    """When the vacation under way at ``at`` ends, or None when the player is not on vacation."""
+    vacation = hours.vacation if isinstance(hours, Pauses) else None
+    return vacation.until if vacation is not None and vacation.covers(at) else None
+
+
+def _windows(hours: Hours, start: float, nights: bool) -> Iterator[tuple[float, float]]:
+    """The player's pauses as (begin, end) epoch seconds, in order, never overlapping, from the
+    one that may contain ``start``: the quiet windows (when ``nights``) merged with the vacation.
+    Endless with quiet hours; otherwise it ends after the vacation."""
+    quiet = nightly(hours)
+    vacation = hours.vacation if isinstance(hours, Pauses) else None
+    nightly_windows: Iterator[tuple[float, float]] = (
+        _windows_from(quiet, start) if quiet is not None and nights else iter(())
+    )
+    away = [(vacation.started_at, vacation.until)] if vacation is not None and vacation.until > start else []
+    current: tuple[float, float] | None = None
+    for begin, end in heapq.merge(nightly_windows, away):
+        if current is not None and begin <= current[1]:
+            current = (current[0], max(current[1], end))
+            continue
+        if current is not None:
+            yield current
+        current = (begin, end)
+    if current is not None:
+        yield current
+
+
+def is_quiet(quiet: Hours, at: float) -> bool:
+    """In quiet hours or on vacation: no reminder now."""
     return quiet_end(quiet, at) is not None
 
 
-def quiet_end(quiet: QuietHours | None, at: float) -> float | None:
-    """When the quiet window containing ``at`` ends, or None if ``at`` is not quiet."""
+def quiet_end(quiet: Hours, at: float) -> float | None:
+    """When the quiet window (or vacation) containing ``at`` ends, or None if ``at`` is in none."""
     if quiet is None:
         return None
-    for begin, end in _windows_from(quiet, at):
+    for begin, end in _windows(quiet, at, nights=True):
         if begin > at:
             return None
         if at < end:
             return end
-    return None  # pragma: no cover - the generator is endless
+    return None
 
 
-def quiet_overlap(quiet: QuietHours | None, start: float, end: float) -> float:
-    """Seconds of quiet hours between ``start`` and ``end``."""
+def quiet_overlap(quiet: Hours, start: float, end: float, nights: bool = True) -> float:
+    """Seconds of pauses between ``start`` and ``end`` (quiet hours only when ``nights``)."""
     if quiet is None or end <= start:
         return 0.0
     total = 0.0
-    for begin, finish in _windows_from(quiet, start):
+    for begin, finish in _windows(quiet, start, nights):
         if begin >= end:
             break
         total += max(0.0, min(finish, end) - max(begin, start))
     return total
 
 
-def time_used(start: float, end: float, quiet: QuietHours | None, pauses: bool) -> float:
-    """Clock time consumed between two instants (quiet hours excluded when they pause it)."""
+def time_used(start: float, end: float, quiet: Hours, pauses: bool) -> float:
+    """Clock time consumed between two instants (quiet hours excluded when they pause it, a
+    vacation always)."""
     if end <= start:
         return 0.0
-    return (end - start) - (quiet_overlap(quiet, start, end) if pauses else 0.0)
+    if quiet is None or (not pauses and not isinstance(quiet, Pauses)):
+        return end - start
+    return (end - start) - quiet_overlap(quiet, start, end, nights=pauses)
 
 
-def time_after(start: float, budget: float, quiet: QuietHours | None, pauses: bool) -> float:
+def time_after(start: float, budget: float, quiet: Hours, pauses: bool) -> float:
     """The instant at which a clock started at ``start`` has consumed ``budget`` seconds."""
     if budget <= 0:
         return start
-    if quiet is None or not pauses:
+    if quiet is None or (not pauses and not isinstance(quiet, Pauses)):
         return start + budget
     at, left = start, budget
-    for begin, end in _windows_from(quiet, start):
+    for begin, end in _windows(quiet, start, nights=pauses):
         if end <= at:
             continue
         if begin > at:
@@ -208,7 +274,7 @@ def time_after(start: float, budget: float, quiet: QuietHours | None, pauses: bo
                 return at + left
             left -= begin - at
         at = end
-    raise AssertionError("unreachable")  # pragma: no cover
+    return at + left  # after the last pause (no quiet hours: the vacation was the last)
 
 
 # ----- a seat's clock -------------------------------------------------------------------------
@@ -240,14 +306,14 @@ def start_turn(clock: SeatClock, now: float) -> SeatClock:
     return SeatClock(remaining=clock.remaining, running_since=now, turn_budget=clock.remaining)
 
 
-def remaining_at(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> float:
+def remaining_at(clock: SeatClock, now: float, speed: Speed, quiet: Hours) -> float:
     """Seconds left in the bank at ``now`` (negative once the flag has fallen)."""
     if clock.running_since is None:
         return clock.remaining
     return clock.remaining - time_used(clock.running_since, now, quiet, speed.quiet_pauses)
 
 
-def end_turn(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> SeatClock:
+def end_turn(clock: SeatClock, now: float, speed: Speed, quiet: Hours) -> SeatClock:
     """The seat has finished its turn at ``now``: stop the clock, add the increment, cap it.
 
     A seat that played after running out (nobody skipped it) starts again from zero plus the
@@ -260,7 +326,7 @@ def end_turn(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | Non
     return SeatClock(remaining=min(speed.bank, left + speed.increment))
 
 
-def pause(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> SeatClock:
+def pause(clock: SeatClock, now: float, speed: Speed, quiet: Hours) -> SeatClock:
     """Stop without an increment (the seat was skipped, or the game ended). A notice held back by
     quiet hours is kept: a skipped player still hears that they ran out, in the morning."""
     if clock.running_since is None:
@@ -269,7 +335,7 @@ def pause(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) 
 
 
 def settle(
-    clock: SeatClock, counted_until: float, now: float, speed: Speed, quiet: QuietHours | None
+    clock: SeatClock, counted_until: float, now: float, speed: Speed, quiet: Hours
 ) -> SeatClock:
     """Credit back the time between ``counted_until`` and ``now`` (the bot was down).
 
@@ -285,14 +351,14 @@ def settle(
     return msgspec.structs.replace(clock, remaining=clock.remaining - used, running_since=now)
 
 
-def deadline(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> float | None:
+def deadline(clock: SeatClock, speed: Speed, quiet: Hours) -> float | None:
     """When the flag falls, if the clock runs and nothing changes."""
     if clock.running_since is None:
         return None
     return time_after(clock.running_since, clock.remaining, quiet, speed.quiet_pauses)
 
 
-def reminder_times(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> list[float | None]:
+def reminder_times(clock: SeatClock, speed: Speed, quiet: Hours) -> list[float | None]:
     """When each rung of the ladder is due this turn; None for a rung that falls at or after the
     deadline (never sent). Rungs never fall in quiet hours: they wait for the end of them."""
     if clock.running_since is None:
@@ -308,7 +374,7 @@ def reminder_times(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> 
     return times
 
 
-def next_check(clock: SeatClock, speed: Speed, quiet: QuietHours | None) -> float | None:
+def next_check(clock: SeatClock, speed: Speed, quiet: Hours) -> float | None:
     """When this clock next needs looking at (a reminder not yet sent, the flag, a notice held
     back by quiet hours), or None."""
     if clock.running_since is None or clock.ran_out:
@@ -329,7 +395,7 @@ class ClockCheck(msgspec.Struct, frozen=True, kw_only=True):
     next_due: float | None = None  # when to look again (strictly after now), None: nothing to do
 
 
-def check(clock: SeatClock, now: float, speed: Speed, quiet: QuietHours | None) -> ClockCheck:
+def check(clock: SeatClock, now: float, speed: Speed, quiet: Hours) -> ClockCheck:
     """Reminders and flag fall for a running clock, at ``now``. Pure: the caller stores the
     result (``rungs_sent``, ``ran_out``) so that nothing is sent twice."""
     if clock.running_since is None or clock.ran_out:

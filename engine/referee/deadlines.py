@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 
 from . import clock as clocks
-from .clock import QuietHours, Speed, get_speed
+from .clock import Hours, Speed, get_speed, pauses_of
 from .model import Seat, TimedSeat
 
 
-def next_due(seat: Seat, speed: Speed, quiet: QuietHours | None) -> float | None:
+def next_due(seat: Seat, speed: Speed, quiet: Hours) -> float | None:
     """When the clock task must look at this seat next (None: never, as things stand)."""
     if seat.forfeited or not speed.timed:
         return None
@@ -29,13 +29,13 @@ def next_due(seat: Seat, speed: Speed, quiet: QuietHours | None) -> float | None
     return clocks.next_check(seat.clock, speed, quiet)
 
 
-def forfeit_at(seat: Seat, speed: Speed, quiet: QuietHours | None) -> float:
+def forfeit_at(seat: Seat, speed: Speed, quiet: Hours) -> float:
     """A skipped seat that stays away a further full bank is forfeited."""
     assert seat.absent_since is not None and speed.bank is not None
     return clocks.time_after(seat.absent_since, speed.bank, quiet, speed.quiet_pauses)
 
 
-def credit_seat(seat: Seat, speed: Speed, hours: QuietHours | None, since: float, until: float) -> bool:
+def credit_seat(seat: Seat, speed: Speed, hours: Hours, since: float, until: float) -> bool:
     """Give one seat back the time between ``since`` and ``until`` (its clock, and the wait of
     a skipped seat before it forfeits), in place; True if anything stored changed."""
     before = (seat.clock, seat.absent_since, seat.next_due_at)
@@ -51,5 +51,7 @@ def credit_timed_seats(seats: list[TimedSeat], since: float, until: float) -> li
     """The seats whose clocks changed once credited the time between ``since`` and ``until``
     (pure: runs in a worker thread)."""
     return [
-        timed for timed in seats if credit_seat(timed.seat, get_speed(timed.speed), timed.quiet, since, until)
+        timed
+        for timed in seats
+        if credit_seat(timed.seat, get_speed(timed.speed), pauses_of(timed.quiet, timed.vacation), since, until)
     ]

@@ -154,6 +154,26 @@ def hour(value: Any) -> int:
     return int(value)
 
 
+def days(value: Any) -> int:
+    """A number of days (a vacation's)."""
+    if not _whole_number(value) or not 0 <= value <= 3_650:
+        raise InvalidRequest(f"Give a number of days from 1 to 3,650, not {quote(value)}.")
+    return int(value)
+
+
+def flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidRequest(f"{quote(value)} is not true or false.")
+    return value
+
+
+def abandon_rule(value: Any) -> str:
+    """An abandon rule's name (abandon.py says which there are)."""
+    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
+        raise LobbyError(f"Unknown abandon rule {quote(value)}.")
+    return value
+
+
 # The checks, by the name of the argument they check: every referee method uses these names.
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "table_id": table_id,
@@ -178,6 +198,9 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "time_zone": time_zone,
     "start_hour": hour,
     "end_hour": hour,
+    "days": days,
+    "withdraw": flag,
+    "abandon_rule": abandon_rule,
 }
 
 R = TypeVar("R")

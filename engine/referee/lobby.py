@@ -17,11 +17,24 @@ from engine.games import get_game
 
 from . import clock as clocks
 from . import limits as table_limits
+from .abandon import checked_rule
 from .absence import referee_step
 from .clock import DEFAULT_SPEED, Speed, UnknownSpeed, get_speed
 from .levels import checked_level
 from .limits import Admission
-from .model import ABANDONED, FINISHED, RUNNING, LobbyError, NotInGame, Outbox, Seat, Table, WrongStatus
+from .model import (
+    ABANDONED,
+    FINISHED,
+    RUNNING,
+    UNANIMOUS,
+    LobbyError,
+    NotInGame,
+    Outbox,
+    Seat,
+    Table,
+    WrongStatus,
+)
+from .rematch import rematch_order, rotated
 from .tables import Loaded, Tables, copy_table
 from .timekeeping import advance_turns
 from .turns import Turns
@@ -50,6 +63,7 @@ class Lobby:
         host_takes_seat: bool = True,
         speed: str = DEFAULT_SPEED,
         ai_seats: Sequence[str] = (),
+        abandon_rule: str = UNANIMOUS,
     ) -> Table:
         """Open a lobby, normally with the host in seat 1, and ``ai_seats`` (AI kinds) after it.
         Everything is checked before anything is stored, so a refused table leaves nothing
@@ -57,10 +71,12 @@ class Lobby:
         checked at the start). ``host_takes_seat=False`` lets a host run a table of AI seats only.
 
         ``speed`` is a key of ``clock.SPEEDS`` ("untimed", "live-3", "live-10", "daily-1",
-        "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated."""
+        "daily-2", "daily-4"); the default, "untimed", has no clocks and is never rated.
+        ``abandon_rule``: how the players abandon the running game by vote (abandon.py)."""
         game = get_game(game_name)
         options = game.check_options(options)
         speed = _checked_speed(speed).name
+        abandon_rule = checked_rule(abandon_rule)
         now = self.tables.clock()
         table = Table(
             game=game.name,
@@ -72,6 +88,8 @@ class Lobby:
             speed=speed,
             created_at=now,
             updated_at=now,
+            rules_version=game.rules_version,
+            abandon_rule=abandon_rule,
         )
         for kind in ai_seats:
             table.seats.append(_ai_seat(game, table, kind))
@@ -90,7 +108,24 @@ class Lobby:
                 raise LobbyError(f"The table is full ({game.max_players} players).")
             async with self.admission.admit(table.guild_id, user_id, opens_table=False, seated=True):
                 table.seats.append(Seat(index=len(table.seats), name=name, user_id=user_id))
+                if table.rematch_of is not None:  # each earlier player sits at their rotated place
+                    old = (await self.tables.load(table.rematch_of)).table
+                    table.seats = rematch_order(table.seats, old.seats)
                 await self.save_lobby(table)
+            return table
+
+    async def arrange_rematch(self, table_id: int, old_id: int) -> Table:
+        """Make a new lobby the rematch of the finished game ``old_id`` (rematch.py): its AI seats
+        take their old names, every seat its rotated place."""
+        old = (await self.tables.load(old_id)).table
+        async with self.tables.lock(table_id):
+            table = await self.tables.lobby(table_id)
+            table.rematch_of = old_id
+            old_ai = [seat for seat in rotated(old.seats) if seat.is_ai]
+            for seat, before in zip([seat for seat in table.seats if seat.is_ai], old_ai, strict=False):
+                seat.name = before.name
+            table.seats = rematch_order(table.seats, old.seats)
+            await self.save_lobby(table)
             return table
 
     async def leave(self, table_id: int, user_id: str) -> Table:
@@ -147,6 +182,7 @@ class Lobby:
             now = self.tables.clock()
             table = copy_table(table)
             table.seed, table.status, table.updated_at = seed, RUNNING, now
+            table.rules_version = game.rules_version  # the code that deals is the code it starts with
             speed = get_speed(table.speed)
             for seat in table.seats:
                 seat.clock = clocks.new_clock(speed) if speed.timed and not seat.is_ai else None

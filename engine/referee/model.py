@@ -8,10 +8,15 @@ import msgspec
 
 from engine.core import GameError, Outcome
 
-from .clock import DEFAULT_SPEED, QuietHours, SeatClock
+from .clock import DEFAULT_SPEED, QuietHours, SeatClock, Vacation
 from .ratings import Rating, is_provisional
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
+
+# How the players of a running game abandon it by vote (abandon.py), chosen when the table is
+# created: every person still playing agrees, or the host and more than half of them.
+UNANIMOUS, HOST_MAJORITY = "unanimous", "host-majority"
+ABANDON_RULES = (UNANIMOUS, HOST_MAJORITY)
 
 
 class TableNotFound(GameError):
@@ -99,6 +104,11 @@ class Table(msgspec.Struct, kw_only=True):
     # The referee has moves of its own to make (an AI or skipped seat to act, an automatic move):
     # stored with each change, so that a restart finds the games to resume without loading them.
     needs_resume: bool = False
+    # The rules version of the game's code when the table was opened, then started (Game.rules_version).
+    rules_version: int = 1
+    abandon_rule: str = UNANIMOUS  # one of ABANDON_RULES
+    abandon_votes: list[int] = []  # seats that voted to abandon the running game (abandon.py)
+    rematch_of: int | None = None  # the finished game this lobby is the rematch of (rematch.py)
 
     def seat_of(self, user_id: str) -> Seat | None:
         for seat in self.seats:
@@ -125,6 +135,7 @@ class TimedSeat(msgspec.Struct, kw_only=True):
     speed: str
     seat: Seat
     quiet: QuietHours | None = None  # its player's quiet hours
+    vacation: Vacation | None = None  # its player's latest vacation (vacation.py)
 
 
 class ResultSeat(msgspec.Struct, kw_only=True):
@@ -148,6 +159,7 @@ FRIENDLY_BOARD = "friendly"  # the same at an untimed speed: stats only, no rati
 SOLO_BOARD = "solo"  # one human alone: high scores
 WITH_AI_BOARD = "with_ai"  # humans with AI seats from the lobby: high scores
 STACKED_BOARD = "stacked"  # a stacked deal (tests, the local table, the simulator): stats only
+ABANDONED_BOARD = "abandoned"  # abandoned by its players' vote: history only, never rated nor counted
 # None: AI seats only (simulations): no board at all
 
 
@@ -184,6 +196,7 @@ class RatingChange(msgspec.Struct, kw_only=True):
     after: Rating
     rank: int
     games: int  # rated games played, this one included
+    season: str | None = None  # the season's name when these are a season's ratings (else all-time)
 
     @property
     def provisional(self) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from engine.core import Outcome
 
@@ -140,10 +141,18 @@ def clock_line(views: Iterable[SeatClockView]) -> str:
             parts.append(f"{view.name} out of time")
         else:
             text = f"{view.name} {format_duration(view.remaining)}"
-            if view.running:
+            if view.vacation_until is not None:
+                text += f" (on vacation until {day_text(view.vacation_until)})"
+            elif view.running:
                 text += " (quiet hours)" if view.quiet else " (to move)"
             parts.append(text)
     return "Clocks: " + " · ".join(parts)
+
+
+def day_text(at: float) -> str:
+    """A day in words, in UTC (the referee knows no reader's time zone): "12 Dec"."""
+    day = datetime.fromtimestamp(at, UTC)
+    return f"{day.day} {day.strftime('%b')}"
 
 
 def waiting_text(names: Iterable[str]) -> str:

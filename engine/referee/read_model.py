@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from engine.core import Outcome
 from engine.games import get_game
 
+from .abandon import vote_line
 from .clock import get_speed
 from .hints import hints_allowed
 from .inputs import hide_seed
@@ -81,6 +82,8 @@ async def seat_snapshot(tables: Tables, table_id: int, user_id: str | None) -> S
         board = game.render_board(game.view(state, None), table.names)
         if running and get_speed(table.speed).timed:
             board += "\n" + clock_line(views)
+        if running and table.abandon_votes:
+            board += "\n" + vote_line(table)
         moves: tuple[tuple[str, str], ...] = ()
         if running and seat is not None and seat in game.may_act(state):
             moves = tuple(

@@ -15,6 +15,7 @@ replay every deal), and passes the call to one of the rooms, which share one tab
 - timekeeping.py (with deadlines.py and downtime.py): clocks, reminders, skip and return, due
   actions, quiet hours, and the downtime credited at start-up;
 - queries.py: boards, views, legal moves, records, results, leaderboards, stats, history.
+- abandon.py, rematch.py, vacation.py: abandoning a game by vote, rematches, players' vacations.
 - read_model.py: ``snapshot``, everything a front end shows one seat (board, private view,
   moves, clocks, outcome), from one load under the table's lock; front ends render it rather
   than reading the parts one by one.
@@ -42,8 +43,10 @@ from typing import Any
 from engine.core import GameRecord, Outcome
 
 from . import inputs
+from .abandon import AbandonVotes
 from .clock import QuietHours
 from .downtime import DowntimeCredit
+from .forget import ForgetReport, Forgetting
 from .hints import Hints
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .lobby import Lobby
@@ -56,6 +59,7 @@ from .model import (
 )
 from .queries import Queries
 from .read_model import SeatSnapshot
+from .rematch import Rematches
 from .reports import (
     DueActions,
     HighScore,
@@ -63,12 +67,16 @@ from .reports import (
     PlayerStats,
     SeatClockView,
 )
+from .rules_versions import RulesVersions
+from .seasons import Seasons
 from .store import Store
 from .tables import Tables
 from .thinking import InlineThinker, Thinker
 from .timekeeping import Timekeeping
 from .turns import Turns
+from .undo import Undo, UndoReply, UndoRequest
 from .user_settings import UserSettings
+from .vacation import DEFAULT_DAYS_PER_YEAR, Vacations, VacationStatus
 
 
 class Referee:
@@ -84,12 +92,14 @@ class Referee:
         max_ai_moves: int = 10_000,
         limits: Limits = DEFAULT_LIMITS,
         thinker: Thinker | None = None,
+        vacation_days_per_year: int = DEFAULT_DAYS_PER_YEAR,
     ) -> None:
         self.store = store
         self.clock = clock
         # What one player or server may have open at once (``limits``: where no server changed them).
         self.admission = Admission(store, limits)  # type: ignore[arg-type]
         self.user_settings = UserSettings(store)  # each player's flags (the front ends hold no store)
+        self.seasons = Seasons(store, clock)  # type: ignore[arg-type]  # a server's seasons (seasons.py)
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states)
         # Searching AI seats and hints think through ``thinker`` (thinking.py): by default in a
@@ -104,6 +114,13 @@ class Referee:
         self._downtime = DowntimeCredit(self._tables)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime)
         self._queries = Queries(self._tables, self._timekeeping)
+        self._undo = Undo(self._tables, self._turns)
+        # Before anything else runs at start-up: are the games in progress still on these rules?
+        self.check_rules_versions = RulesVersions(store).check
+        self._forgetting = Forgetting(self._tables, self._turns)
+        self._abandon = AbandonVotes(self._tables)
+        self._rematches = Rematches(self._tables, store, self._lobby)
+        self._vacations = Vacations(self._tables, self._timekeeping, vacation_days_per_year)
         # The methods with long signatures are the rooms' own, checked at the door like the others:
         # their signatures and documentation are written once, where they are implemented.
         self.create_table = inputs.checked_call(self._lobby.create_table)
@@ -281,6 +298,39 @@ class Referee:
     async def clear_quiet_hours(self, user_id: str) -> None:
         await self._timekeeping.clear_quiet_hours(user_id)
 
+    # ----- vacations (vacation.py) ---------------------------------------------------------------
+
+    @inputs.checked
+    async def vacation(self, user_id: str) -> VacationStatus:
+        """A player's vacation under way, if any, and the days left of their yearly allowance."""
+        return await self._vacations.status(user_id)
+
+    @inputs.checked
+    async def start_vacation(self, user_id: str, days: int) -> VacationStatus:
+        """Stop the player's clocks in every timed game for ``days`` days (within the allowance).
+        Raises VacationRefused."""
+        return await self._vacations.start(user_id, days)
+
+    @inputs.checked
+    async def end_vacation(self, user_id: str) -> VacationStatus:
+        """End a vacation early: the clocks run again, the days not begun go back to the allowance."""
+        return await self._vacations.end(user_id)
+
+    # ----- abandon by vote and rematch (abandon.py, rematch.py) ---------------------------------
+
+    @inputs.checked
+    async def vote_abandon(self, table_id: int, user_id: str, *, withdraw: bool = False) -> Outbox:
+        """A player's vote to abandon a running game (``withdraw``: take it back). The vote that
+        decides under the table's rule ends the game, unrated (``Outbox.finished``)."""
+        return await self._abandon.vote(table_id, user_id, withdraw=withdraw)
+
+    @inputs.checked
+    async def rematch(self, table_id: int, user_id: str, name: str) -> tuple[Table, bool]:
+        """The rematch lobby of a finished game, opened by one of its players (seated, as host)
+        or already open; True when this call opened it."""
+        table, opened = await self._rematches.rematch(table_id, user_id, name)
+        return inputs.hide_seed(table), opened  # a rematch under way keeps its seed
+
     # ----- community scores ---------------------------------------------------------------------
 
     @inputs.checked
@@ -324,6 +374,17 @@ class Referee:
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the stored results (after a change of rating model)."""
         return await self._queries.rebuild_ratings()
+
+    # ----- data deletion ------------------------------------------------------------------------
+
+    @inputs.checked
+    async def forget_user(self, user_id: str) -> ForgetReport:
+        """Delete or anonymise everything stored about a player (forget.py): their lobbies left or
+        cancelled, their games in progress forfeited (publish ``report.outboxes``), their settings
+        deleted, their results and ratings kept under their anonymous name."""
+        report = await self._forgetting.forget(user_id)
+        self.user_settings.forget(user_id)
+        return report
 
     # ----- reading ------------------------------------------------------------------------------
 
@@ -371,6 +432,21 @@ class Referee:
     @inputs.checked
     async def waiting_text(self, table_id: int) -> str:
         return await self._queries.waiting_text(table_id)
+
+    # ----- undo (undo.py) ---------------------------------------------------------------------
+
+    @inputs.checked
+    async def undo(self, table_id: int, user_id: str) -> UndoReply:
+        """Take back the player's last move (at once, or once the others agree in a rated game)."""
+        return await self._undo.request(table_id, user_id)
+
+    @inputs.checked
+    async def agree_to_undo(self, table_id: int, user_id: str, version: int) -> UndoReply:
+        return await self._undo.consent(table_id, user_id, version)
+
+    @inputs.checked
+    async def refuse_undo(self, table_id: int, user_id: str, version: int) -> UndoRequest:
+        return await self._undo.decline(table_id, user_id, version)
 
 
 __all__ = ["Referee"]

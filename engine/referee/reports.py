@@ -111,6 +111,7 @@ class SeatClockView(msgspec.Struct, kw_only=True):
     absent: bool = False  # skipped: the AI plays it
     forfeited: bool = False
     quiet: bool = False  # in the player's quiet hours now (a daily clock is paused)
+    vacation_until: float | None = None  # the player is on vacation until then (every clock paused)
 
 
 class LeaderboardRow(msgspec.Struct, kw_only=True):

@@ -3,17 +3,17 @@
 One small protocol per job, so that another backend implements them piece by piece: the tables
 and their moves (``TableStore``), the clocks (``ClockStore``), the results and ratings
 (``ResultStore``), the players' settings (``UserStore``) and the announcement outbox
-(``AnnouncementStore``). ``Store`` is all of them together, with ``close``. The limits' rows
+(``AnnouncementStore``), vacations (``VacationStore``) and rematches (``RematchStore``). ``Store`` is all of them together, with ``close``. The limits' rows
 have their own protocol beside the limits (limits.py: ``LimitsStore``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.core import RecordedMove
 
-from .clock import QuietHours
+from .clock import QuietHours, Vacation
 from .model import AnnouncedMark, GameResult, PendingAnnouncement, RatingChange, Seat, Table, TimedSeat
 from .ratings import Rating
 from .reports import HighScore, LeaderboardPage, PlayerStats, TableLinks
@@ -72,6 +72,10 @@ class TableStore(Protocol):
 
     async def move_log(self, table_id: int) -> list[RecordedMove]: ...
 
+    async def running_tables_off_rules(self, current: Mapping[str, int]) -> list[int]:
+        """The running tables whose stored rules version is not ``current[their game]`` (a game
+        missing from ``current`` counts as off), by id."""
+
     async def list_tables(
         self,
         *,
@@ -94,6 +98,25 @@ class UserStore(Protocol):
     async def quiet_hours_of(self, user_ids: list[str]) -> dict[str, QuietHours]: ...
 
     async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None: ...
+
+
+class VacationStore(Protocol):
+    """Players' vacations (vacation.py): the latest of each pauses their clocks, those of the
+    last year count against the allowance."""
+
+    async def vacations_of(self, user_ids: list[str]) -> dict[str, Vacation]:
+        """Each player's latest vacation (under way, ended, or ended early), if any."""
+
+    async def vacations_since(self, user_id: str, since: float) -> list[Vacation]:
+        """A player's vacations that began at or after ``since``, oldest first."""
+
+    async def save_vacation(self, user_id: str, vacation: Vacation) -> None:
+        """Store a vacation, or its new end (the same ``started_at``: ended early)."""
+
+
+class RematchStore(Protocol):
+    async def rematch_of(self, table_id: int) -> Table | None:
+        """The newest lobby or running game opened as the rematch of ``table_id``, if any."""
 
 
 class ClockStore(Protocol):
@@ -159,7 +182,9 @@ class ResultStore(Protocol):
     ) -> list[GameResult]: ...
 
 
-class Store(TableStore, ClockStore, ResultStore, UserStore, AnnouncementStore, Protocol):
+class Store(
+    TableStore, ClockStore, ResultStore, UserStore, AnnouncementStore, VacationStore, RematchStore, Protocol
+):
     """Everything the referee asks of its storage."""
 
     async def close(self) -> None: ...

@@ -26,7 +26,7 @@ import msgspec
 from engine.games import get_game
 
 from .absence import Step
-from .clock import QuietHours, get_speed
+from .clock import Hours, get_speed, pauses_of
 from .deadlines import credit_seat
 from .locks import TableLocks
 from .model import (
@@ -67,7 +67,7 @@ class Loaded:
         # that told the table nothing: see turns.apply_and_commit); None otherwise.
         self.public: bytes | None = None
         # The seated players' quiet hours by seat, read once; dropped when one of them changes.
-        self.quiet: dict[int, QuietHours] | None = None
+        self.quiet: dict[int, Hours] | None = None
         # The referee's own next move for this very table and state (see Turns.pending_step).
         self.step: tuple[Any, Table, Step | None] | None = None
 
@@ -203,17 +203,27 @@ class Tables:
 
     # ----- shared by the rooms ------------------------------------------------------------------
 
-    async def quiet_hours_at(self, table: Table, loaded: Loaded | None = None) -> dict[int, QuietHours]:
-        """Quiet hours of the seated players, by seat; kept on ``loaded`` (the table's cache
-        entry) so that a move does not read them again."""
+    async def quiet_hours_at(self, table: Table, loaded: Loaded | None = None) -> dict[int, Hours]:
+        """The pauses of the seated players' clocks (quiet hours, vacation), by seat; kept on
+        ``loaded`` (the table's cache entry) so that a move does not read them again."""
         if loaded is not None and loaded.quiet is not None:
             return loaded.quiet
         users = [seat.user_id for seat in table.seats if seat.user_id is not None and not seat.is_ai]
         by_user = await self.store.quiet_hours_of(users) if users else {}
-        quiet = {seat.index: by_user[seat.user_id] for seat in table.seats if seat.user_id in by_user}
+        away = await self.store.vacations_of(users) if users else {}
+        quiet: dict[int, Hours] = {}
+        for seat in table.seats:
+            if seat.user_id is not None and (seat.user_id in by_user or seat.user_id in away):
+                quiet[seat.index] = pauses_of(by_user.get(seat.user_id), away.get(seat.user_id))
         if loaded is not None:
             loaded.quiet = quiet
         return quiet
+
+    async def pauses_of_user(self, user_id: str) -> Hours:
+        """One player's pauses (quiet hours and latest vacation), read from the store."""
+        quiet = await self.store.get_quiet_hours(user_id)
+        vacation = (await self.store.vacations_of([user_id])).get(user_id)
+        return pauses_of(quiet, vacation)
 
     async def credit_table(self, table: Table, downtime: Downtime) -> bool:
         """Credit one table (changed in place) and store its changed seats; False if the store had
@@ -271,6 +281,7 @@ def copy_table(table: Table) -> Table:
     return replace(
         table,
         options=dict(table.options),
+        abandon_votes=list(table.abandon_votes),
         seats=[replace(seat, clock=None if seat.clock is None else replace(seat.clock)) for seat in table.seats],
     )
 

@@ -18,7 +18,7 @@ ends while it is still away.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
 from engine.core import Game, GameError
@@ -40,6 +40,7 @@ from .model import (
     StaleVersion,
     Table,
 )
+from .presentation import day_text
 from .reports import (
     DueActions,
     ForfeitNotice,
@@ -150,6 +151,9 @@ class Timekeeping:
             hours = (await self.tables.quiet_hours_at(table, loaded)).get(seat)
             if not target.clock.running:
                 raise SkipRefused(f"It is not {target.name}'s turn.")
+            away = clocks.away_until(hours, now)
+            if away is not None:  # even a clock that ran out before: a vacation protects the seat
+                raise SkipRefused(f"{target.name} is on vacation until {day_text(away)}.")
             left = clocks.remaining_at(target.clock, now, speed, hours)
             if left > 0:
                 raise SkipRefused(f"{target.name} still has {format_duration(left)} on the clock.")
@@ -315,7 +319,7 @@ class Timekeeping:
         elif guild_id is not None:
             wanted = (guild_id,)
         rows = await self.tables.store.waiting_seats(user_id, wanted)
-        hours = await self.tables.store.get_quiet_hours(user_id)
+        hours = await self.tables.pauses_of_user(user_id)
         downtime = self.tables.downtime
         turns: list[WaitingTurn] = []
         for links, speed_name, seat in rows:
@@ -355,10 +359,15 @@ class Timekeeping:
         await self._change_quiet_hours(user_id, None)
 
     async def _change_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None:
-        """Running clocks are charged up to now under the old hours, then go on under the new."""
+        await self.change_pauses(user_id, lambda: self.tables.store.set_quiet_hours(user_id, quiet))
+
+    async def change_pauses(self, user_id: str, change: Callable[[], Awaitable[None]]) -> None:
+        """Change what pauses a player's clocks (quiet hours, a vacation) with ``change``: their
+        running clocks are charged up to now under the old pauses, then go on under the new."""
         now = self.tables.clock()
-        old = await self.tables.store.get_quiet_hours(user_id)
-        await self.tables.store.set_quiet_hours(user_id, quiet)
+        old = await self.tables.pauses_of_user(user_id)
+        await change()
+        new = await self.tables.pauses_of_user(user_id)
         for cached in self.tables.cache.values():
             if cached.table.seat_of(user_id) is not None:
                 cached.quiet = None  # read again at its next move
@@ -368,7 +377,7 @@ class Timekeeping:
                 continue
             async with self.tables.lock(listed.id):
                 loaded = await self.tables.load(listed.id)
-                loaded.quiet = None  # under the lock: no move in flight keeps the old hours
+                loaded.quiet = None  # under the lock: no move in flight keeps the old pauses
                 seat = loaded.table.seat_of(user_id)
                 if loaded.table.status != RUNNING or seat is None:
                     continue
@@ -376,7 +385,7 @@ class Timekeeping:
                 mine = table.seats[seat.index]
                 if mine.clock is not None and mine.clock.running:
                     mine.clock = clocks.settle(mine.clock, now, now, speed, old)
-                mine.next_due_at = next_due(mine, speed, quiet)
+                mine.next_due_at = next_due(mine, speed, new)
                 try:
                     await self.tables.save_seats(loaded, table)
                 except StaleVersion:
@@ -408,7 +417,8 @@ async def clock_views_of(tables: Tables, loaded: Loaded, now: float | None = Non
                 ran_out=seat.clock.running and left <= 0,
                 absent=seat.absent,
                 forfeited=seat.forfeited,
-                quiet=speed.quiet_pauses and clocks.is_quiet(hours, now),
+                quiet=speed.quiet_pauses and clocks.is_quiet(clocks.nightly(hours), now),
+                vacation_until=clocks.away_until(hours, now),
             )
         )
     return views

@@ -68,6 +68,11 @@ class UserSettings:
         await self._store.set_user_flag(user_id, DM_NOTICE_PENDING, False)
         return True
 
+    def forget(self, user_id: str) -> None:
+        """Drop what the cache holds of a user whose data was deleted (forget.py)."""
+        self._dm_closed.pop(user_id, None)
+        self._turn_dms.pop(user_id, None)
+
     async def _read(self, cache: dict[str, bool], user_id: str, flag: str) -> bool:
         cached = cache.get(user_id)
         if cached is None:

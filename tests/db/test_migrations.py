@@ -30,7 +30,8 @@ async def test_older_results_are_kept_with_their_seats_and_running_games_go_on(t
     path = tmp_path / "old.sqlite3"
     database_at_version_1(path)
     store = await SqliteStore.open(path)
-    assert await store.migrate() == 5
+    # The highest migration present, so that branches adding theirs merge in any order.
+    assert await store.migrate() == max(int(path.name.split("_", 1)[0]) for path in MIGRATIONS.glob("*.sql"))
     # Games from before the announcement outbox were announced as they went: nothing is owed.
     assert await store.pending_announcements() == []
     [entry] = await store.history("g1")

@@ -20,7 +20,7 @@ async def test_the_owner_syncs_commands_to_this_server_by_mentioning_the_bot(wor
     await world.alice.send(world.channel, f"{bot_mention} sync here")
     reply = world.channel.last_message
     assert reply.author.id == env.bot.user.id
-    assert reply.content == "Synced 11 slash commands to this server."
+    assert reply.content == "Synced 13 slash commands to this server."
     synced = [request.path for request in env.http_requests[before:] if request.method == "PUT"]
     assert synced == [f"/applications/{env.backend.application_id}/guilds/{world.guild.id}/commands"]
     # The commands now answer in this server (SimCord refuses commands that were never synced).

@@ -12,7 +12,7 @@ import pytest
 import bot
 from config import ConfigError, Settings, load_settings
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL")
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "SYNC_COMMANDS", "DEV_GUILD_ID", "LOG_LEVEL", "VACATION_DAYS_PER_YEAR")
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GfakeX.fake-token-for-tests_only0123456789ab"
 
 
@@ -40,11 +40,12 @@ def test_every_setting_is_read() -> None:
             "SYNC_COMMANDS": "Yes",
             "DEV_GUILD_ID": "123456789012345678",
             "LOG_LEVEL": "debug",
+            "VACATION_DAYS_PER_YEAR": "21",
         }
     )
     assert settings.token == TOKEN and settings.database_path == "/tmp/x.sqlite3"
     assert settings.sync_commands and settings.dev_guild_id == 123456789012345678
-    assert settings.log_level == logging.DEBUG
+    assert settings.log_level == logging.DEBUG and settings.vacation_days_per_year == 21
     assert TOKEN not in repr(settings) and "token=set" in repr(settings)
 
 
@@ -60,6 +61,7 @@ def test_every_setting_is_read() -> None:
         ("SYNC_COMMANDS", "maybe", "SYNC_COMMANDS must be true or false, not 'maybe'."),
         ("DEV_GUILD_ID", "my server", "DEV_GUILD_ID must be a server id"),
         ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, not 'loud'."),
+        ("VACATION_DAYS_PER_YEAR", "400", "VACATION_DAYS_PER_YEAR must be a whole number of days from 0 to 365"),
     ],
 )
 def test_mistakes_are_explained_in_one_line(name: str, value: str, message: str) -> None:

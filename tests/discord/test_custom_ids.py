@@ -15,6 +15,7 @@ from cogs.components import (
     AiLevelSelect,
     BackButton,
     ExportSelect,
+    ForgetButton,
     GroupSelect,
     HandButton,
     HintButton,
@@ -22,9 +23,12 @@ from cogs.components import (
     LobbyButton,
     MoveButton,
     MoveSelect,
+    RematchButton,
     ReturnButton,
+    SeasonLeaderboardButton,
     SkipButton,
     TurnButton,
+    UndoAnswerButton,
 )
 from cogs.layout import MoveGroup
 
@@ -45,9 +49,18 @@ PINNED: list[tuple[Any, str, dict[str, Any]]] = [
     (BackButton(7, 31), "ref:back:7:31", {"table_id": 7, "version": 31}),
     (SkipButton(7, 2, "Bob"), "ref:skip:7:2", {"table_id": 7, "seat": 2}),
     (ReturnButton(7), "ref:return:7", {"table_id": 7}),
+    (RematchButton(7), "ref:rematch:7", {"table_id": 7}),
     (LeaderboardButton("orchard", 3, "next"), "ref:lb:orchard:3:next", {"game": "orchard", "page": 3}),
     (LeaderboardButton("la-granja", 0, "prev"), "ref:lb:la-granja:0:prev", {"game": "la-granja", "page": 0}),
+    (
+        SeasonLeaderboardButton("orchard", 2, 3, "next"),
+        "ref:lbs:orchard:2:3:next",
+        {"game": "orchard", "season": 2, "page": 3},
+    ),
+    (ForgetButton("123456789"), "ref:forget:123456789", {"user_id": "123456789"}),
     (ExportSelect.build([discord.SelectOption(label="#1", value="1")]), "ref:export", {}),
+    (UndoAnswerButton(7, 31, "yes"), "ref:undo:7:31:yes", {"table_id": 7, "version": 31, "answer": "yes"}),
+    (UndoAnswerButton(7, 31, "no"), "ref:undo:7:31:no", {"table_id": 7, "version": 31, "answer": "no"}),
 ]
 
 
@@ -70,7 +83,7 @@ async def test_each_custom_id_is_exactly_as_posted_before(control, custom_id, fi
 
 @pytest.mark.parametrize(
     "custom_id",
-    ["ref:lobby:7:Join", "ref:hand:x", "ref:turn:7", "ref:mv:7:31:", "ref:lb:orchard:1:up", "ref:export:1"],
+    ["ref:lobby:7:Join", "ref:hand:x", "ref:rematch:x", "ref:turn:7", "ref:mv:7:31:", "ref:lb:orchard:1:up", "ref:export:1"],
 )
 def test_ids_of_no_control_are_not_taken_for_one(custom_id):
     assert not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
@@ -88,6 +101,7 @@ def test_the_templates_read_the_same_ids_as_before():
         BackButton: r"ref:back:(?P<game>\d+):(?P<version>\d+)",
         SkipButton: r"ref:skip:(?P<game>\d+):(?P<seat>\d+)",
         ReturnButton: r"ref:return:(?P<game>\d+)",
+        RematchButton: r"ref:rematch:(?P<game>\d+)",
         LeaderboardButton: r"ref:lb:(?P<game>[\w-]+):(?P<page>\d+):(?P<dir>prev|next)",
         ExportSelect: r"ref:export",
     }

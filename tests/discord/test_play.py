@@ -87,7 +87,7 @@ async def test_a_whole_game_from_the_dealt_hand_and_the_boards_turn_button(world
     assert "**Game over.**" in final.content and H.pinged(env, final) == []
     assert final.embeds[1].title == "Final scores"
     assert final.embeds[1].description == "1. alice: 5\n1. bob: 5"
-    assert H.custom_ids(final) == []
+    assert H.custom_ids(final) == ["ref:rematch:1"]  # the only control left: a rematch
     H.assert_every_interaction_answered(env)
     H.assert_not_public(env, {"secreta", "secretb"}, "secret word")
 

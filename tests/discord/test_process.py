@@ -59,6 +59,7 @@ async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
         assert {command["name"] for command in fake.commands["global"]} == {
             "game",
             "play",
+            "undo",
             "hand",
             "board",
             "rules",
@@ -68,6 +69,7 @@ async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
             "history",
             "settings",
             "limits",
+            "season",
         }
         assert database.exists()  # DATABASE_PATH came from .env
         await fake.slash("rules", [{"name": "game", "type": 3, "value": "sprint"}])
@@ -83,7 +85,7 @@ async def test_bot_starts_syncs_answers_a_command_and_shuts_down_cleanly(
     assert process.returncode == 0, output
     assert "Traceback" not in output
     assert TOKEN not in output and TOKEN.split(".")[0] not in output
-    assert "synced 11 slash commands to every server" in output
+    assert "synced 13 slash commands to every server" in output
     assert "stopped cleanly" in output
     assert fake.disconnected.is_set()  # the gateway connection was closed, not dropped
 

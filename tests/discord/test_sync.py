@@ -57,6 +57,6 @@ async def test_without_sync_a_missing_registration_is_reported(
     [warning] = [record.getMessage() for record in caplog.records if record.name == "bot"]
     assert warning.startswith(
         "slash commands not registered with Discord: /board, /game, /hand, /history, /leaderboard, /limits, /play, "
-        "/rules, /settings, /stats, /turns."
+        "/rules, /season, /settings, /stats, /turns, /undo."
     )
     assert "SYNC_COMMANDS=true" in warning and "@<bot> sync" in warning

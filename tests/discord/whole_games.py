@@ -483,5 +483,6 @@ async def assert_final_scores(world: World, thread: simcord.ChannelHandle, table
         f"{outcome.ranks[seat]}. {table.seats[seat].name}: {outcome.scores[seat]:g}" for seat in order
     )
     assert final.embeds[1]["title"] == "Final scores" and final.embeds[1]["description"] == expected
-    assert not final.components, "no button is left on the final board"
+    # No move control is left on the final board: only the Rematch button.
+    assert custom_ids(final) == [f"ref:rematch:{table_id}"], "only Rematch is left on the final board"
     return outcome

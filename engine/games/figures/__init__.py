@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Game, Option, Outcome, Player, SetupError, ranks_from_keys
 
-from . import ai, model, reasons, rules, setup, views
+from . import ai, model, reasons, rules, setup, undo, views
 from .model import PASS, FiguresMove, FiguresState
 
 
@@ -35,6 +35,7 @@ class Figures(Game[FiguresState, FiguresMove]):
     min_players = 4
     max_players = 4
     stacking_options = ("deck", "decks", "first_dealer")
+    draw_module = "engine.games.figures.draw"
     options = (
         _choice(
             "mode",
@@ -99,6 +100,7 @@ class Figures(Game[FiguresState, FiguresMove]):
         return () if state.phase == model.OVER else (state.turn,)
 
     legal_moves = staticmethod(rules.legal_moves)
+    undoable = staticmethod(undo.undoable)
     why_illegal = staticmethod(reasons.why_illegal)
     play = staticmethod(rules.play)
 

@@ -38,7 +38,7 @@ from typing import Any
 
 from engine.core import Game, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, rules, scoring, setup, views
+from . import notation, rules, scoring, setup, undo, views
 from .ai import AI_PLAYERS
 from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
@@ -50,6 +50,7 @@ class Granja(Game[GranjaState, Move]):
     title = "Granja"
     min_players = 2
     max_players = 4
+    draw_module = "engine.games.granja.draw"
     summary = """\
 Six rounds on a Spanish farm; most VP wins (ties: most silver left, then shared).
 Farm phase: play a card in secret (two in round 1) to one of four sides: field (grows a crop),
@@ -88,6 +89,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
 
     to_act = staticmethod(rules.to_act)
     legal_moves = staticmethod(rules.legal_moves)
+    undoable = staticmethod(undo.undoable)
     why_illegal = staticmethod(explain)
     play = staticmethod(rules.play_move)
     not_your_turn_reason = staticmethod(not_acting)

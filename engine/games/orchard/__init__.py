@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core import BadNotation, Game, Option, Outcome, Player, SetupError, ranks_from_keys
 
-from . import notation, reasons, rules, setup, views
+from . import notation, reasons, rules, setup, undo, views
 from .ai import AI_PLAYERS, TEST_PLAYERS
 from .model import OrchardState, Place
 
@@ -22,6 +22,7 @@ class Orchard(Game[OrchardState, Place]):
     title = "Draft Cider"
     min_players = 1
     max_players = 6
+    draw_module = "engine.games.orchard.draw"
     options = (
         Option(
             name="easy",
@@ -89,6 +90,7 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
         return () if picker is None else (picker,)
 
     legal_moves = staticmethod(rules.legal_placements)
+    undoable = staticmethod(undo.undoable)
     why_illegal = staticmethod(reasons.move_problem)
     play = staticmethod(rules.play_move)
     default_move = staticmethod(rules.default_placement)

@@ -8,8 +8,9 @@ state to the ``duo`` subpackage, which has the same rooms as this package.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -18,6 +19,7 @@ from engine.core import (
     Game,
     Option,
     Outcome,
+    Picture,
     Player,
     SetupError,
     ranks_from_keys,
@@ -28,6 +30,7 @@ from . import (
     render,
     rules,
     setup,
+    undo,
     views,
 )
 from .ai import AI_PLAYERS, TEST_PLAYERS
@@ -36,6 +39,7 @@ from .duo import reasons as duo_reasons
 from .duo import render as duo_render
 from .duo import rules as duo_rules
 from .duo import setup as duo_setup
+from .duo import undo as duo_undo
 from .duo import views as duo_views
 from .duo.model import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
 from .model import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
@@ -57,6 +61,8 @@ class Vegetables(Game[State, DuoMove]):
     state_type = VegetablesState  # or DuoState for 2 players: see decode_state
     notation_module = duo_notation  # the 4-player notation plus the 2-player additions
     render_module = render  # for 3 to 5 players; see render_board
+    draw_module = "engine.games.vegetables.draw"  # for 3 to 5 players; see draw_board
+    duo_draw_module = "engine.games.vegetables.duo.draw"
     options = (
         Option(
             name="expert_jokers",
@@ -173,6 +179,13 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             return duo_rules.legal_moves(state, seat)
         return list(rules.legal_moves(state, seat))  # a list of the wider move type
 
+    def undoable(self, before: State, seat: int, move: DuoMove, after: State) -> bool:
+        if isinstance(before, DuoState) and isinstance(after, DuoState):
+            return duo_undo.undoable(before, seat, move, after)
+        if isinstance(before, VegetablesState) and isinstance(after, VegetablesState):
+            return undo.undoable(before, seat, cast(Move, move), after)
+        return False
+
     def why_illegal(self, state: State, seat: int, move: DuoMove) -> str | None:
         if isinstance(state, DuoState):
             if duo_rules.is_legal(state, seat, move):
@@ -277,6 +290,16 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
         if seat_view.get("variant") == TWO:
             return duo_render.render_private(seat_view, names)
         return render.render_private(seat_view, names)
+
+    def draw_board(self, public_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        if public_view.get("variant") == TWO:
+            return cast(Picture, importlib.import_module(self.duo_draw_module).draw_board(public_view, names))
+        return super().draw_board(public_view, names)
+
+    def draw_hand(self, seat_view: dict[str, Any], names: Sequence[str]) -> Picture:
+        if seat_view.get("variant") == TWO:
+            return cast(Picture, importlib.import_module(self.duo_draw_module).draw_hand(seat_view, names))
+        return super().draw_hand(seat_view, names)
 
     def decode_state(self, data: bytes | str) -> State:
         if msgspec.json.decode(data, type=_Variant).variant == TWO:

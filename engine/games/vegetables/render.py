@@ -114,14 +114,18 @@ def _hand_lines(
     return mark, lines
 
 
-def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
-    players = view["players"]
-    title = f"Vege tables - {players} players"
+def board_title(view: dict[str, Any]) -> str:
+    """The board's first line: players, Expert jokers, house rules (the pictures use it too)."""
+    title = f"Vege tables - {view['players']} players"
     if view["expert_jokers"]:
         title += " - Expert jokers"
     if view["house_rules"]:
         title += f" - house rules ({view['variant'].upper()})"
-    lines = [title]
+    return title
+
+
+def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
+    lines = [board_title(view)]
     if view["removed_family"]:
         lines.append(f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.")
     lines.extend(_status_and_field(view, names, "Field"))

@@ -1,0 +1,1 @@
+"""``python -m pictures``: draw any position of a game for review (see ``__main__``)."""

@@ -1,0 +1,163 @@
+"""Forgetting a player (engine/referee/forget.py): nothing of their id or name is left in any
+column of any table, while the other players' games, results, ratings and histories stay right."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db import forget as forget_rows
+from engine.referee import Referee
+
+from .helpers import HOUR, ManualClock, open_referee, two_player_nim
+
+
+@pytest.fixture
+async def referee(tmp_path, clock: ManualClock, toy_game):
+    ref = await open_referee(tmp_path / "forget.sqlite3", clock)
+    yield ref
+    await ref.store.close()
+
+
+def traces(path: str | Path, *needles: str) -> list[str]:
+    """Every (table.column = value) of the database holding one of ``needles`` (any case): every
+    table from sqlite_master, every column of every row, text and blobs (state snapshots, JSON)."""
+    found = []
+    with sqlite3.connect(path) as connection:
+        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        assert {"games", "seats", "moves", "results", "result_seats", "ratings", "user_settings"} <= set(
+            tables
+        )
+        for table in tables:
+            cursor = connection.execute(f'SELECT * FROM "{table}"')
+            columns = [column[0] for column in cursor.description]
+            for row in cursor:
+                for column, value in zip(columns, row, strict=True):
+                    if isinstance(value, bytes):
+                        text = value.decode("latin-1")
+                    else:
+                        text = str(value)
+                    if any(needle.lower() in text.lower() for needle in needles):
+                        found.append(f"{table}.{column} = {text[:80]!r}")
+    return found
+
+
+async def finished_game(referee: Referee, winner: str, loser: str) -> int:
+    table_id = await two_player_nim(referee, tokens=1, first=winner, second=loser)
+    assert (await referee.play(table_id, winner, "take 1")).finished
+    referee.clock.advance(HOUR)  # type: ignore[attr-defined]
+    return table_id
+
+
+async def test_forget_me_leaves_no_trace_and_keeps_everyone_elses_games_right(
+    referee: Referee, clock: ManualClock
+) -> None:
+    await referee.seasons.start("g1", "soft", "c1")
+    won = await finished_game(referee, "alice", "bob")
+    lost = await finished_game(referee, "carol", "alice")
+    await finished_game(referee, "bob", "carol")
+    board_before = [
+        (row.position, row.user_id, row.games, row.wins)
+        for row in (await referee.leaderboard("g1", "nim")).rows
+    ]
+    await referee.set_quiet_hours("alice", "Europe/Rome", 23, 7)
+    await referee.start_vacation("alice", 3)  # the vacations table holds her id too
+    await referee.user_settings.set_turn_dms("alice", True)
+    await referee.user_settings.set_dms_closed("alice", True)
+    assert await referee.user_settings.dms_closed("alice")
+    # A game in progress with two others, Alice to act; a game against an AI only.
+    running = await referee.create_table("nim", "alice", "Alice", options={"tokens": 9}, guild_id="g1")
+    await referee.join(running.id, "bob", "Bob")
+    await referee.join(running.id, "carol", "Carol")
+    await referee.start(running.id, "alice", seed=3)
+    alone = await referee.create_table("nim", "alice", "Alice", guild_id="g1", ai_seats=["random"])
+    await referee.start(alone.id, "alice", seed=3)
+    # Lobbies: hers with Bob, hers alone, Bob's with her.
+    shared = await referee.create_table("nim", "alice", "Alice", guild_id="g1")
+    await referee.join(shared.id, "bob", "Bob")
+    solo = await referee.create_table("nim", "alice", "Alice", guild_id="g1")
+    bobs = await referee.create_table("nim", "bob", "Bob", guild_id="g1")
+    await referee.join(bobs.id, "alice", "Alice")
+    assert traces(referee.store.path, "alice")  # the scan finds her before
+
+    report = await referee.forget_user("alice")
+
+    assert report.name == "Former player #1"
+    assert sorted(report.lobbies_left) == [shared.id, bobs.id] and report.lobbies_cancelled == [solo.id]
+    assert report.games_forfeited == [running.id] and report.games_cancelled == [alone.id]
+    assert traces(referee.store.path, "alice") == []
+    # The lobbies: Bob hosts the shared one, the lone one is cancelled, Bob's goes on without her.
+    assert (await referee.table(shared.id)).host == "bob"
+    assert [seat.user_id for seat in (await referee.table(shared.id)).seats] == ["bob"]
+    assert (await referee.table(solo.id)).status == "abandoned"
+    assert [seat.user_id for seat in (await referee.table(bobs.id)).seats] == ["bob"]
+    # The running game goes on: her seat forfeited, played by the AI (it was her turn).
+    [outbox] = report.outboxes
+    assert outbox.moves_applied >= 1 and outbox.forfeited == [0]
+    game = await referee.table(running.id)
+    assert game.seats[0].name == "Former player #1" and game.seats[0].forfeited
+    assert (await referee.to_act(running.id)) != (0,)
+    assert (await referee.table(alone.id)).status == "abandoned"
+    # Finished games keep their results under the one anonymous name; rankings stay right.
+    for table_id in (won, lost):
+        result = await referee.result(table_id)
+        assert "Former player #1" in [seat.name for seat in result.seats]
+        table = await referee.table(table_id)  # as the referee's cache has it too
+        assert "Former player #1" in table.names and "alice" not in [seat.user_id for seat in table.seats]
+    assert [(row.position, row.games, row.wins) for row in (await referee.leaderboard("g1", "nim")).rows] == [
+        (position, games, wins) for position, _user, games, wins in board_before
+    ]
+    names = [row.name for row in (await referee.leaderboard("g1", "nim")).rows]
+    assert "Former player #1" in names and {"Bob", "Carol"} <= set(names)
+    season = await referee.seasons.current("g1")
+    assert "Former player #1" in [row.name for row in (await referee.seasons.leaderboard(season, "nim")).rows]
+    assert (await referee.player_stats("bob", "g1")).games[0].games == 2
+    assert await referee.quiet_hours("alice") is None
+    assert not await referee.user_settings.dms_closed("alice")  # nor kept in memory
+    # A rebuild from the results gives the same ratings: the stand-in is one consistent player.
+    before = (await referee.leaderboard("g1", "nim")).rows
+    await referee.rebuild_ratings()
+    assert (await referee.leaderboard("g1", "nim")).rows == before
+    # Someone forgotten later gets a number of their own.
+    assert (await referee.forget_user("carol")).name == "Former player #2"
+    assert traces(referee.store.path, "carol") == []
+
+
+async def test_lobbies_hosted_without_a_seat_are_handed_on_or_cancelled(referee: Referee) -> None:
+    empty = await referee.create_table("nim", "alice", "Alice", guild_id="g1", host_takes_seat=False)
+    joined = await referee.create_table("nim", "alice", "Alice", guild_id="g1", host_takes_seat=False)
+    await referee.join(joined.id, "bob", "Bob")
+    await referee.forget_user("alice")
+    assert (await referee.table(empty.id)).status == "abandoned"
+    handed = await referee.table(joined.id)
+    assert (handed.status, handed.host) == ("lobby", "bob")
+    assert traces(referee.store.path, "alice") == []
+
+
+# Columns whose name sounds personal but never hold a player: the counter of AUTOINCREMENT, a
+# server limit's name, a season's name.
+NOT_PERSONAL = {("sqlite_sequence", "name"), ("guild_limits", "name"), ("seasons", "name")}
+PERSONAL = re.compile(r"user|host|name|player|voter|by_|_by$|member|owner")
+
+
+async def test_every_column_that_may_name_a_player_is_deleted_or_rewritten(referee: Referee) -> None:
+    """A guard for new tables (a vacation, a vote, a rematch...): a column that sounds like it
+    holds a user id or a name must be in db/forget.py's lists, or the forget would leave it."""
+    covered = {(table, column) for table, column in forget_rows.PLAYER_ROWS}
+    for table, column, name in forget_rows.PLAYER_COLUMNS:
+        covered.add((table, column))
+        if name is not None:
+            covered.add((table, name))
+    with sqlite3.connect(referee.store.path) as connection:
+        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        personal = {
+            (table, column[1])
+            for table in tables
+            for column in connection.execute(f'PRAGMA table_info("{table}")')
+            if PERSONAL.search(column[1])
+        }
+    assert personal - NOT_PERSONAL - covered == set()
+    assert covered <= personal  # the lists name real columns
