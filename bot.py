@@ -37,9 +37,9 @@ from cogs.privacy import PrivacyDesk
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
 from cogs.seasons import SeasonCommands, SeasonHerald
-from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings
+from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings, thinker_for
 from db import StoreOpenError, open_store
-from engine.referee import Referee, RulesChanged, Store
+from engine.referee import Referee, RulesChanged, Store, Thinker
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -99,6 +99,7 @@ class RefereeBot(commands.Bot):
         self._clock = clock
         self.store: Store | None = None
         self.referee: Referee | None = None
+        self.thinker: Thinker | None = None  # searching AI seats and hints (worker processes)
         self.desk: GameDesk | None = None
         self.scores: ScoreDesk | None = None
         self.privacy: PrivacyDesk | None = None
@@ -108,6 +109,8 @@ class RefereeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database)  # PostgreSQL when DATABASE_URL is set
+        # The pool of thinking processes starts with the first search, not here.
+        self.thinker = thinker_for(self.settings)
         self.referee = Referee(
             self.store,
             clock=self._clock,
@@ -117,6 +120,7 @@ class RefereeBot(commands.Bot):
             # Other processes run the other shards over the same database: the clocks and the
             # boards they all see are claimed before acting (engine/referee/claims.py).
             shared=self.settings.shares_store,
+            thinker=self.thinker,
         )
         # Before any move: a release whose rules would change a game in progress must not play it
         # (RulesChanged ends the start with the list of those games).
@@ -223,6 +227,9 @@ class RefereeBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self.thinker is not None:
+                thinker, self.thinker = self.thinker, None
+                await thinker.close()  # the thinking processes end with the bot
             if self.store is not None:
                 store, self.store = self.store, None
                 await store.close()

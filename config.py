@@ -10,8 +10,10 @@ import logging
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from db import DEFAULT_DATABASE_PATH, is_postgres_url, redacted
+from engine.referee import Budget, InlineThinker, PoolThinker, Thinker
 
 DEVELOPER_PORTAL = "https://discord.com/developers/applications"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -30,6 +32,14 @@ class Settings:
     sync_commands: bool = False
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
+    # AI seats that search (normal, strong) and hints: CPU milliseconds per move (0: the level's
+    # own fixed playouts), worker processes (0: think in a thread of the bot's process), and a
+    # fixed number of playouts for every level instead (None: the time budgets), which makes every
+    # AI move reproducible from the game's seed.
+    ai_normal_ms: float = 100.0
+    ai_strong_ms: float = 1000.0
+    ai_workers: int = 2
+    ai_iterations: int | None = None
     # Vacation days a player may take over any 365 days (engine/referee/vacation.py).
     vacation_days_per_year: int = 30
     database_url: str | None = None  # PostgreSQL (DATABASE_URL); None: the SQLite file above
@@ -56,7 +66,9 @@ class Settings:
             f"database_url={None if self.database_url is None else redacted(self.database_url)!r}, "
             f"sync_commands={self.sync_commands}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={logging.getLevelName(self.log_level)}, shard_count={self.shard_count}, "
-            f"shard_ids={self.shard_ids}, vacation_days_per_year={self.vacation_days_per_year})"
+            f"shard_ids={self.shard_ids}, ai_normal_ms={self.ai_normal_ms:g}, "
+            f"ai_strong_ms={self.ai_strong_ms:g}, ai_workers={self.ai_workers}, ai_iterations={self.ai_iterations}, "
+            f"vacation_days_per_year={self.vacation_days_per_year})"
         )
 
 
@@ -73,7 +85,33 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         log_level=_log_level(environ.get("LOG_LEVEL", "")),
         vacation_days_per_year=_days(environ, "VACATION_DAYS_PER_YEAR", default=30),
         database_url=_database_url(environ.get("DATABASE_URL", "")),
+        **ai_settings(environ),
     )
+
+
+def ai_settings(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The AI settings alone (the local table reads them too): AI_NORMAL_MS, AI_STRONG_MS,
+    AI_WORKERS, AI_ITERATIONS; ConfigError with a one-line fix."""
+    iterations = _number(environ, "AI_ITERATIONS", 1, 1_000_000)
+    return {
+        "ai_normal_ms": float(_number(environ, "AI_NORMAL_MS", 0, 60_000, default=100)),
+        "ai_strong_ms": float(_number(environ, "AI_STRONG_MS", 0, 60_000, default=1000)),
+        "ai_workers": _number(environ, "AI_WORKERS", 0, 64, default=2),
+        "ai_iterations": iterations,
+    }
+
+
+def thinker_for(settings: Settings) -> Thinker:
+    """The thinker of the AI seats and hints these settings ask for (the caller closes it)."""
+    budgets = {
+        level: Budget(iterations=settings.ai_iterations)
+        if settings.ai_iterations is not None
+        else Budget(cpu_ms=ms or None)
+        for level, ms in (("normal", settings.ai_normal_ms), ("strong", settings.ai_strong_ms))
+    }
+    if settings.ai_workers == 0:
+        return InlineThinker(budgets)
+    return PoolThinker(budgets, workers=settings.ai_workers)
 
 
 def _database_url(raw: str) -> str | None:
@@ -167,6 +205,13 @@ def _shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | N
     if repeated:
         raise ConfigError(f"SHARD_IDS lists shard {repeated[0]} twice; each shard belongs to one process.")
     return count, tuple(sorted(ids))
+def _number(environ: Mapping[str, str], name: str, low: int, high: int, default: int | None = None) -> Any:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ConfigError(f"{name} must be a whole number from {low} to {high:,}, not {raw!r}.")
+    return int(raw)
 
 
 def _log_level(raw: str) -> int:

@@ -5,6 +5,7 @@
     python -m bench --games figures --sections engine,referee --json /tmp/figures.json
     python -m bench --register nim=tests.toy_game --games nim --quick   # the toy game of the tests
     python -m bench --quick --sections wal --games granja       # the WAL under sustained writes
+    python -m bench --quick --sections ai                       # AI decision times and loop stalls
 """
 
 from __future__ import annotations
@@ -29,13 +30,13 @@ from typing import Any
 
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
-from . import discord_calls, engine_speed, picture_stall, pictures, referee_load, restart, scaleout, wal
+from . import ai, discord_calls, engine_speed, picture_stall, pictures, referee_load, restart, scaleout, wal
 from .config import TARGETS, Sizes, bench_players, register, selected_games
 from .stats import rounded
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = ROOT / "bench" / "results" / "latest.json"
-SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures", "stalls", "scaleout")
+SECTIONS = ("engine", "referee", "restart", "discord", "wal", "pictures", "stalls", "scaleout", "ai")
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -61,6 +62,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--wal-seconds", type=float, help="seconds of sustained moves in the wal section")
     sizes.add_argument("--wal-settle-seconds", type=float, help="quiet seconds after each wal load")
     sizes.add_argument("--wal-lobbies", type=int, help="lobbies opened in the wal section (half cancelled)")
+    sizes.add_argument("--ai-positions", type=int, help="positions each AI level decides per game (ai section)")
+    sizes.add_argument("--ai-stall-moves", type=int, help="AI moves played while the loop's stalls are measured")
     sizes.add_argument("--picture-positions", type=int, help="positions drawn per game in the pictures section")
     sizes.add_argument("--scaleout-seconds", type=float, help="seconds each scale-out configuration plays")
     return parser.parse_args(argv)
@@ -82,6 +85,8 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "wal_seconds": args.wal_seconds,
         "wal_settle_seconds": args.wal_settle_seconds,
         "wal_lobbies": args.wal_lobbies,
+        "ai_positions": args.ai_positions,
+        "ai_stall_moves": args.ai_stall_moves,
         "picture_positions": args.picture_positions,
         "scaleout_seconds": args.scaleout_seconds,
     }
@@ -230,6 +235,24 @@ def rows_for(results: dict[str, Any]) -> list[Row]:
             rows.append(row("wal", who, "  peak WAL", f["peak_wal_mb"], "MB", "wal_peak_mb", note))
             rows.append(row("wal", who, "  WAL at the end of the quiet time", f["settled_wal_mb"], "MB", "wal_settled_mb"))
             rows.append(row("wal", who, "  seconds from the load's end to a WAL under 8 MB", f["seconds_to_under_8mb"], "s"))
+    for name, figures in results.get("ai", {}).items():
+        who = f"{name} {figures['players']}p"
+        decisions = figures["decisions"]
+        rows.append(row("ai", who, "thinking pool: start to first answer", decisions["pool_start_s"], "s"))
+        for level in ai.LEVELS:
+            d = decisions[level]
+            budget = f"budget {d['budget_cpu_ms']:g} ms" if d["budget_cpu_ms"] else "no budget"
+            playouts = f", {show(d['mean_playouts'])} playouts" if d["mean_playouts"] else ""
+            rows.append(row("ai", who, f"{level} ({d['kind']}, {d['where']}) CPU per move mean / p95 / max",
+                            " / ".join(show(d[key]) for key in ("mean_cpu_ms", "p95_cpu_ms", "max_cpu_ms")), "ms",
+                            note=f"{budget}{playouts}"))
+            rows.append(row("ai", who, f"  {level} wall per move mean / p95", f"{show(d['mean_wall_ms'])} / {show(d['p95_wall_ms'])}", "ms"))
+        for where, stall in figures["stall"].items():
+            label = "worker processes (the bot's)" if where == "pool" else "a thread (comparison)"
+            target = "ai_stall_ms" if where == "pool" else None
+            rows.append(row("ai", who, f"longest loop stall, strong seats thinking in {label} ({stall['ai_moves']} AI moves)",
+                            stall["max_stall_ms"], "ms", target))
+            rows.append(row("ai", who, "  p99 / mean loop stall", f"{show(stall['p99_stall_ms'])} / {show(stall['mean_stall_ms'])}", "ms"))
     for name, figures in results.get("pictures", {}).items():
         if "skipped" in figures:
             rows.append(row("pictures", name, "pictures", None, note=figures["skipped"]))
@@ -376,6 +399,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             results["discord"] = discord_calls.measure(
                 {game.name: bench_players(game) for game in games}, extra, args.seed, sizes.discord_max_moves
             )
+        if "ai" in sections and games:
+            progress(f"ai: decision times and loop stalls ({sizes.ai_positions} positions, {sizes.ai_stall_moves} AI moves)")
+            results["ai"] = ai.measure(games, sizes, workdir, args.seed * 1000, {game.name: bench_players(game) for game in games})
     finally:
         if cleanup:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -35,6 +35,10 @@ class Sizes:
     wal_seconds: float = 45.0
     wal_settle_seconds: float = 10.0
     wal_lobbies: int = 5_000
+    # AI seats (bench/ai.py): positions each level decides per game, and AI moves played while
+    # the event loop's stalls are measured (per thinker: worker processes, then a thread).
+    ai_positions: int = 12
+    ai_stall_moves: int = 20
     picture_positions: int = 200  # positions drawn per game (board and the acting seat's hand)
     # Scale-out (bench/scaleout.py): seconds each configuration plays (1 process on SQLite, 1 and
     # 2 processes on PostgreSQL), with ``active_games`` games at once.
@@ -58,6 +62,8 @@ class Sizes:
             wal_seconds=10.0,
             wal_settle_seconds=6.0,
             wal_lobbies=1_000,
+            ai_positions=3,
+            ai_stall_moves=5,
             picture_positions=60,
             scaleout_seconds=4.0,
         )
@@ -73,6 +79,9 @@ TARGETS: dict[str, tuple[str, float, str]] = {
     "rest_calls_per_move": ("max", 1.5, "calls"),
     "wal_peak_mb": ("max", 64.0, "MB"),
     "wal_settled_mb": ("max", 8.0, "MB"),
+    # The longest the event loop waits while AI seats think: well inside an interaction's 3 s,
+    # and short enough that no other table notices.
+    "ai_stall_ms": ("max", 100.0, "ms"),
     "picture_p95_ms": ("max", 30.0, "ms"),
     "picture_kb": ("max", 300.0, "KB"),
     "scaleout_postgres_to_sqlite": ("min", 0.5, ""),

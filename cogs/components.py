@@ -12,8 +12,10 @@ buttons already posted carry them (tests/discord/test_custom_ids.py pins every o
 Custom ids (at most 100 characters):
 
     ref:lobby:<game>:<action>          lobby buttons (join, leave, ai, unai, start, cancel)
+    ref:lobbyai:<game>                 the lobby's "Add an AI seat" select (values: easy, normal, strong)
     ref:hand:<game>                    "Show my hand" on board messages
     ref:turn:<game>:<version>          "Play your turn" on a board that asks people to act
+    ref:hint:<game>:<version>          "Hint" on a private turn view (unrated games)
     ref:mv:<game>:<version>:<move>     one move as a button
     ref:ms:<game>:<version>:<n>        a select of moves (the values are the moves)
     ref:mg:<game>:<version>            first step of a two-step choice: pick a group of moves
@@ -35,6 +37,8 @@ from collections.abc import Awaitable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import discord
+
+from engine.referee import DEFAULT_LEVEL, LEVEL_HELP, LEVELS
 
 from . import render
 from .actions import DeskActions, PrivacyActions, ScoreActions
@@ -162,13 +166,42 @@ async def answered(interaction: discord.Interaction, action: Awaitable[None]) ->
 class LobbyButton(Control[discord.ui.Button[Any]], custom_id="ref:lobby:{table_id}:{action}", action="[a-z]+"):
     def __init__(self, table_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
-        row = 0 if action in ("join", "leave", "ai", "unai") else 1
+        row = 0 if action in ("join", "leave", "ai", "unai") else 2
         super().__init__(button(label, style, self.ids.build(table_id=table_id, action=action), row=row))
         self.table_id = table_id
         self.action = action
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:
         return desk_of(interaction.client).lobby_action(interaction, self.table_id, self.action)
+
+
+class AiLevelSelect(SelectControl, custom_id="ref:lobbyai:{table_id}"):
+    """The lobby's "Add an AI seat": one option per level; choosing one seats an AI of it."""
+
+    def __init__(self, select: discord.ui.Select[Any], table_id: int) -> None:
+        super().__init__(select)
+        self.table_id = table_id
+
+    @classmethod
+    def build(cls, table_id: int) -> AiLevelSelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=cls.ids.build(table_id=table_id),
+            placeholder="Add an AI seat: choose its level",
+            options=[
+                discord.SelectOption(
+                    label=level.capitalize() + (" (the usual)" if level == DEFAULT_LEVEL else ""),
+                    value=level,
+                    description=_clip(LEVEL_HELP[level]),
+                )
+                for level in LEVELS
+            ],
+            row=1,
+        )
+        return cls(select, table_id)
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        level = self.item.values[0]
+        return desk_of(interaction.client).lobby_action(interaction, self.table_id, "ai", level)
 
 
 class HandButton(Control[discord.ui.Button[Any]], custom_id="ref:hand:{table_id}"):
@@ -192,6 +225,19 @@ class TurnButton(Control[discord.ui.Button[Any]], custom_id="ref:turn:{table_id}
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:
         return desk_of(interaction.client).open_turn(interaction, self.table_id, self.version)
+
+
+class HintButton(Control[discord.ui.Button[Any]], custom_id="ref:hint:{table_id}:{version}"):
+    """On a private turn view of an unrated game: what the normal AI would play, and why."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        custom_id = self.ids.build(table_id=table_id, version=version)
+        super().__init__(button("Hint", discord.ButtonStyle.secondary, custom_id))
+        self.table_id = table_id
+        self.version = version
+
+    def act(self, interaction: discord.Interaction) -> Awaitable[None]:
+        return desk_of(interaction.client).hint(interaction, self.table_id, self.version)
 
 
 class MoveButton(Control[discord.ui.Button[Any]], custom_id="ref:mv:{table_id}:{version}:{move}", move=".+"):
@@ -405,8 +451,10 @@ def undo_request_view(table_id: int, version: int) -> discord.ui.View:
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    AiLevelSelect,
     HandButton,
     TurnButton,
+    HintButton,
     MoveButton,
     MoveSelect,
     GroupSelect,
@@ -437,9 +485,13 @@ def persistent_view() -> discord.ui.View:
 
 
 def lobby_view(table_id: int) -> discord.ui.View:
+    """Join, Leave, Remove AI; the select that adds an AI seat at a level; Start, Cancel. (The
+    "ai" button of lobbies posted before the levels still adds one, at the usual level.)"""
     view = persistent_view()
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(table_id, action))
+        if action != "ai":
+            view.add_item(LobbyButton(table_id, action))
+    view.add_item(AiLevelSelect.build(table_id))
     return view
 
 
@@ -476,12 +528,18 @@ def return_view(table_id: int) -> discord.ui.View:
 
 
 def move_view(
-    table_id: int, version: int, moves: Sequence[str], about: Mapping[str, str] | None = None
+    table_id: int,
+    version: int,
+    moves: Sequence[str],
+    about: Mapping[str, str] | None = None,
+    *,
+    hint: bool = False,
 ) -> tuple[discord.ui.View | None, ControlPlan]:
     """Controls for a seat's legal moves (None when there is nothing to click); ``about`` says
-    what a move does when its notation does not (Game.describe_move)."""
+    what a move does when its notation does not (Game.describe_move); ``hint``: a Hint button
+    too (a turn in an unrated game)."""
     about = about or {}
-    plan = plan_controls(moves)
+    plan = plan_controls(moves, reserved=1 if hint else 0)
     if plan.kind == "none":
         return None, plan
     view = persistent_view()
@@ -493,6 +551,8 @@ def move_view(
             view.add_item(MoveSelect.build(table_id, version, number, group, about))
     else:
         view.add_item(GroupSelect.build(table_id, version, plan.groups))
+    if hint:
+        view.add_item(HintButton(table_id, version))
     return view, plan
 
 

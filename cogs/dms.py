@@ -74,7 +74,7 @@ class DmRoom:
         game = get_game(table.game)
         about = dict(snapshot.moves)
         moves = list(about)
-        view, plan = move_view(table.id, table.version, moves, about)
+        view, plan = move_view(table.id, table.version, moves, about, hint=snapshot.hints)
         lines = [header] if header else []
         on_turn = table.status == RUNNING and snapshot.seat is not None and snapshot.seat in snapshot.to_act
         if moves and on_turn:

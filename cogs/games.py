@@ -15,7 +15,17 @@ from discord.ext import commands
 
 from engine.core import Game, GameError
 from engine.games import REGISTRY, get_game
-from engine.referee import HOST_MAJORITY, LOBBY, RECOMMENDED_SPEED, RUNNING, SPEEDS, UNANIMOUS
+from engine.referee import (
+    DEFAULT_LEVEL,
+    HOST_MAJORITY,
+    LEVEL_HELP,
+    LEVELS,
+    LOBBY,
+    RECOMMENDED_SPEED,
+    RUNNING,
+    SPEEDS,
+    UNANIMOUS,
+)
 
 from . import render
 from .announcer import UNREACHABLE_NOTE
@@ -32,6 +42,9 @@ ABANDON_CHOICES = [
     app_commands.Choice(name="The host and a majority of the players", value=HOST_MAJORITY),
 ]
 SPEED_CHOICES = [app_commands.Choice(name=speed.label[:100], value=speed.name) for speed in SPEEDS.values()]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=f"{level}: {LEVEL_HELP[level]}"[:100], value=level) for level in LEVELS
+]
 
 
 def _choice(name: str, value: str | int) -> app_commands.Choice[Any]:
@@ -67,9 +80,10 @@ class GameCommands(commands.Cog):
         options="Settings as NAME=VALUE separated by spaces (see /rules for each game's options)",
         ai="How many AI seats to add right away (the host can add more in the lobby)",
         speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
+        level=f"How well the AI seats play (default: {DEFAULT_LEVEL})",
         abandon="How the players may abandon the game by vote: all of them (default), or the host and a majority",
     )
-    @app_commands.choices(speed=SPEED_CHOICES, abandon=ABANDON_CHOICES)
+    @app_commands.choices(speed=SPEED_CHOICES, abandon=ABANDON_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_names)
     async def game_new(
         self,
@@ -79,8 +93,9 @@ class GameCommands(commands.Cog):
         ai: app_commands.Range[int, 0, 10] = 0,
         speed: str = RECOMMENDED_SPEED,
         abandon: str = UNANIMOUS,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        await self.desk.open_lobby(interaction, game, options, ai, speed, abandon)
+        await self.desk.open_lobby(interaction, game, options, ai, speed, abandon, level=level)
 
     @game_new.autocomplete("options")
     async def game_new_options(

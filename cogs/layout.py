@@ -48,8 +48,9 @@ class ControlPlan:
         return len(self.buttons) + sum(len(group.moves) for group in self.groups)
 
 
-def plan_controls(moves: Sequence[str]) -> ControlPlan:
-    """Lay out controls for ``moves`` (legal moves in notation, in the game's order)."""
+def plan_controls(moves: Sequence[str], *, reserved: int = 0) -> ControlPlan:
+    """Lay out controls for ``moves`` (legal moves in notation, in the game's order), leaving
+    ``reserved`` rows of the message free (for a Hint button)."""
     usable = [move for move in dict.fromkeys(moves) if 0 < len(move) <= MAX_MOVE_TEXT]
     left_out = len(moves) - len(usable)
     if not usable:
@@ -70,7 +71,7 @@ def plan_controls(moves: Sequence[str]) -> ControlPlan:
             )
             for index, start in enumerate(range(0, len(usable), MAX_SELECT_OPTIONS))
         )
-    if len(pages) <= MAX_ROWS:
+    if len(pages) <= MAX_ROWS - reserved:
         return ControlPlan("select", groups=pages, left_out=left_out)
     kept = pages[:MAX_SELECT_OPTIONS]
     dropped = sum(len(page.moves) for page in pages[MAX_SELECT_OPTIONS:])

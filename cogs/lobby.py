@@ -12,7 +12,7 @@ import discord
 from engine.core import Game, GameError
 from engine.core.text import quote
 from engine.games import get_game
-from engine.referee import LOBBY, RUNNING, UNANIMOUS, Referee, is_stacked
+from engine.referee import DEFAULT_LEVEL, LOBBY, RUNNING, UNANIMOUS, Referee, is_stacked
 
 from . import render
 from .components import lobby_view
@@ -39,8 +39,9 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 
 def default_ai_kind(game: Game[Any, Any]) -> str:
-    kinds = list(game.ai_players())
-    return "greedy" if "greedy" in kinds else kinds[0]
+    """The level of an AI seat added without choosing one (the referee maps it to what the game
+    offers)."""
+    return DEFAULT_LEVEL
 
 
 def is_server_manager(interaction: discord.Interaction) -> bool:
@@ -64,6 +65,7 @@ class LobbyRoom:
         ai_seats: int,
         speed: str,
         abandon_rule: str = UNANIMOUS,
+        level: str | None = None,
     ) -> None:
         try:
             game = get_game(game_name)
@@ -79,7 +81,7 @@ class LobbyRoom:
                 channel_id=str(interaction.channel_id),
                 speed=speed,
                 # With the table, in one write: a refused request leaves no lobby behind.
-                ai_seats=[default_ai_kind(game)] * ai_seats,
+                ai_seats=[level or default_ai_kind(game)] * ai_seats,
                 abandon_rule=abandon_rule,
             )
         except GameError as error:
@@ -93,7 +95,10 @@ class LobbyRoom:
         if callback is not None and callback.message_id is not None:
             await self.referee.set_links(table.id, message_id=str(callback.message_id))
 
-    async def lobby_action(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+    async def lobby_action(
+        self, interaction: discord.Interaction, table_id: int, action: str, level: str | None = None
+    ) -> None:
+        """A lobby button, or the level select (``action`` "ai" with the chosen ``level``)."""
         user = str(interaction.user.id)
         if action == "start":
             await self.start(interaction, table_id)
@@ -105,7 +110,7 @@ class LobbyRoom:
                 table = await self.referee.leave(table_id, user)
             elif action == "ai":
                 table = await self.referee.table(table_id)
-                table = await self.referee.add_ai(table_id, user, default_ai_kind(get_game(table.game)))
+                table = await self.referee.add_ai(table_id, user, level or default_ai_kind(get_game(table.game)))
             elif action == "unai":
                 table = await self.referee.remove_ai(table_id, user)
             elif action == "cancel":

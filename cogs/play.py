@@ -139,6 +139,17 @@ class PlayRoom:
             return
         await self._answer_privately(interaction, user, message)
 
+    async def hint(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
+        """The private turn view's **Hint**: what the normal AI would play, and why, only to the
+        clicker (it reads their hand). The AI may think up to a second or so: defer first."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            text = await self.referee.hint(table_id, str(interaction.user.id))
+        except GameError as error:
+            await reply(interaction, str(error))
+            return
+        await reply(interaction, render.clip(text, render.CONTENT_LIMIT))
+
     def _asked_since(self, table: Table, seat: int, version: int) -> bool:
         """Whether the request shown at ``version`` is the seat's current one: it is the current
         version, or the seat has been waited for without a break since then (known only for
@@ -164,9 +175,9 @@ class PlayRoom:
             about = dict(snapshot.moves)
             moves = list(about)
             if page is None:
-                view, _plan = move_view(table_id, version, moves, about)
+                view, _plan = move_view(table_id, version, moves, about, hint=snapshot.hints)
             else:
-                groups = plan_controls(moves).groups
+                groups = plan_controls(moves, reserved=1 if snapshot.hints else 0).groups
                 if not 0 <= page < len(groups):
                     raise StaleVersion("Those moves are no longer available; here is the current view.")
                 view = group_moves_view(table_id, version, groups[page], about)

@@ -33,6 +33,7 @@ from engine.referee import (
     SeatClockView,
     Table,
     format_duration,
+    level_label,
     presentation,
 )
 
@@ -155,7 +156,7 @@ def seat_line(table: Table, index: int, number: int | None = None) -> str:
     seat = table.seats[index]
     number = index + 1 if number is None else number
     if seat.is_ai:
-        return f"{number}. {seat.name}"
+        return f"{number}. {seat.name} · {level_label(seat.ai_kind)}"
     host = " (host)" if seat.user_id == table.host else ""
     return f"{number}. {mention(seat.user_id or '')}{host}"
 

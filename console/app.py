@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import getpass
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Console
 
+from config import Settings, ai_settings, thinker_for
 from db import database_path_from_env, database_url_from_env, open_store, redacted
 from engine.core.text import MAX_NAME_CHARS
 from engine.referee import Referee, RulesChanged
@@ -44,9 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game option; repeat for several (unset options keep their defaults)",
     )
-    parser.add_argument("--ai", help="kind of the AI seats: greedy (default) or random")
+    parser.add_argument("--ai", help="level of the AI seats: easy, normal (default) or strong")
     parser.add_argument(
-        "--seed", type=int, help="seed of the deal and of the AI players' choices (default: fresh)"
+        "--seed",
+        type=int,
+        help=(
+            "seed of the deal and of the AI players' choices (default: fresh); with a seed the AI "
+            "levels search a fixed number of playouts, so the whole game repeats"
+        ),
     )
     parser.add_argument(
         "--resume",
@@ -94,7 +101,9 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
     store = await open_store(database)
     # The referee keeps names (and ids) short: a longer name would make an id it refuses.
     name = (args.name or login_name())[:MAX_NAME_CHARS]
-    referee = Referee(store, ai_rng=random.Random(args.seed) if args.seed is not None else None)
+    # Searching AI seats and hints think in worker processes, closed with the table below.
+    thinker = thinker_for(local_settings(os.environ, reproducible=args.seed is not None))
+    referee = Referee(store, ai_rng=random.Random(args.seed) if args.seed is not None else None, thinker=thinker)
     table = LocalTable(
         referee,
         reader or reader_for(console),
@@ -127,7 +136,17 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
         return INTERRUPTED_EXIT_CODE
     finally:
         referee.pictures.close()
+        await thinker.close()
         await store.close()
+
+
+def local_settings(environ: Mapping[str, str], *, reproducible: bool) -> Settings:
+    """The AI settings of the environment (AI_NORMAL_MS, ... as for the bot); ``reproducible``
+    (a seed was given): the levels search their fixed playouts instead of a time budget."""
+    settings = Settings(token=None, **ai_settings(environ))
+    if reproducible:
+        settings = dataclasses.replace(settings, ai_normal_ms=0.0, ai_strong_ms=0.0)
+    return settings
 
 
 def _pipe_width() -> int | None:

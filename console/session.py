@@ -17,14 +17,26 @@ from rich.text import Text
 from engine.core import Game, GameError, Option, SetupError
 from engine.core.text import quote
 from engine.games import REGISTRY, get_game
-from engine.referee import FINISHED, RUNNING, Outbox, Referee, SeatSnapshot, Table, UndoRefused
+from engine.referee import (
+    DEFAULT_LEVEL,
+    FINISHED,
+    LEVEL_HELP,
+    LEVELS,
+    RUNNING,
+    Outbox,
+    Referee,
+    SeatSnapshot,
+    Table,
+    UndoRefused,
+)
 
 from . import views
 from .pictures import PictureFolder, png_path, save_board
 from .reader import LineReader
 
-PREFERRED_AI = "greedy"
+PREFERRED_AI = DEFAULT_LEVEL
 COMMAND_WORDS = ("help", "rules", "board", "undo", "quit")
+HINT_WORD = "hint"  # at the move prompt: what the normal AI would play (Referee.hint)
 
 # How a game at the table ended, for the caller to decide what comes next.
 FINISHED_GAME, QUIT_GAME, NOT_OUR_TURN = "finished", "quit", "waiting"
@@ -74,14 +86,17 @@ def loadable_games() -> tuple[list[Game[Any, Any]], list[str]]:
     return games, broken
 
 
+def ai_choices(game: Game[Any, Any]) -> list[str]:
+    """What the AI seats may be: the levels, and any other kind the game offers by name."""
+    return [*LEVELS, *(kind for kind in game.ai_players() if kind not in LEVELS)]
+
+
 def pick_ai_kind(game: Game[Any, Any], wanted: str | None) -> tuple[str, str | None]:
-    """The AI kind to seat, and a note when the wanted one does not exist for this game."""
-    kinds = list(game.ai_players())
+    """The AI level (or kind) to seat, and a note when the wanted one does not exist for this game."""
     wanted = (wanted or PREFERRED_AI).strip().lower()
-    if wanted in kinds:
+    if wanted in ai_choices(game):
         return wanted, None
-    fallback = PREFERRED_AI if PREFERRED_AI in kinds else kinds[0]
-    return fallback, f"{game.title} has no {wanted!r} AI players; they play {fallback!r}."
+    return PREFERRED_AI, f"{game.title} has no {wanted!r} AI players; they play at level {PREFERRED_AI!r}."
 
 
 def list_number(text: str) -> int | None:
@@ -377,17 +392,20 @@ class LocalTable:
             )
 
     async def ask_ai_kind(self, game: Game[Any, Any]) -> str:
-        kinds = list(game.ai_players())
+        """The AI seats' level: easy, normal or strong (a kind the game offers by name, such as
+        random, is accepted too). Not asked of a game whose AI plays one way only."""
         default, _ = pick_ai_kind(game, None)
-        if len(kinds) == 1:
+        if len(game.ai_players()) == 1:
             return default
+        self.console.print(views.levels_intro(LEVEL_HELP))
+        choices = ai_choices(game)
         while True:
-            raw = (await self.ask(f"AI players ({', '.join(kinds)}) [{default}] › ", kinds)).lower()
+            raw = (await self.ask(f"AI level ({', '.join(LEVELS)}) [{default}] › ", choices)).lower()
             if not raw:
                 return default
-            if raw in kinds:
+            if raw in choices:
                 return raw
-            self.console.print(views.error_text(f"Choose one of {', '.join(kinds)}."))
+            self.console.print(views.error_text(f"Choose one of {', '.join(LEVELS)}."))
 
     async def start_game(
         self, game: Game[Any, Any], players: int, options: Mapping[str, Any], ai_kind: str, seed: int | None
@@ -462,9 +480,12 @@ class LocalTable:
         (a refused move changes nothing, so the moves offered stay those of the snapshot)."""
         moves = snapshot.legal_moves
         while True:
-            text = await self.ask("Your move › ", moves)
+            text = await self.ask("Your move › ", [*moves, HINT_WORD] if snapshot.hints else moves)
             if not text:
                 self.console.print("Type the number of a move, or the move itself (help explains how).")
+                continue
+            if text.lower() == HINT_WORD and HINT_WORD not in (move.lower() for move in moves):
+                await self.show_hint(snapshot)
                 continue
             try:
                 if text.lower() == "undo":  # a legal move spelt "undo" would have been returned as one
@@ -475,6 +496,15 @@ class LocalTable:
                 )
             except GameError as error:
                 self.console.print(views.error_text(str(error)))
+
+    async def show_hint(self, snapshot: SeatSnapshot) -> None:
+        """What the normal AI would play in the player's place, and why (refused in rated games)."""
+        try:
+            text = await self.referee.hint(snapshot.table.id, self.user_id)
+        except GameError as error:
+            self.console.print(views.error_text(str(error)))
+            return
+        self.console.print(Text(text, style="cyan"))
 
     async def take_back(self, snapshot: SeatSnapshot) -> Outbox:
         """``undo``: the player's last move taken back (the local table is never rated, so at once)."""

@@ -8,7 +8,7 @@ markup.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -18,12 +18,13 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from engine.core import Game, Option, Outcome
-from engine.referee import Table, presentation
+from engine.referee import Table, level_label, presentation
 
 COMMANDS = (
     ("help", "how to write moves, and these commands"),
     ("rules", "the rules summary of the game"),
     ("board", "show the board, your view and your moves again; board --png FILE saves its picture"),
+    ("hint", "at your turn: what the normal AI would play, and why (not in rated games)"),
     ("undo", "at your turn: take back your last move, if nobody has acted since and it showed nothing"),
     ("quit", "leave; a game in progress is saved and offered again next time"),
 )
@@ -155,9 +156,18 @@ def seats_line(table: Table, user_id: str, seating: Sequence[int] | None = None)
         if seat.user_id == user_id:
             text.append(label + " (you)", style="bold green")
         elif seat.is_ai:
-            text.append(f"{label} [{seat.ai_kind}]")
+            text.append(f"{label} [{level_label(seat.ai_kind)}]")
         else:
             text.append(label)
+    return text
+
+
+def levels_intro(levels: Mapping[str, str]) -> Text:
+    """The AI levels, one a line, before the question."""
+    text = Text("How well the AI seats play:", style="bold")
+    for level, meaning in levels.items():
+        text.append(f"\n  {level}", style="bold cyan")
+        text.append(f" — {meaning}")
     return text
 
 

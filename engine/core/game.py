@@ -524,6 +524,11 @@ class Game(ABC, Generic[S, M]):
         """Factories of AI players by kind; every game offers at least "random"."""
         return {"random": RandomPlayer}
 
+    def ai_test_players(self) -> Mapping[str, Callable[[], Player]]:
+        """AI kinds for tests and the arena only, never offered at a table: a "clairvoyant" search
+        that reads every hidden card, the ceiling that shows how much of a game is luck."""
+        return {}
+
     # ----- serialisation ------------------------------------------------------------------------
 
     def encode_state(self, state: S) -> bytes:

@@ -4,6 +4,8 @@ from engine.core import STACKING_OPTIONS
 
 from .abandon import AbandonRefused, vote_line
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
+from .hints import HintRefused
+from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label
 from .model import (
     ABANDON_RULES,
     ABANDONED,
@@ -35,6 +37,7 @@ from .model import (
     VersionConflict,
     WrongStatus,
 )
+from .pool import PoolThinker
 from .presentation import clock_line
 from .ratings import PROVISIONAL_GAMES, Rating
 from .read_model import SeatSnapshot
@@ -58,6 +61,7 @@ from .reports import (
 from .results import is_stacked
 from .rules_versions import RulesChange, RulesChanged, RulesCheck
 from .store import Store
+from .thinking import Budget, InlineThinker, Thinker
 from .undo import UndoRefused, UndoReply, UndoRequest
 from .vacation import VacationRefused, VacationStatus
 
@@ -88,15 +92,22 @@ __all__ = [
     "DueActions",
     "ForfeitNotice",
     "ForfeitedSeat",
+    "Budget",
+    "DEFAULT_LEVEL",
     "GameResult",
     "GameStats",
     "HighScore",
+    "HintRefused",
+    "InlineThinker",
+    "LEVELS",
+    "LEVEL_HELP",
     "LeaderboardPage",
     "LeaderboardRow",
     "LobbyError",
     "NotInGame",
     "Outbox",
     "PlayerStats",
+    "PoolThinker",
     "QuietHours",
     "QuietHoursError",
     "Rating",
@@ -116,9 +127,11 @@ __all__ = [
     "Speed",
     "StaleVersion",
     "Store",
+    "TAKEOVER_LEVEL",
     "Table",
     "TableLinks",
     "TableNotFound",
+    "Thinker",
     "TimedSeat",
     "TimeoutNotice",
     "UndoRefused",
@@ -130,4 +143,5 @@ __all__ = [
     "clock_line",
     "format_duration",
     "is_stacked",
+    "level_label",
 ]

@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.core import Game, SetupError
-from engine.core.text import quote
 from engine.games import get_game
 
 from . import clock as clocks
@@ -21,6 +20,7 @@ from . import limits as table_limits
 from .abandon import checked_rule
 from .absence import referee_step
 from .clock import DEFAULT_SPEED, Speed, UnknownSpeed, get_speed
+from .levels import checked_level
 from .limits import Admission
 from .model import (
     ABANDONED,
@@ -243,10 +243,9 @@ def _require_host(table: Table, user_id: str, action: str) -> None:
 
 
 def _ai_seat(game: Game[Any, Any], table: Table, kind: str) -> Seat:
-    """A new AI seat of ``kind`` for a lobby; raises LobbyError when the kind is unknown or the
-    table is full."""
-    if kind not in game.ai_players():
-        raise LobbyError(f"Unknown AI kind {quote(kind)}; choose {', '.join(game.ai_players())}.")
+    """A new AI seat of ``kind`` (a level, or a kind the game offers) for a lobby; raises
+    LobbyError when the kind is unknown or the table is full."""
+    kind = checked_level(game, kind)
     if len(table.seats) >= game.max_players:
         raise LobbyError(f"The table is full ({game.max_players} players).")
     used = {seat.name for seat in table.seats}

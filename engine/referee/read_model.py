@@ -25,6 +25,7 @@ from engine.games import get_game
 
 from .abandon import vote_line
 from .clock import get_speed
+from .hints import hints_allowed
 from .inputs import hide_seed
 from .model import FINISHED, RUNNING, Table
 from .presentation import clock_line, waiting_line, waiting_text
@@ -55,6 +56,7 @@ class SeatSnapshot:
     # Taken from the same state as ``board`` and ``private``; nothing else of the state leaves.
     public_view: dict[str, Any] = field(default_factory=dict)
     seat_view: dict[str, Any] | None = None
+    hints: bool = False  # the viewer may ask for a hint now (Referee.hint): their turn, an unrated game
 
     @property
     def legal_moves(self) -> list[str]:
@@ -110,4 +112,5 @@ async def seat_snapshot(tables: Tables, table_id: int, user_id: str | None) -> S
             seating=None if seating is None else tuple(seating),
             public_view=public_view,
             seat_view=seat_view,
+            hints=running and seat is not None and bool(moves) and hints_allowed(table, seat, game.to_act(state)),
         )

@@ -48,6 +48,7 @@ from .claims import LEASE_SECONDS, Claims
 from .clock import QuietHours
 from .downtime import DowntimeCredit
 from .forget import ForgetReport, Forgetting
+from .hints import Hints
 from .limits import DEFAULT_LIMITS, Admission, Limits
 from .lobby import Lobby
 from .model import (
@@ -73,6 +74,7 @@ from .seasons import Seasons
 from .server_settings import ServerSettings
 from .store import Store
 from .tables import Tables
+from .thinking import InlineThinker, Thinker
 from .timekeeping import Timekeeping
 from .turns import Turns
 from .undo import Undo, UndoReply, UndoRequest
@@ -92,6 +94,7 @@ class Referee:
         hot_states: int = 256,
         max_ai_moves: int = 10_000,
         limits: Limits = DEFAULT_LIMITS,
+        thinker: Thinker | None = None,
         vacation_days_per_year: int = DEFAULT_DAYS_PER_YEAR,
         shared: bool = False,
         owner: str | None = None,
@@ -113,7 +116,14 @@ class Referee:
         self.pictures = Pictures()
         # The rooms, each over the shared table cache (see the module's text).
         self._tables = Tables(store, clock, cache_size=cache_size, hot_states=hot_states, shared=shared)
-        self._turns = Turns(self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves)
+        # Searching AI seats and hints think through ``thinker`` (thinking.py): by default in a
+        # thread with fixed playouts; the bot and the local table pass a pool of processes
+        # (pool.PoolThinker), which they close when they close.
+        self.thinker: Thinker = thinker or InlineThinker()
+        self._turns = Turns(
+            self._tables, ai_rng=ai_rng or random.Random(), max_ai_moves=max_ai_moves, thinker=self.thinker
+        )
+        self._hints = Hints(self._tables, self._turns)
         self._lobby = Lobby(self._tables, self._turns, self.admission, new_seed)
         self._downtime = DowntimeCredit(self._tables, self.claims)
         self._timekeeping = Timekeeping(self._tables, self._turns, self._downtime, self.claims)
@@ -221,6 +231,12 @@ class Referee:
         when the move is refused, with one exception: a skipped player who plays has their seat
         back from the AI even if the move itself is refused (usually: not their turn yet)."""
         return await self._turns.play(table_id, user_id, move_text, expected_version)
+
+    @inputs.checked
+    async def hint(self, table_id: int, user_id: str) -> str:
+        """What the normal AI would play in the caller's place now, and why, in one line (their
+        own knowledge only). Raises HintRefused in a rated game or when they need not act."""
+        return await self._hints.hint(table_id, user_id)
 
     @inputs.checked
     async def resume(self, table_id: int) -> Outbox:

@@ -30,6 +30,7 @@ from engine.games import get_game
 
 from . import presentation
 from .absence import Step, referee_step
+from .levels import CHEAP_KINDS, TAKEOVER_LEVEL, player_kind
 from .model import (
     FINISHED,
     RUNNING,
@@ -44,6 +45,7 @@ from .model import (
 )
 from .results import build_result, final_outcome
 from .tables import Loaded, Tables, copy_table, fingerprint, status_text
+from .thinking import Thinker, ThinkRequest
 from .timekeeping import advance_turns, return_seat
 
 # How many times a move is judged again on a table another process changed meanwhile: each retry
@@ -54,10 +56,11 @@ STALE_RETRIES = 5
 class Turns:
     """Moves at running tables; every public method of the Referee that moves a game ends here."""
 
-    def __init__(self, tables: Tables, *, ai_rng: random.Random, max_ai_moves: int) -> None:
+    def __init__(self, tables: Tables, *, ai_rng: random.Random, max_ai_moves: int, thinker: Thinker) -> None:
         self.tables = tables
         self.ai_rng = ai_rng
         self.max_ai_moves = max_ai_moves
+        self.thinker = thinker
 
     async def play(self, table_id: int, user_id: str, move_text: str, expected_version: int | None) -> Outbox:
         """A player's move. With several processes on one store the cached table may be stale
@@ -249,13 +252,37 @@ class Turns:
                 return
             index, move, by_ai = step
             if by_ai:
-                seat = loaded.table.seats[index]
-                player = game.ai_players()[seat.ai_kind or takeover_kind(game)]()
-                # A search can take a while; thinking in a worker thread keeps the event loop
-                # (every other table, every interaction deadline) responsive meanwhile.
-                move = await asyncio.to_thread(player.choose, game, loaded.state, index, self.ai_rng)
+                move = await self.ai_move(game, loaded, index)
             await self.apply_and_commit(game, loaded, index, move, outbox, by_ai=by_ai)
         raise RuntimeError(f"game #{loaded.table.id}: AI seats kept playing past {self.max_ai_moves} moves")
+
+    async def ai_move(self, game: Game[Any, Any], loaded: Loaded, index: int) -> Any:
+        """The move of the AI that plays seat ``index`` (its seat's level, or the takeover level
+        for a skipped or forfeited human seat). A cheap player chooses here, in a worker thread,
+        from the referee's own generator; a searching one in the thinker (worker processes, a
+        time budget), from a seed drawn from that generator: reproducible either way."""
+        stored = loaded.table.seats[index].ai_kind
+        kind = player_kind(game, stored) if stored is not None else takeover_kind(game)
+        if kind in CHEAP_KINDS:
+            player = game.ai_players()[kind]()
+            return await asyncio.to_thread(player.choose, game, loaded.state, index, self.ai_rng)
+        thought = await self.thinker.think(self.think_request(game, loaded, index, kind))
+        return game.parse_move(thought.move)
+
+    def think_request(
+        self, game: Game[Any, Any], loaded: Loaded, seat: int, kind: str, *, explain: bool = False
+    ) -> ThinkRequest:
+        """What the thinker needs to choose for ``seat`` (plain data): the committed state's
+        encoding, a seed from the referee's generator, and the thinker's budget for ``kind``."""
+        return ThinkRequest(
+            game=game.name,
+            state=loaded.encoded if loaded.encoded is not None else game.encode_state(loaded.state),
+            seat=seat,
+            kind=kind,
+            seed=self.ai_rng.getrandbits(63),
+            budget=self.thinker.budget(kind),
+            explain=explain,
+        )
 
     def pending_step(self, game: Game[Any, Any], loaded: Loaded) -> Step | None:
         """The referee's own next move at a loaded table, or None when a human must decide. A
@@ -306,6 +333,6 @@ def secret_prints(game: Game[Any, Any], table: Table, state: Any) -> dict[int, b
 
 
 def takeover_kind(game: Game[Any, Any]) -> str:
-    """The AI that plays a skipped seat: the best simple one the game offers."""
-    kinds = game.ai_players()
-    return "greedy" if "greedy" in kinds else "random" if "random" in kinds else next(iter(kinds))
+    """The AI that plays a skipped or forfeited seat: the game's ``normal`` player (or the nearest
+    weaker one it offers)."""
+    return player_kind(game, TAKEOVER_LEVEL)

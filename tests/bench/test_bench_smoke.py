@@ -23,6 +23,8 @@ TINY = [
     "--wal-settle-seconds", "0.1",
     "--wal-lobbies", "6",
     "--scaleout-seconds", "0.3",
+    "--ai-positions", "1",
+    "--ai-stall-moves", "3",
 ]  # fmt: skip
 
 
@@ -50,9 +52,12 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     if "status" not in scaleout:  # PostgreSQL binaries found (the system's or the pinned wheel's)
         assert scaleout["postgres_2"]["processes"] == 2 and scaleout["postgres_2"]["errors"] == 0
         assert scaleout["postgres_1"]["moves"] > 0 and "ratio_two_to_one" in scaleout
+    ai = results["ai"]["nim"]
+    assert set(ai["decisions"]) >= {"easy", "normal", "strong", "pool_start_s"}
+    assert ai["stall"]["pool"]["ai_moves"] >= 3 and ai["stall"]["thread"]["ticks"] > 0
     # The printed table names every section, and each target row says whether it is met.
     printed = capsys.readouterr().out
-    for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal", "scaleout"):
+    for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal", "scaleout", "ai"):
         assert f"\n{section} " in printed
     assert any(row["target"] for row in results["table"])
 

@@ -10,13 +10,15 @@ import sqlite3
 import pytest
 from rich.console import Console
 
+from config import thinker_for
+from console import app
 from console.app import INTERRUPTED_EXIT_CODE, parse_option_flags
 from console.session import MoveNumberError, move_from_input, pick_ai_kind
 from console.views import outcome_panel, verdict
 from db import SqliteStore
 from engine.core import Outcome
 from engine.games import REGISTRY, get_game
-from engine.referee import FINISHED, RUNNING, Seat, Table
+from engine.referee import FINISHED, RUNNING, PoolThinker, Seat, Table
 
 from .helpers import panel_lines, run_console, stored_tables
 
@@ -151,10 +153,10 @@ async def test_new_game_set_up_on_the_start_screen(toy_game, database):
     assert "✗ Option tokens must be at least 1." in out
     assert out.count("✗ Nim is played by 2–4 players; type a number in that range.") == 2
     assert "Final scores" in out and out.rstrip().endswith("Bye.")
-    assert "AI players" not in "".join(reader.prompts)  # Nim offers one kind only: nothing to ask
+    assert "AI level" not in "".join(reader.prompts)  # Nim's AI plays one way only: nothing to ask
     [(table, _)] = await stored_tables(database)
     assert table.options == {"tokens": 5}
-    assert [seat.ai_kind for seat in table.seats] == [None, "random", "random"]
+    assert [seat.ai_kind for seat in table.seats] == [None, "normal", "normal"]
     assert table.status == FINISHED
 
 
@@ -170,7 +172,7 @@ async def test_only_the_players_own_private_lines_are_shown(secret_nim, database
     flags = ["--game", "secretnim", "--database", str(database), "--name", "kim", "--seed", "4"]
     code, out, _ = await run_console(flags, ["take 1", "quit"])
     assert code == 0
-    assert "2. Ada (AI) [greedy]" in out
+    assert "2. Ada (AI) [normal]" in out
     lines = panel_lines(out)
     whisper = lines.index("Only you saw:") + 1
     assert lines[whisper].startswith("Psst, kim: your charm is")
@@ -185,7 +187,7 @@ async def test_the_count_first_then_its_house_rule_then_the_options_then_the_ai_
         "4",
         "",  # yes (the default)
         "",  # tokens
-        *("clever", "random"),  # AI kind
+        *("clever", "random"),  # AI level (a kind the game offers by name is taken too)
         *("quit", "quit"),
     ]
     code, out, reader = await run_console(["--database", str(database), "--name", "kim"], lines)
@@ -197,11 +199,12 @@ async def test_the_count_first_then_its_house_rule_then_the_options_then_the_ai_
         "Players, you included (2–4) [2] › ",
         "4 players need crowd: turn it on? [yes] › ",
         "tokens [10] › ",
-        "AI players (random, greedy) [greedy] › ",
+        "AI level (easy, normal, strong) [normal] › ",
     ]
     assert "crowd — Let four play (house rule)" in out
     assert "Then choose another number of players (crowd stays off)." in out
-    assert "✗" in out and "✗ Choose one of random, greedy." in out
+    assert "✗" in out and "✗ Choose one of easy, normal, strong." in out
+    assert "strong — searches deeper" in out  # each level said in words before the question
     assert "Four players need the crowd house rule" not in out  # never refused after the fact
     [(table, _)] = await stored_tables(database)
     assert table.options == {"tokens": 10, "crowd": True}
@@ -309,8 +312,10 @@ def test_option_flags():
 
 def test_ai_kind_falls_back_with_a_note(toy_game):
     assert pick_ai_kind(toy_game, "random") == ("random", None)
-    kind, note = pick_ai_kind(toy_game, None)
-    assert kind == "random" and "no 'greedy'" in note
+    assert pick_ai_kind(toy_game, None) == ("normal", None)
+    assert pick_ai_kind(toy_game, "strong") == ("strong", None)  # a level: the game plays it as it can
+    kind, note = pick_ai_kind(toy_game, "clever")
+    assert kind == "normal" and "no 'clever'" in note
 
 
 def test_verdict_words():
@@ -406,3 +411,33 @@ async def test_the_local_table_shows_positions_from_snapshots_only(toy_game, dat
         monkeypatch.setattr(Referee, name, refused(name))
     code, out, _ = await run_console(nim_flags(database, "--players", "2", "--seed", "7"), every_move="1")
     assert code == 0 and "Final scores" in out and "Tokens: 10" in out
+
+
+async def test_the_level_is_chosen_at_set_up_and_hint_says_what_normal_would_play(
+    secret_nim, database, monkeypatch
+):
+    made = []
+    monkeypatch.setattr(app, "thinker_for", lambda settings: made.append(thinker_for(settings)) or made[-1])
+    lines = [
+        "secretnim",
+        "2",
+        "",  # tokens: 10
+        "strong",  # the AI level
+        "hint",  # at the move prompt: a hint, then the prompt again
+        "take 1",
+        *("quit", "quit"),
+    ]
+    code, out, reader = await run_console(["--database", str(database), "--name", "kim", "--seed", "3"], lines)
+    assert code == 0
+    assert "AI level (easy, normal, strong) [normal] › " in reader.prompts
+    assert "2. Ada (AI) [strong]" in out
+    # Secret Nim's every level is its greedy player (it takes the most tokens): normal takes 3.
+    [hint] = [line for line in panel_lines(out) if line.startswith("normal would choose")]
+    assert hint == "normal would choose take 3: the best move right now."
+    assert reader.prompts.count("Your move › ") >= 2  # asked again after the hint
+    [(table, moves)] = await stored_tables(database)
+    assert [seat.ai_kind for seat in table.seats] == [None, "strong"]
+    assert moves[0].move == "take 1"  # the hint played nothing
+    # The hint was thought in the pool of worker processes, which the table closed on leaving.
+    [pool] = made
+    assert isinstance(pool, PoolThinker) and pool.started == 1 and pool.closed and not pool.running

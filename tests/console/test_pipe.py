@@ -127,7 +127,7 @@ async def test_a_full_figures_game_against_three_ai_seats(tmp_path):
     assert done.returncode == 0, done.stderr
     # In play order, as the board numbers them: seed 11 seats the lobby in reverse.
     assert (
-        "Players: 1. Carla (AI) [greedy], 2. Bruno (AI) [greedy], 3. Ada (AI) [greedy], 4. kim (you)"
+        "Players: 1. Carla (AI) [normal], 2. Bruno (AI) [normal], 3. Ada (AI) [normal], 4. kim (you)"
         in done.stdout
     )
     assert "Final scores" in done.stdout

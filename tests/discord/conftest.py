@@ -41,7 +41,14 @@ async def stand_in() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(token=None, database_path=str(tmp_path / "referee.sqlite3"), sync_commands=True)
+    # AI seats think in the bot's own process with a few fixed playouts: quick, and reproducible.
+    return Settings(
+        token=None,
+        database_path=str(tmp_path / "referee.sqlite3"),
+        sync_commands=True,
+        ai_workers=0,
+        ai_iterations=4,
+    )
 
 
 class VirtualClock:
@@ -76,6 +83,9 @@ async def bot_factory(settings: Settings, virtual_clock: VirtualClock) -> Iterat
 
     yield make
     for bot in made:
+        if bot.thinker is not None:
+            await bot.thinker.close()
+            bot.thinker = None
         if bot.store is not None:
             await bot.store.close()
             bot.store = None

@@ -12,11 +12,13 @@ import pytest
 
 from cogs.components import (
     DYNAMIC_ITEMS,
+    AiLevelSelect,
     BackButton,
     ExportSelect,
     ForgetButton,
     GroupSelect,
     HandButton,
+    HintButton,
     LeaderboardButton,
     LobbyButton,
     MoveButton,
@@ -36,7 +38,9 @@ GROUP = MoveGroup("Play", ("play a03", "play b12"))
 PINNED: list[tuple[Any, str, dict[str, Any]]] = [
     (LobbyButton(7, "join"), "ref:lobby:7:join", {"table_id": 7, "action": "join"}),
     (LobbyButton(12, "cancel"), "ref:lobby:12:cancel", {"table_id": 12, "action": "cancel"}),
+    (AiLevelSelect.build(7), "ref:lobbyai:7", {"table_id": 7}),
     (HandButton(7), "ref:hand:7", {"table_id": 7}),
+    (HintButton(7, 31), "ref:hint:7:31", {"table_id": 7, "version": 31}),
     (TurnButton(7, 31), "ref:turn:7:31", {"table_id": 7, "version": 31}),
     (MoveButton(7, 31, "take 4", "4 $"), "ref:mv:7:31:take 4", {"table_id": 7, "version": 31, "move": "take 4"}),
     (MoveButton(3, 0, "a:b c"), "ref:mv:3:0:a:b c", {"table_id": 3, "version": 0, "move": "a:b c"}),

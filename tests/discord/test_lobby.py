@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from cogs import render
+
 from .conftest import World
-from .helpers import assert_every_interaction_answered, custom_ids, latest_board, public_texts
+from .helpers import assert_every_interaction_answered, components, custom_ids, latest_board, public_texts
 
 
 async def open_lobby(world: World, options: str | None = None, **extra):
@@ -24,7 +26,9 @@ async def test_new_game_posts_a_lobby_with_the_seats_and_buttons(world: World) -
     assert f"<@{world.alice.id}> (host)" in seats.value
     assert "`cards=4`" in embed.fields[1].value and "`rounds=2`" in embed.fields[1].value
     assert custom_ids(lobby) == [
-        f"ref:lobby:1:{action}" for action in ("join", "leave", "ai", "unai", "start", "cancel")
+        *(f"ref:lobby:1:{action}" for action in ("join", "leave", "unai")),
+        "ref:lobbyai:1",  # Add an AI seat: choose its level
+        *(f"ref:lobby:1:{action}" for action in ("start", "cancel")),
     ]
     assert_every_interaction_answered(world.env)
 
@@ -40,9 +44,9 @@ async def test_join_leave_and_ai_seats_update_the_lobby_in_place(world: World) -
     assert f"<@{world.bob.id}>" not in left.response.embeds[0].fields[0].value
     stranger = await world.eve.click(lobby, label="Leave")
     assert stranger.ephemeral and "not seated" in stranger.response.content
-    added = await world.alice.click(lobby, label="Add AI")
-    assert "(AI)" in added.response.embeds[0].fields[0].value
-    not_host = await world.bob.click(lobby, label="Add AI")
+    added = await world.alice.select(lobby, ["normal"], custom_id="ref:lobbyai:1")
+    assert "(AI) · normal" in added.response.embeds[0].fields[0].value
+    not_host = await world.bob.select(lobby, ["strong"], custom_id="ref:lobbyai:1")
     assert not_host.ephemeral and not_host.response.content == "Only the host can add AI seats."
     removed = await world.alice.click(lobby, label="Remove AI")
     assert "(AI)" not in removed.response.embeds[0].fields[0].value
@@ -143,3 +147,25 @@ async def test_start_opens_a_thread_with_the_board_and_lists_the_game(world: Wor
     listing = await world.eve.slash(world.channel, "game list")
     assert "**Sprint #1**: running, move 0 (alice, bob) · daily-2 <#" in listing.response.content
     assert all("secret" not in text for text in public_texts(world.env))
+
+
+async def test_ai_seats_are_added_at_the_chosen_level_and_shown_with_it(world: World) -> None:
+    lobby = await open_lobby(world, ai=1, level="strong")
+    assert "Ada (AI) · strong" in lobby.embeds[0].fields[0].value
+    select = next(c for c in components(lobby) if c.get("custom_id") == "ref:lobbyai:1")
+    assert [option["value"] for option in select["options"]] == ["easy", "normal", "strong"]
+    easy = await world.alice.select(lobby, ["easy"], custom_id="ref:lobbyai:1")
+    assert "Bruno (AI) · easy" in easy.response.embeds[0].fields[0].value
+    table = await world.env.bot.referee.table(1)
+    assert [seat.ai_kind for seat in table.seats] == [None, "strong", "easy"]
+    # Without a level: the usual one; a lobby posted before the levels still has its Add AI button.
+    await world.alice.slash(world.channel, "game new", game="sprint", ai=1)
+    assert [seat.ai_kind for seat in (await world.env.bot.referee.table(2)).seats] == [None, "normal"]
+    assert_every_interaction_answered(world.env)
+
+
+async def test_tables_stored_with_the_old_kinds_show_them_as_levels_and_play(world: World) -> None:
+    table = await world.env.bot.referee.create_table("sprint", str(world.alice.id), "Alice", ai_seats=["greedy"])
+    assert render.seat_line(table, 1) == "2. Ada (AI) · easy"
+    outbox = await world.env.bot.referee.start(table.id, str(world.alice.id))
+    assert outbox.table.seats[1].ai_kind == "greedy"

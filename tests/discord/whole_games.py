@@ -55,13 +55,17 @@ async def open_table(
     *,
     ai: int = 0,
     options: str | None = None,
+    level: str = "easy",
 ) -> simcord.ChannelHandle:
-    """The host (first person) opens the lobby with ``ai`` AI seats; the others join; the host starts."""
+    """The host (first person) opens the lobby with ``ai`` AI seats (at ``level``: easy, the
+    quick one, since these games are about what Discord is sent, not how well the AI plays); the
+    others join; the host starts."""
     arguments: dict[str, Any] = {"game": game}
     if options:
         arguments["options"] = options
     if ai:
         arguments["ai"] = ai
+        arguments["level"] = level
     opened = await people[0].slash(world.channel, "game new", **arguments)
     assert opened.acknowledged and not opened.ephemeral, opened
     lobby = opened.response

@@ -104,7 +104,7 @@ async def test_table_fills_up_and_ai_seats_are_named(referee):
         await referee.join(table.id, "bob", "Bob")
     table = await referee.remove_ai(table.id, "alice")
     assert len(table.seats) == 3
-    with pytest.raises(LobbyError, match="Unknown AI kind"):
+    with pytest.raises(LobbyError, match="Unknown AI level"):
         await referee.add_ai(table.id, "alice", "genius")
 
 

@@ -138,5 +138,8 @@ class Figures(Game[FiguresState, FiguresMove]):
     def ai_players(self) -> Mapping[str, Callable[[], Player]]:
         return ai.ai_players()
 
+    def ai_test_players(self) -> Mapping[str, Callable[[], Player]]:
+        return ai.test_players()
+
 
 GAME = Figures()

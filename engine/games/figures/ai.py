@@ -1,4 +1,5 @@
-"""AI seats for Figures: "random" (any legal move) and "greedy" (a simple shedding heuristic)."""
+"""AI seats for Figures: "random" (any legal move), "greedy" (a simple shedding heuristic, also the
+easy level) and the search levels normal and strong (engine.core.search, ``knowledge``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import GreedyPlayer, Player, RandomPlayer
+from engine.core.search import clairvoyant_levels, search_levels
 
 from .cards import FIGURES, KINGS, VALUE
+from .knowledge import FiguresKit
 from .model import BAR_AFTER, FiguresState, Single, ThreeKings
 
 
@@ -59,5 +62,15 @@ class FiguresGreedy(GreedyPlayer):
         return 0.0
 
 
+# Search budgets (playouts per decision, rollout horizon in hands: to the end of this hand).
+NORMAL = (25, 1)
+STRONG = (120, 1)
+KIT = FiguresKit(FiguresGreedy())
+
+
 def ai_players() -> Mapping[str, Callable[[], Player]]:
-    return {"random": RandomPlayer, "greedy": FiguresGreedy}
+    return {"random": RandomPlayer, "greedy": FiguresGreedy, **search_levels(KIT, FiguresGreedy, NORMAL, STRONG)}
+
+
+def test_players() -> Mapping[str, Callable[[], Player]]:
+    return clairvoyant_levels(KIT, STRONG)

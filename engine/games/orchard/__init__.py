@@ -11,7 +11,7 @@ from typing import Any
 from engine.core import BadNotation, Game, Option, Outcome, Player, SetupError, ranks_from_keys
 
 from . import notation, reasons, rules, setup, undo, views
-from .ai import AI_PLAYERS
+from .ai import AI_PLAYERS, TEST_PLAYERS
 from .model import OrchardState, Place
 
 __all__ = ["GAME", "Orchard", "OrchardState", "Place"]
@@ -110,6 +110,9 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
 
     def ai_players(self) -> Mapping[str, Callable[[], Player]]:
         return AI_PLAYERS
+
+    def ai_test_players(self) -> Mapping[str, Callable[[], Player]]:
+        return TEST_PLAYERS
 
 
 GAME = Orchard()

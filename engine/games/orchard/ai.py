@@ -1,4 +1,5 @@
-"""AI seats for Draft Cider: the shared random player and a greedy one."""
+"""AI seats for Draft Cider: the shared random player, a greedy one (also the easy level) and the
+search levels normal and strong (engine.core.search, with the knowledge of ``knowledge``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Game, GreedyPlayer, Player, RandomPlayer
+from engine.core.search import clairvoyant_levels, search_levels
 
+from .knowledge import KIT
 from .model import OrchardState
 from .rules import legal_placements, placement_gain, total_score
 
@@ -36,4 +39,13 @@ class OrchardGreedy(GreedyPlayer):
         return rng.choice(best)
 
 
-AI_PLAYERS: Mapping[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": OrchardGreedy}
+# Search budgets (iterations, rollout horizon): a rollout plays the game out (the game is short).
+NORMAL = (20, None)
+STRONG = (100, None)
+
+AI_PLAYERS: Mapping[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": OrchardGreedy,
+    **search_levels(KIT, OrchardGreedy, NORMAL, STRONG),
+}
+TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG)

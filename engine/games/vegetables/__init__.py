@@ -33,7 +33,7 @@ from . import (
     undo,
     views,
 )
-from .ai import AI_PLAYERS
+from .ai import AI_PLAYERS, TEST_PLAYERS
 from .duo import notation as duo_notation
 from .duo import reasons as duo_reasons
 from .duo import render as duo_render
@@ -313,6 +313,9 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
 
     def ai_players(self) -> Mapping[str, Callable[[], Player]]:
         return AI_PLAYERS
+
+    def ai_test_players(self) -> Mapping[str, Callable[[], Player]]:
+        return TEST_PLAYERS
 
 
 class _Variant(msgspec.Struct):

@@ -1,4 +1,5 @@
-"""AI seats for Vege tables: the shared random player and a simple greedy one."""
+"""AI seats for Vege tables: the shared random player, a simple greedy one (also the easy level) and
+the search levels normal and strong (engine.core.search, ``knowledge``)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Game, Player, RandomPlayer
+from engine.core.search import clairvoyant_levels, search_levels
 
 from .cards import SEQUENCE, SLOT, SLOTS, is_tractor
 from .duo import ai as duo_ai
 from .duo.model import DuoMove, DuoState
+from .knowledge import VegetablesKit
 from .model import MUST_PASS, Discard, Done, Move, Pass, Play, TakeWell, UseTractor, VegetablesState
 from .rules import holdings, legal_moves
 from .scoring import family_complete
@@ -85,4 +88,14 @@ def _completes_family(state: VegetablesState, closing_card: str) -> bool:
     return not family_complete(state, family) and all(len(stacks[seq]) == SLOTS for seq in others)
 
 
-AI_PLAYERS: Mapping[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": VegetablesGreedy}
+# Search budgets (playouts per decision, rollouts to the end of the game).
+NORMAL = (40, None)
+STRONG = (200, None)
+KIT = VegetablesKit(VegetablesGreedy())
+
+AI_PLAYERS: Mapping[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": VegetablesGreedy,
+    **search_levels(KIT, VegetablesGreedy, NORMAL, STRONG),
+}
+TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG)

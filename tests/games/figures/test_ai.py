@@ -12,9 +12,9 @@ from engine.games.figures.model import PASS
 from .helpers import move, position, seat
 
 
-def test_ai_players_offers_random_and_greedy():
+def test_ai_players_offers_random_greedy_and_the_levels():
     players = GAME.ai_players()
-    assert set(players) == {"random", "greedy"}
+    assert set(players) == {"random", "greedy", "easy", "normal", "strong"}
     assert isinstance(players["random"](), RandomPlayer) and isinstance(players["greedy"](), FiguresGreedy)
 
 

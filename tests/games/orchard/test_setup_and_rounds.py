@@ -31,7 +31,7 @@ from .support import card, move, stacked_game
 def test_registry_knows_orchard():
     assert get_game("orchard") is GAME
     assert GAME.title == "Draft Cider"
-    assert set(GAME.ai_players()) == {"random", "greedy"}
+    assert set(GAME.ai_players()) == {"random", "greedy", "easy", "normal", "strong"}
 
 
 # ----- §1.1 the deck ------------------------------------------------------------------------------
