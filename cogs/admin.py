@@ -18,7 +18,7 @@ from engine.core import GameError
 from engine.referee import Referee
 from engine.referee.limits import CANCELLED_RETENTION, DAY, LIMIT_MAX, LIMIT_NAMES, LOBBY_RETENTION, Limits
 
-from .lobby import is_server_manager
+from .lobby import is_server_manager, managers_group
 from .replies import reply
 
 
@@ -46,12 +46,7 @@ def limits_text(limits: Limits, defaults: Limits) -> str:
 
 
 class AdminCommands(commands.Cog):
-    limits = app_commands.Group(
-        name="limits",
-        description="What one player and this server may have open at once (Manage Server)",
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
+    limits = managers_group("limits", "What one player and this server may have open at once (Manage Server)")
 
     def __init__(self, bot: Syncs) -> None:
         self.bot = bot

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from engine.core import Game, GameError
 from engine.core.text import quote
@@ -47,6 +48,17 @@ def default_ai_kind(game: Game[Any, Any]) -> str:
 def is_server_manager(interaction: discord.Interaction) -> bool:
     permissions = getattr(interaction, "permissions", None)
     return bool(permissions and permissions.manage_guild)
+
+
+def managers_group(name: str, description: str) -> app_commands.Group:
+    """A slash-command group for server managers only: in servers, shown to Manage Server by
+    default (server admins may widen it in their integration settings)."""
+    return app_commands.Group(
+        name=name,
+        description=description,
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
 
 
 class LobbyRoom:

@@ -27,7 +27,7 @@ from engine.referee import LeaderboardPage, Referee
 from engine.referee.seasons import CADENCES, CARRIES, CARRY_TEXT, MANUAL, Season, SeasonPlan, Standings
 
 from . import render
-from .lobby import is_server_manager
+from .lobby import is_server_manager, managers_group
 from .replies import reply
 
 log = logging.getLogger(__name__)
@@ -134,12 +134,7 @@ class SeasonHerald:
 
 
 class SeasonCommands(commands.Cog):
-    season = app_commands.Group(
-        name="season",
-        description="Seasons of this server's leaderboards (Manage Server)",
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
+    season = managers_group("season", "Seasons of this server's leaderboards (Manage Server)")
 
     def __init__(self, bot: HasReferee) -> None:
         self.bot = bot

@@ -108,3 +108,8 @@ def contrast(first: RGB, second: RGB) -> float:
 def ink_on(colour: RGB) -> RGB:
     """The text colour that reads best on ``colour``: near-black or white."""
     return CARD_INK if contrast(CARD_INK, colour) >= contrast(WHITE, colour) else WHITE
+
+
+def with_ink(colours: dict[str, RGB]) -> dict[str, tuple[RGB, RGB]]:
+    """Each key's fill with the ink that reads on it (the letters always drawn on a colour)."""
+    return {key: (colour, ink_on(colour)) for key, colour in colours.items()}

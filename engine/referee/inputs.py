@@ -115,18 +115,22 @@ def seed(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
+def _key_name(value: Any, what: str, error: type[GameError]) -> str:
+    """A short name from a fixed list (the method says which names there are): text of a key's
+    length, else ``error`` ("Unknown <what> ...")."""
+    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
+        raise error(f"Unknown {what} {quote(value)}.")
+    return value
+
+
 def ai_kind(value: Any) -> str:
     """An AI kind's name (the method says which kinds the game has)."""
-    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
-        raise LobbyError(f"Unknown AI kind {quote(value)}.")
-    return value
+    return _key_name(value, "AI kind", LobbyError)
 
 
 def speed(value: Any) -> str:
     """A speed's name (the method says which speeds there are)."""
-    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
-        raise SetupError(f"Unknown speed {quote(value)}.")
-    return value
+    return _key_name(value, "speed", SetupError)
 
 
 def ai_seats(value: Any) -> tuple[str, ...]:
@@ -169,9 +173,7 @@ def flag(value: Any) -> bool:
 
 def abandon_rule(value: Any) -> str:
     """An abandon rule's name (abandon.py says which there are)."""
-    if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
-        raise LobbyError(f"Unknown abandon rule {quote(value)}.")
-    return value
+    return _key_name(value, "abandon rule", LobbyError)
 
 
 # The checks, by the name of the argument they check: every referee method uses these names.

@@ -37,6 +37,25 @@ def positions(
     yield state
 
 
+def drawn_positions(
+    game: Game[Any, Any], players: int, seed: int, options: Mapping[str, Any] | None = None, every: int = 1
+) -> Iterator[tuple[dict[str, Any], Picture, list[tuple[dict[str, Any], Picture]]]]:
+    """Along one game (``positions``): the public view and its board picture, and each seat's view
+    with its hand picture, every picture already checked for size."""
+    names = NAMES[:players]
+    for state in positions(game, players, seed, options, every):
+        view = game.view(state, None)
+        board = game.draw_board(view, names)
+        check_size(board)
+        hands = []
+        for seat in range(players):
+            seat_view = game.view(state, seat)
+            hand = game.draw_hand(seat_view, names)
+            check_size(hand)
+            hands.append((seat_view, hand))
+        yield view, board, hands
+
+
 def state_after(game: Game[Any, Any], players: int, seed: int, moves: int, options: Mapping[str, Any] | None = None) -> Any:
     for index, state in enumerate(positions(game, players, seed, options)):
         if index >= moves:

@@ -8,7 +8,7 @@ import pytest
 
 from engine.games import get_game
 
-from .helpers import NAMES, check_size, compare_with_reference, positions, state_after
+from .helpers import NAMES, compare_with_reference, drawn_positions, state_after
 
 GAME = get_game("granja")
 GOODS = ("GR", "OL", "GP", "PG", "FD", "WN", "MT", "TG")
@@ -35,17 +35,10 @@ def check_board(picture, view):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_farms_market_and_hands_across_a_game(players):
-    names = NAMES[:players]
     marked = 0
-    for state in positions(GAME, players, 31, {}, every=23):
-        view = GAME.view(state, None)
-        board = GAME.draw_board(view, names)
-        check_size(board)
+    for view, board, hands in drawn_positions(GAME, players, 31, {}, every=23):
         check_board(board, view)
-        for seat in range(players):
-            seat_view = GAME.view(state, seat)
-            hand = GAME.draw_hand(seat_view, names)
-            check_size(hand)
+        for seat_view, hand in hands:
             assert hand.labels("card") == [card["card"] for card in seat_view["hand"]]
             playable = {option.split()[1] for option in seat_view["options"] if option.startswith("play ")}
             assert hand.labels("playable") == [card["card"] for card in seat_view["hand"] if card["card"] in playable]

@@ -9,7 +9,7 @@ import pytest
 
 from engine.games import get_game
 
-from .helpers import NAMES, check_size, compare_with_reference, positions, state_after
+from .helpers import NAMES, check_size, compare_with_reference, drawn_positions, positions, state_after
 
 GAME = get_game("vegetables")
 
@@ -55,16 +55,9 @@ def check_hand(picture, view, own_rows, extra=()):
 
 @pytest.mark.parametrize("players, options", [(4, {}), (3, {"house_variant": True}), (5, {"house_variant": True})])
 def test_field_seats_and_hands_across_a_game(players, options):
-    names = NAMES[:players]
-    for state in positions(GAME, players, 11, options, every=9):
-        view = GAME.view(state, None)
-        board = GAME.draw_board(view, names)
-        check_size(board)
+    for view, board, hands in drawn_positions(GAME, players, 11, options, every=9):
         check_four(board, view)
-        for seat in range(players):
-            seat_view = GAME.view(state, seat)
-            hand = GAME.draw_hand(seat_view, names)
-            check_size(hand)
+        for seat_view, hand in hands:
             check_hand(hand, seat_view, ["farmland", "exposed"])
 
 

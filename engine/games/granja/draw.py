@@ -46,16 +46,15 @@ from engine.pictures.palette import (
     YELLOW,
     blend,
     ink_on,
+    with_ink,
 )
 
 from .render import _name, render_private
 from .words import EXTENSION_WORDS, good_word, goods_words, helper_words
 
-GOOD_COLOURS: dict[str, tuple[RGB, RGB]] = {
-    code: (colour, ink_on(colour))
-    for code, colour in {"GR": YELLOW, "OL": GREEN, "GP": PURPLE, "PG": PINK, "FD": ORANGE, "WN": VERMILLION,
-                         "MT": BROWN, "TG": BLUE}.items()  # fmt: skip
-}
+GOOD_COLOURS: dict[str, tuple[RGB, RGB]] = with_ink(
+    {"GR": YELLOW, "OL": GREEN, "GP": PURPLE, "PG": PINK, "FD": ORANGE, "WN": VERMILLION, "MT": BROWN, "TG": BLUE}
+)
 TOKEN = 28
 HEX = 19  # the market hexes' radius
 SIESTA_SPACES = 9

@@ -33,16 +33,13 @@ from engine.pictures.palette import (
     VERMILLION,
     WHITE,
     YELLOW,
-    ink_on,
+    with_ink,
 )
 
 from .cards import FAMILIES, FAMILY_NAMES, SLOTS
 from .render import _name, _status_and_field, board_title
 
-FAMILY_COLOURS: dict[str, tuple[RGB, RGB]] = {
-    family: (colour, ink_on(colour))
-    for family, colour in {"K": BLACK, "G": GREEN, "R": VERMILLION, "Y": YELLOW, "T": SKY}.items()
-}
+FAMILY_COLOURS: dict[str, tuple[RGB, RGB]] = with_ink({"K": BLACK, "G": GREEN, "R": VERMILLION, "Y": YELLOW, "T": SKY})
 FIELD_CARD = (58, 78)
 MINI = (46, 60)
 HAND_CARD = (60, 82)
