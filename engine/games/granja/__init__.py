@@ -38,7 +38,7 @@ from typing import Any
 from engine.core import Event, Game, Outcome, Player, SetupError, ranks_from_keys
 
 from . import notation, render, rules, setup, views
-from .ai import AI_PLAYERS
+from .ai import AI_PLAYERS, TEST_PLAYERS
 from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
 from .views import public_view, seat_view
@@ -132,6 +132,9 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
 
     def ai_players(self) -> Mapping[str, Callable[[], Player]]:
         return AI_PLAYERS
+
+    def ai_test_players(self) -> Mapping[str, Callable[[], Player]]:
+        return TEST_PLAYERS
 
 
 GAME = Granja()
