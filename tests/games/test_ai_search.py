@@ -160,6 +160,8 @@ def test_the_choice_does_not_change_when_hidden_cards_are_dealt_again(
         other = RESHUFFLE[name](state, seat, random.Random(checked))
         assert game.view(other, seat) == game.view(state, seat)  # the seat cannot tell them apart
         changed_hidden += game.encode_state(other) != game.encode_state(state)
+        # What the search is given is the same: nothing of the hidden deal gets through.
+        assert player.kit.observe(other, seat) == player.kit.observe(state, seat)
         first = player.choose(game, state, seat, random.Random(5))
         second = player.choose(game, other, seat, random.Random(5))
         assert first == second, f"{name}: the choice changed with cards the seat cannot see"
@@ -183,6 +185,7 @@ def test_granja_a_secret_card_play_of_another_seat_does_not_change_the_choice() 
         worlds.append(after)
     assert worlds[0].choices[1] != worlds[1].choices[1]
     assert game.view(worlds[0], 0) == game.view(worlds[1], 0)
+    assert player.kit.observe(worlds[0], 0) == player.kit.observe(worlds[1], 0)
     choices = {game.format_move(player.choose(game, world, 0, random.Random(3))) for world in worlds}
     assert len(choices) == 1
 

@@ -61,6 +61,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
 
     def __init__(self, policy: Any, worth: Any) -> None:
         super().__init__(policy)
+        self.greedy: Any = policy  # the greedy seat: its move_value weighs the candidates
         self.worth = worth
 
     def observe(self, state: GranjaState, seat: int) -> GranjaKnowledge:
@@ -99,17 +100,17 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         if state.tasks[seat]:
             # The follow-up of a move already searched (a payment, a die's option...): the greedy
             # seat settles it, which keeps the search for the decisions that shape the game.
-            return [self.policy.choose(game, state, seat, random.Random(0))]
+            return [self.greedy.choose(game, state, seat, random.Random(0))]
         if len(moves) <= CANDIDATES:
             return moves
-        values = [(self.policy.move_value(game, state, seat, move, 1), index) for index, move in enumerate(moves)]
+        values = [(self.greedy.move_value(game, state, seat, move, 1), index) for index, move in enumerate(moves)]
         values.sort(key=lambda pair: -pair[0])
         return [moves[index] for _, index in values[:CANDIDATES]]
 
     def rollout_move(self, game: Game[Any, Any], state: GranjaState, seat: int, rng: random.Random) -> Move:
         """Greedy one step ahead (no follow-up tasks) among a few random legal moves: the greedy
         seat's judgement at a fraction of its cost."""
-        moves = [move for move in game.legal_moves(state, seat) if move != BACK]
+        moves: list[Move] = [move for move in game.legal_moves(state, seat) if move != BACK]
         if len(moves) == 1:
             return moves[0]
         if len(moves) > ROLLOUT_MOVES:
