@@ -95,7 +95,8 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         return state
 
     def candidates(self, game: Game[Any, Any], state: GranjaState, seat: int, moves: list[Any]) -> list[Any]:
-        """The greedy seat's best few moves (it reads only the seat's farm and public facts)."""
+        """The greedy seat's best few moves, each judged one step ahead without its follow-ups
+        (following them for every legal move cost seconds in a crowded turn)."""
         moves = [move for move in moves if move != BACK] or moves
         if state.tasks[seat]:
             # The follow-up of a move already searched (a payment, a die's option...): the greedy
@@ -103,7 +104,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
             return [self.greedy.choose(game, state, seat, random.Random(0))]
         if len(moves) <= CANDIDATES:
             return moves
-        values = [(self.greedy.move_value(game, state, seat, move, 1), index) for index, move in enumerate(moves)]
+        values = [(self.greedy.move_value(game, state, seat, move, 0), index) for index, move in enumerate(moves)]
         values.sort(key=lambda pair: -pair[0])
         return [moves[index] for _, index in values[:CANDIDATES]]
 
