@@ -146,14 +146,19 @@ class SearchPlayer(Generic[K, S]):
         alive = list(range(len(moves)))
         rounds = max(1, math.ceil(math.log2(len(moves))))
         spent = 0
+
+        def out_of_time() -> bool:
+            return self.deadline is not None and spent > 0 and self.deadline()
         for round_number in range(rounds):
             left = self.iterations - spent
             worlds = max(1, left // ((rounds - round_number) * len(alive)))
             for _ in range(worlds):
-                if self.deadline is not None and spent and self.deadline():
+                if out_of_time():
                     break
                 world_seed = rng.getrandbits(63)
                 for index in alive:
+                    if out_of_time():  # checked every playout: a world may hold many candidates
+                        break
                     # The clairvoyant copies the true state, its generator included: it even
                     # knows the deals to come.
                     if self.clairvoyant:
@@ -165,7 +170,7 @@ class SearchPlayer(Generic[K, S]):
                     spent += 1
             alive.sort(key=lambda index: -totals[index] / max(1, visits[index]))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
-            if len(alive) == 1 or (self.deadline is not None and spent and self.deadline()):
+            if len(alive) == 1 or out_of_time():
                 break
         self.last_iterations = spent
         return alive[0]
