@@ -122,30 +122,43 @@ class SearchPlayer(Generic[K, S]):
 
     def choose(self, game: Game[Any, Any], state: S, seat: int, rng: random.Random) -> Any:
         moves = game.legal_moves(state, seat)
-        if len(moves) > 1:
-            moves = self.kit.candidates(game, state, seat, moves) or moves
         if len(moves) == 1:
             self.last_iterations = 0
             return moves[0]
-        return moves[self.search(game, state, seat, moves, rng)]
-
-    def search(self, game: Game[Any, Any], state: S, seat: int, moves: Sequence[Any], rng: random.Random) -> int:
-        """The index of the chosen move, by sequential halving (see the module docstring)."""
         kit = self.kit
         knowledge: Any = state if self.clairvoyant else kit.observe(state, seat)
+        # The candidates are picked in a world of their own (a sample, its dice apart from the
+        # search's), so that not even the pruning reads a hidden card.
+        world = state if self.clairvoyant else kit.sample(knowledge, seat, random.Random(0))
+        moves = kit.candidates(game, world, seat, moves) or moves
+        if len(moves) == 1:
+            self.last_iterations = 0
+            return moves[0]
+        return moves[self.search(game, state, knowledge, seat, moves, rng)]
+
+    def search(
+        self, game: Game[Any, Any], state: S, knowledge: Any, seat: int, moves: Sequence[Any], rng: random.Random
+    ) -> int:
+        """The index of the chosen move, by sequential halving (see the module docstring)."""
+        kit = self.kit
         visits = [0] * len(moves)
         totals = [0.0] * len(moves)
         alive = list(range(len(moves)))
         rounds = max(1, math.ceil(math.log2(len(moves))))
         spent = 0
+
+        def out_of_time() -> bool:
+            return self.deadline is not None and spent > 0 and self.deadline()
         for round_number in range(rounds):
             left = self.iterations - spent
             worlds = max(1, left // ((rounds - round_number) * len(alive)))
             for _ in range(worlds):
-                if self.deadline is not None and spent and self.deadline():
+                if out_of_time():
                     break
                 world_seed = rng.getrandbits(63)
                 for index in alive:
+                    if out_of_time():  # checked every playout: a world may hold many candidates
+                        break
                     # The clairvoyant copies the true state, its generator included: it even
                     # knows the deals to come.
                     if self.clairvoyant:
@@ -157,7 +170,7 @@ class SearchPlayer(Generic[K, S]):
                     spent += 1
             alive.sort(key=lambda index: -totals[index] / max(1, visits[index]))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
-            if len(alive) == 1 or (self.deadline is not None and spent and self.deadline()):
+            if len(alive) == 1 or out_of_time():
                 break
         self.last_iterations = spent
         return alive[0]
@@ -165,6 +178,10 @@ class SearchPlayer(Generic[K, S]):
     def _playout(self, game: Game[Any, Any], world: S, seat: int, move: Any, rng: random.Random) -> float:
         """Play ``move`` then the rollout policy in ``world`` (changed in place); the reward."""
         kit = self.kit
+        if getattr(kit, "check_root", False) and game.why_illegal(world, seat, move) is not None:
+            # A move that names a hidden card (a game whose notation does) may not exist in this
+            # world: it counts as a loss here rather than reading the real card.
+            return 0.0
         stop = None if self.horizon is None else kit.progress(world) + self.horizon
         game.play(world, seat, move)
         steps = 0

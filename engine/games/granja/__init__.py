@@ -39,7 +39,7 @@ from typing import Any
 from engine.core import Game, Outcome, Player, SetupError, ranks_from_keys
 
 from . import notation, rules, scoring, setup, undo, views
-from .ai import AI_PLAYERS
+from .ai import AI_PLAYERS, TEST_PLAYERS
 from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
 from .views import public_view, seat_view
@@ -117,6 +117,9 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
 
     def ai_players(self) -> Mapping[str, Callable[[], Player]]:
         return AI_PLAYERS
+
+    def ai_test_players(self) -> Mapping[str, Callable[[], Player]]:
+        return TEST_PLAYERS
 
 
 GAME = Granja()

@@ -13,10 +13,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Game, Player
+from engine.core.search import clairvoyant_levels, search_levels
 
 from .cards import CARDS
 from .config import CONFIG, DONKEYS
 from .farm import projected_farm
+from .knowledge import GranjaKit
 from .market import delivery_targets
 from .model import BACK, DONE, END_WINDOW, F1_PLAY, OVER, PASS, T1_DONKEY, GranjaState, Move
 from .rules import available_donkeys, legal_moves
@@ -160,4 +162,14 @@ class GranjaGreedy:
         return move if move in legal_moves(state, seat) else None
 
 
-AI_PLAYERS: Mapping[str, Callable[[], Player]] = {"random": GranjaRandom, "greedy": GranjaGreedy}
+# Search budgets (playouts per decision, rollout horizon in phases).
+NORMAL = (6, 1)
+STRONG = (16, 2)
+KIT = GranjaKit(GranjaGreedy(), worth)
+
+AI_PLAYERS: Mapping[str, Callable[[], Player]] = {
+    "random": GranjaRandom,
+    "greedy": GranjaGreedy,
+    **search_levels(KIT, GranjaGreedy, NORMAL, STRONG),
+}
+TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG)

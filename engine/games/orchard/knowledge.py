@@ -24,33 +24,13 @@ ROLLOUT_CARDS = 4  # pool cards a rollout seat weighs
 
 class OrchardKit(BaseKit[OrchardState, OrchardState]):
     def observe(self, state: OrchardState, seat: int) -> OrchardState:
-        known = OrchardState(
-            players=state.players,
-            easy=state.easy,
-            first_picker=state.first_picker,
-            current_round=state.current_round,
-            picks_made=state.picks_made,
-            pool=list(state.pool),
-            deck=sorted(state.deck),  # which cards are left is public, their order is not
-            orchards=[[list(batch) for batch in orchard] for orchard in state.orchards],
-            rng=Rng(seed=0),
-        )
-        return known
+        # Which cards are left is public, their order is not.
+        return _with_deck(state, sorted(state.deck), 0)
 
     def sample(self, knowledge: OrchardState, seat: int, rng: random.Random) -> OrchardState:
         deck = list(knowledge.deck)
         rng.shuffle(deck)
-        return OrchardState(
-            players=knowledge.players,
-            easy=knowledge.easy,
-            first_picker=knowledge.first_picker,
-            current_round=knowledge.current_round,
-            picks_made=knowledge.picks_made,
-            pool=list(knowledge.pool),
-            deck=deck,
-            orchards=[[list(batch) for batch in orchard] for orchard in knowledge.orchards],
-            rng=Rng(seed=reseed(rng)),
-        )
+        return _with_deck(knowledge, deck, reseed(rng))
 
     def rollout_move(self, game: Game[Any, Any], state: OrchardState, seat: int, rng: random.Random) -> Place:
         """Greedy on the immediate gain among a few pool cards drawn at random: a third of the
@@ -85,3 +65,18 @@ class OrchardKit(BaseKit[OrchardState, OrchardState]):
 
 
 KIT = OrchardKit()
+
+
+def _with_deck(state: OrchardState, deck: list[int], seed: int) -> OrchardState:
+    """A copy of ``state`` with this deck and a generator of this seed."""
+    return OrchardState(
+        players=state.players,
+        easy=state.easy,
+        first_picker=state.first_picker,
+        current_round=state.current_round,
+        picks_made=state.picks_made,
+        pool=list(state.pool),
+        deck=deck,
+        orchards=[[list(batch) for batch in orchard] for orchard in state.orchards],
+        rng=Rng(seed=seed),
+    )

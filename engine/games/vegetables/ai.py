@@ -89,8 +89,8 @@ def _completes_family(state: VegetablesState, closing_card: str) -> bool:
 
 
 # Search budgets (playouts per decision, rollouts to the end of the game).
-NORMAL = (40, None)
-STRONG = (200, None)
+NORMAL = (20, None)
+STRONG = (80, None)
 KIT = VegetablesKit(VegetablesGreedy())
 
 AI_PLAYERS: Mapping[str, Callable[[], Player]] = {

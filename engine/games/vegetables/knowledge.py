@@ -131,6 +131,10 @@ class VegetablesKit(BaseKit[HiddenCards, State]):
     """The search's view of Vege tables (both games); ``policy`` (the greedy seat) plays the
     rollouts, with a random move now and then."""
 
+    # The 2-player draw moves name the cards they take, those of the face-down W3 too (when the
+    # draw empties W1 or W2 first): in a sample W3 differs, so such a move is checked there.
+    check_root = True
+
     def observe(self, state: State, seat: int) -> HiddenCards:
         if isinstance(state, DuoState):
             return _observe_two(state, seat)
