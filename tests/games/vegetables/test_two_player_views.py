@@ -130,3 +130,26 @@ def test_the_game_over_board_names_the_winner():
     state, _ = play(state, seat, f"discard {state.seats[seat].tractors[0]}")
     board = GAME.render_board(GAME.view(state, None), NAMES)
     assert f"Game over ({NAMES[seat]} went out)" in board
+
+
+def test_the_moves_offered_never_name_a_card_of_the_face_down_w3():
+    """Ruling 4: nobody may look at W3 before it is revealed, the drawing player included. A draw
+    that would reach it once W1 or W2 runs out names its cards by their pile (draw K13 W3 W3)."""
+    import random
+
+    from engine.games.vegetables.duo.model import Draw
+
+    reaching_w3 = 0
+    for seed in range(1, 9):
+        rng = random.Random(seed)
+        state = GAME.new_game(2, seed, {})
+        while not GAME.is_over(state):
+            for seat in (0, 1):
+                hidden = set() if state.revealed else set(state.wells[2])
+                for move in GAME.legal_moves(state, seat):
+                    named = set(GAME.format_move(move).split()[1:])
+                    assert not named & hidden, (seed, GAME.format_move(move))
+                    reaching_w3 += isinstance(move, Draw) and "W3" in move.picks and not state.revealed
+            seat = GAME.to_act(state)[0]
+            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+    assert reaching_w3  # the games met draws that open W3 on the way

@@ -381,7 +381,10 @@ def draw_moves(state: DuoState, seat: int) -> list[DuoMove]:
                     continue
                 if third and not revealed and first < len(sizes[0]) and second < len(sizes[1]):
                     continue  # W3 opens only when W1 or W2 runs out (R4)
-                picks = _tops(sizes[0], first) + _tops(sizes[1], second) + _tops(sizes[2], third)
+                # W3 still face down when the draw begins: its cards are named by their pile, so
+                # that the moves offered never show what nobody may see yet (Ruling 4).
+                from_w3 = _tops(sizes[2], third) if revealed else [WELLS[2]] * third
+                picks = _tops(sizes[0], first) + _tops(sizes[1], second) + from_w3
                 moves.append(Draw(tuple(picks)))
     return moves
 
