@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from engine.core import Game
+from engine.pictures.warm import warm_up
 
 from .config import Sizes, bench_players
 from .stats import median, percentile, rounded
@@ -49,8 +50,7 @@ def measure(game: Game[Any, Any], sizes: Sizes, seed: int) -> dict[str, Any]:
         acting = game.to_act(state)
         seat = acting[0] if acting else 0
         samples.append((game.view(state, None), game.view(state, seat)))
-    game.draw_board(samples[0][0], names)  # warm-up: fonts and sprites
-    game.draw_hand(samples[0][1], names)
+    warm_up(game)  # as a bot does at start-up (engine/pictures/warm.py): the caches of a running bot
     board_ms, hand_ms, board_cpu, hand_cpu, board_kb, hand_kb = [], [], [], [], [], []
     for public, private in samples:
         started, started_cpu = time.perf_counter(), time.thread_time()
