@@ -22,7 +22,6 @@ from engine.referee.reports import (
     GameStats,
     HighScore,
     LeaderboardPage,
-    LeaderboardRow,
     PlayerStats,
     RecentResult,
 )
@@ -30,6 +29,7 @@ from engine.referee.reports import (
 from ..rows import (
     RESULT_COLUMNS,
     RESULT_SEAT_COLUMNS,
+    leaderboard_page,
     rated_players,
     rating_changes,
     rating_event_rows,
@@ -143,28 +143,7 @@ class PgResults:
                 limit,
                 offset,
             )
-        return LeaderboardPage(
-            guild_id=guild_id,
-            game=game,
-            total=total,
-            offset=offset,
-            limit=limit,
-            rows=[
-                LeaderboardRow(
-                    position=row[0],
-                    user_id=row[1],
-                    name=row[2],
-                    rating=Rating(row[3], row[4]).ordinal,
-                    mu=row[3],
-                    sigma=row[4],
-                    games=row[5],
-                    wins=row[6],
-                    best_score=row[7],
-                    provisional=rating_model.is_provisional(row[5]),
-                )
-                for row in rows
-            ],
-        )
+        return leaderboard_page(guild_id, game, total, offset, limit, [tuple(row) for row in rows])
 
     async def high_scores(
         self, guild_id: str | None, game: str, board: str, *, limit: int = 10
