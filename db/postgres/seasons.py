@@ -16,7 +16,7 @@ import asyncpg
 from engine.referee import ratings as rating_model
 from engine.referee import reports
 from engine.referee.model import RatingChange, ResultSeat
-from engine.referee.ratings import RatedSeat, Rating
+from engine.referee.ratings import Rating
 from engine.referee.seasons import (
     MANUAL,
     Season,
@@ -28,7 +28,7 @@ from engine.referee.seasons import (
 )
 
 from ..rows import from_row, leaderboard_page
-from ..seasons import SEASON_COLUMNS, SEASON_FIELDS
+from ..seasons import SEASON_COLUMNS, SEASON_FIELDS, season_changes, season_rating_rows
 
 _PLAN_FIELDS = ("guild_id", "cadence", "carry", "channel_id")
 
@@ -302,30 +302,12 @@ async def rate_in_season(
             before[user_id] = await _entry_rating(
                 connection, season, game, user_id, all_time.get(user_id), initial
             )
-    rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
-    after = rating_model.rate_game(rated, before, model)
-    changes = [
-        RatingChange(
-            user_id=seat.user_id or "",
-            name=seat.name,
-            guild_id=season.guild_id,
-            game=game,
-            before=before[seat.user_id or ""],
-            after=after[seat.user_id or ""],
-            rank=seat.rank,
-            games=games.get(seat.user_id or "", 0) + 1,
-            season=season.name,
-        )
-        for seat in players
-    ]
+    changes = season_changes(season, game, players, before, games, model)
     await connection.executemany(
         "INSERT INTO season_ratings AS r (season_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
         " VALUES ($1,$2,$3,$4,$5,$6,1,$7,$8) ON CONFLICT (season_id, game, user_id) DO UPDATE SET"
         " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = r.games + 1,"
         " wins = r.wins + excluded.wins, updated_at = excluded.updated_at",
-        [
-            (season.id, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at)
-            for c in changes
-        ],
+        season_rating_rows(season, game, changes, at),
     )
     return changes
