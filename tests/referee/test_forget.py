@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,36 +26,41 @@ async def referee(tmp_path, clock: ManualClock, toy_game):
     await ref.store.close()
 
 
-async def tables_and_rows(store: Any) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
-    """Every table of the store's database (SQLite's sqlite_master, or PostgreSQL's schema) with
-    its column names and all its rows."""
+def sqlite_tables_and_rows(path: str | Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+    """Every table of a SQLite file with its column names and all its rows."""
     found: dict[str, tuple[list[str], list[tuple[Any, ...]]]] = {}
-    if isinstance(store, PostgresStore):
-        async with store._pool.acquire() as connection:
-            names = await connection.fetch(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-            )
-            for (table,) in names:
-                columns = await connection.fetch(
-                    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-                    " AND table_name = $1 ORDER BY ordinal_position",
-                    table,
-                )
-                rows = await connection.fetch(f'SELECT * FROM "{table}"')
-                found[table] = ([column[0] for column in columns], [tuple(row) for row in rows])
-        return found
-    with sqlite3.connect(store.path) as connection:
+    with sqlite3.connect(path) as connection:
         for (table,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
             cursor = connection.execute(f'SELECT * FROM "{table}"')
             found[table] = ([column[0] for column in cursor.description], cursor.fetchall())
     return found
 
 
-async def traces(store: Any, *needles: str) -> list[str]:
-    """Every (table.column = value) of the database holding one of ``needles`` (any case): every
+async def tables_and_rows(store: Any) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+    """Every table of the store's database (SQLite's sqlite_master, or PostgreSQL's schema) with
+    its column names and all its rows."""
+    if not isinstance(store, PostgresStore):
+        return sqlite_tables_and_rows(store.path)
+    found: dict[str, tuple[list[str], list[tuple[Any, ...]]]] = {}
+    async with store._pool.acquire() as connection:
+        names = await connection.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+        for (table,) in names:
+            columns = await connection.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+                " AND table_name = $1 ORDER BY ordinal_position",
+                table,
+            )
+            rows = await connection.fetch(f'SELECT * FROM "{table}"')
+            found[table] = ([column[0] for column in columns], [tuple(row) for row in rows])
+    return found
+
+
+def traces_in(tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]], *needles: str) -> list[str]:
+    """Every (table.column = value) of ``tables`` holding one of ``needles`` (any case): every
     table, every column of every row, text and blobs (state snapshots, JSON)."""
     found = []
-    tables = await tables_and_rows(store)
     assert {"games", "seats", "moves", "results", "result_seats", "ratings", "user_settings"} <= set(tables)
     for table, (columns, rows) in tables.items():
         for row in rows:
@@ -66,6 +72,16 @@ async def traces(store: Any, *needles: str) -> list[str]:
                 if any(needle.lower() in text.lower() for needle in needles):
                     found.append(f"{table}.{column} = {text[:80]!r}")
     return found
+
+
+def file_traces(path: str | Path, *needles: str) -> list[str]:
+    """``traces`` of a SQLite file."""
+    return traces_in(sqlite_tables_and_rows(path), *needles)
+
+
+async def traces(store: Any, *needles: str) -> list[str]:
+    """``needles``' traces in the store's database, on either backend."""
+    return traces_in(await tables_and_rows(store), *needles)
 
 
 async def finished_game(referee: Referee, winner: str, loser: str) -> int:
