@@ -4,8 +4,9 @@
 
 Stop the bot first. Both sides are brought to the current schema (their numbered migrations, as
 at start-up); then every table of the SQLite file (games with their snapshots, seats, the move
-log, results, result seats, rating events, ratings, players' flags and settings, server limits,
-the bot's own state, and any table a later migration adds on both sides) is copied in one
+log, results, result seats, rating events, ratings, seasons and their ratings, the forgotten
+players' numbers, vacations, undo requests, players' flags and settings, server limits, the bot's
+own state, and any table a later migration adds on both sides) is copied in one
 transaction, the columns both sides have. Each row is an upsert on its primary key, so the copy
 can be run again safely: a second run after the bot went on with SQLite brings PostgreSQL up to
 date, a second run with nothing new changes nothing. The id sequences are moved past the copied
@@ -38,7 +39,17 @@ from .postgres.store import PostgresStore
 from .sqlite_store import SqliteStore
 
 # Tables in the order their foreign keys need; tables not named here follow, by name.
-_ORDER = ("games", "seats", "moves", "results", "result_seats", "rating_events", "ratings")
+_ORDER = (
+    "games",
+    "seats",
+    "moves",
+    "results",
+    "result_seats",
+    "rating_events",
+    "ratings",
+    "seasons",
+    "season_ratings",
+)
 _SKIPPED = ("schema_version",)
 _BATCH = 2_000
 
@@ -84,7 +95,9 @@ async def migrate(source: str, target: str, *, sample: int = 50, seed: int | Non
 def _tables(lite: sqlite3.Connection) -> list[str]:
     names = {
         row[0]
-        for row in lite.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        for row in lite.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
     } - set(_SKIPPED)
     return [name for name in _ORDER if name in names] + sorted(names - set(_ORDER))
 
@@ -127,7 +140,12 @@ async def _copy_table(lite: sqlite3.Connection, connection: asyncpg.Connection, 
 
 async def _move_sequences(connection: asyncpg.Connection) -> None:
     """New ids and result numbers start after the copied ones."""
-    for table, column in (("games", "id"), ("rating_events", "id")):
+    for table, column in (
+        ("games", "id"),
+        ("rating_events", "id"),
+        ("seasons", "id"),
+        ("former_players", "number"),
+    ):
         await connection.execute(
             f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
             f" GREATEST((SELECT MAX({column}) FROM {table}), 1))"
@@ -183,7 +201,9 @@ def _plain(view: Any) -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m db.migrate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="source", required=True, help="sqlite:///path/to/referee.sqlite3")
-    parser.add_argument("--to", dest="target", required=True, help="postgresql://user:password@host:5432/name")
+    parser.add_argument(
+        "--to", dest="target", required=True, help="postgresql://user:password@host:5432/name"
+    )
     parser.add_argument("--sample", type=int, default=50, help="games to replay from their logs (default 50)")
     parser.add_argument("--seed", type=int, help="seed of the sample (default: a new one)")
     args = parser.parse_args(argv)

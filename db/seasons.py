@@ -296,9 +296,30 @@ def rate_in_season(
     for user_id in user_ids:
         if user_id not in before:
             before[user_id] = _entry_rating(connection, season, game, user_id, all_time.get(user_id), initial)
+    changes = season_changes(season, game, players, before, games, model)
+    connection.executemany(
+        "INSERT INTO season_ratings (season_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
+        " VALUES (?,?,?,?,?,?,1,?,?) ON CONFLICT (season_id, game, user_id) DO UPDATE SET"
+        " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
+        " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        season_rating_rows(season, game, changes, at),
+    )
+    return changes
+
+
+def season_changes(
+    season: Season,
+    game: str,
+    players: list[ResultSeat],
+    before: dict[str, Rating],
+    games: dict[str, int],
+    model: Any | None,
+) -> list[RatingChange]:
+    """The season's rating changes of one game, from each player's rating as they enter it
+    (``before``) and their games in the season so far: alike on SQLite and PostgreSQL."""
     rated = [RatedSeat(user_id=seat.user_id or "", rank=seat.rank, team=seat.team) for seat in players]
     after = rating_model.rate_game(rated, before, model)
-    changes = [
+    return [
         RatingChange(
             user_id=seat.user_id or "",
             name=seat.name,
@@ -312,14 +333,12 @@ def rate_in_season(
         )
         for seat in players
     ]
-    connection.executemany(
-        "INSERT INTO season_ratings (season_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
-        " VALUES (?,?,?,?,?,?,1,?,?) ON CONFLICT (season_id, game, user_id) DO UPDATE SET"
-        " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-        " wins = wins + excluded.wins, updated_at = excluded.updated_at",
-        [
-            (season.id, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at)
-            for c in changes
-        ],
-    )
-    return changes
+
+
+def season_rating_rows(
+    season: Season, game: str, changes: list[RatingChange], at: float
+) -> list[tuple[Any, ...]]:
+    """The season_ratings upsert's rows: (season, game, user, name, mu, sigma, won, at)."""
+    return [
+        (season.id, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), at) for c in changes
+    ]

@@ -11,7 +11,7 @@ from typing import Any
 
 import asyncpg
 
-from engine.referee.clock import QuietHours
+from engine.referee.clock import QuietHours, Vacation
 from engine.referee.limits import OpenCounts
 from engine.referee.model import AnnouncedMark, PendingAnnouncement, Seat, TimedSeat
 from engine.referee.reports import TableLinks
@@ -58,9 +58,13 @@ class PgClocks:
 
     async def running_timed_seats(self) -> list[TimedSeat]:
         rows = await self._pool.fetch(
-            f"SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, {_SEAT_COLUMNS_S}"
+            "SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, v.started_at, v.until,"
+            f" {_SEAT_COLUMNS_S}"
             " FROM games g JOIN seats s ON s.game_id = g.id"
             " LEFT JOIN user_settings u ON u.user_id = s.user_id AND s.ai_kind IS NULL AND u.time_zone IS NOT NULL"
+            # The player's latest vacation: the only one that can still pause a running clock.
+            " LEFT JOIN vacations v ON v.user_id = s.user_id AND s.ai_kind IS NULL"
+            " AND v.started_at = (SELECT MAX(started_at) FROM vacations w WHERE w.user_id = s.user_id)"
             " WHERE g.status = 'running' AND g.speed != 'untimed' AND (s.next_due_at IS NOT NULL"
             " OR (s.absent_since IS NOT NULL AND s.forfeited = 0)"
             " OR (s.clock::json ->> 'running_since') IS NOT NULL)"
@@ -72,7 +76,8 @@ class PgClocks:
                 version=row[1],
                 speed=row[2],
                 quiet=None if row[3] is None else QuietHours(time_zone=row[3], start_hour=row[4], end_hour=row[5]),
-                seat=seat_from_row(tuple(row)[6:]),
+                vacation=None if row[6] is None else Vacation(started_at=row[6], until=row[7]),
+                seat=seat_from_row(tuple(row)[8:]),
             )
             for row in rows
         ]

@@ -22,7 +22,6 @@ from engine.referee.reports import (
     GameStats,
     HighScore,
     LeaderboardPage,
-    LeaderboardRow,
     PlayerStats,
     RecentResult,
 )
@@ -30,6 +29,7 @@ from engine.referee.reports import (
 from ..rows import (
     RESULT_COLUMNS,
     RESULT_SEAT_COLUMNS,
+    leaderboard_page,
     rated_players,
     rating_changes,
     rating_event_rows,
@@ -39,6 +39,7 @@ from ..rows import (
     result_seat_from_row,
     to_json,
 )
+from . import seasons
 
 
 def _where(*conditions: tuple[str, Any]) -> tuple[str, list[Any]]:
@@ -61,20 +62,23 @@ class PgResults:
         """Recompute every rating from the stored results in their order, in one transaction
         (which holds every pool's ratings: no result is rated meanwhile)."""
         async with self._pool.acquire() as connection, connection.transaction():
-            await connection.execute("LOCK TABLE ratings, rating_events IN EXCLUSIVE MODE")
+            await connection.execute("LOCK TABLE ratings, rating_events, season_ratings IN EXCLUSIVE MODE")
             await connection.execute("DELETE FROM ratings")
             await connection.execute("DELETE FROM rating_events")
+            await connection.execute("DELETE FROM season_ratings")
             games = await connection.fetch(
-                "SELECT game_id, guild_id, game, finished_at FROM results WHERE rated = 1 ORDER BY seq"
+                "SELECT game_id, guild_id, game, finished_at, seq FROM results WHERE rated = 1 ORDER BY seq"
             )
-            for table_id, guild_id, game, finished_at in games:
+            for table_id, guild_id, game, finished_at, seq in games:
                 seats = await _read_result_seats(connection, table_id)
-                await _apply_ratings(connection, table_id, guild_id, game, seats, finished_at, model)
+                await _apply_ratings(connection, table_id, guild_id, game, seats, finished_at, seq, model)
         return len(games)
 
     async def game_result(self, table_id: int) -> GameResult | None:
         async with self._pool.acquire() as connection:
-            row = await connection.fetchrow(f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = $1", table_id)
+            row = await connection.fetchrow(
+                f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = $1", table_id
+            )
             if row is None:
                 return None
             return result_from_row(row, await _read_result_seats(connection, table_id))
@@ -139,28 +143,7 @@ class PgResults:
                 limit,
                 offset,
             )
-        return LeaderboardPage(
-            guild_id=guild_id,
-            game=game,
-            total=total,
-            offset=offset,
-            limit=limit,
-            rows=[
-                LeaderboardRow(
-                    position=row[0],
-                    user_id=row[1],
-                    name=row[2],
-                    rating=Rating(row[3], row[4]).ordinal,
-                    mu=row[3],
-                    sigma=row[4],
-                    games=row[5],
-                    wins=row[6],
-                    best_score=row[7],
-                    provisional=rating_model.is_provisional(row[5]),
-                )
-                for row in rows
-            ],
-        )
+        return leaderboard_page(guild_id, game, total, offset, limit, [tuple(row) for row in rows])
 
     async def high_scores(
         self, guild_id: str | None, game: str, board: str, *, limit: int = 10
@@ -190,6 +173,8 @@ class PgResults:
             "  AND o.seat != rs.seat) THEN 1 ELSE 0 END),"
             " AVG(rs.score), MAX(rs.score), SUM(rs.forfeited)"
             f" FROM result_seats rs JOIN results res ON res.game_id = rs.game_id{where} AND rs.is_ai = 0"
+            # An abandoned game shows among the latest games, never in the counts (abandon.py).
+            " AND COALESCE(res.board, '') != 'abandoned'"
             " GROUP BY res.game ORDER BY COUNT(*) DESC, res.game",
             *values,
         )
@@ -268,16 +253,19 @@ async def insert_bare_result(connection: asyncpg.Connection, table: Table, outco
 async def _lock_pool(connection: asyncpg.Connection, guild_id: str | None, game: str) -> None:
     """Until the transaction ends, this process alone changes the ratings of this pool."""
     await connection.execute(
-        "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"ratings\x1f{rating_pool(guild_id)}\x1f{game}"
+        "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+        f"ratings\x1f{rating_pool(guild_id)}\x1f{game}",
     )
 
 
 async def insert_result(connection: asyncpg.Connection, result: GameResult) -> list[RatingChange]:
     if result.rated:
         await _lock_pool(connection, result.guild_id, result.game)
-    await connection.execute(
+    if result.guild_id is not None:  # a season whose boundary has passed ends before this result
+        await seasons.roll_over(connection, result.guild_id, result.finished_at)
+    seq = await connection.fetchval(
         "INSERT INTO results (game_id, outcome, finished_at, seq, game, guild_id, speed, rated, board,"
-        " forfeits, ai_played) VALUES ($1,$2,$3,nextval('results_seq'),$4,$5,$6,$7,$8,$9,$10)",
+        " forfeits, ai_played) VALUES ($1,$2,$3,nextval('results_seq'),$4,$5,$6,$7,$8,$9,$10) RETURNING seq",
         result.table_id,
         to_json(result.outcome),
         result.finished_at,
@@ -311,7 +299,7 @@ async def insert_result(connection: asyncpg.Connection, result: GameResult) -> l
     if not result.rated:
         return []
     return await _apply_ratings(
-        connection, result.table_id, result.guild_id, result.game, result.seats, result.finished_at
+        connection, result.table_id, result.guild_id, result.game, result.seats, result.finished_at, seq
     )
 
 
@@ -322,9 +310,12 @@ async def _apply_ratings(
     game: str,
     seats: list[ResultSeat],
     at: float,
+    seq: int,
     model: Any | None = None,
 ) -> list[RatingChange]:
-    """Rate one finished game inside the caller's transaction (which holds the pool's lock)."""
+    """Rate one finished game inside the caller's transaction (which holds the pool's lock), and
+    the same in the pool of its season, if its server has one (seasons.py). Returns the season's
+    changes when there is a season, else the all-time ones."""
     scope = rating_pool(guild_id)
     players = rated_players(seats)
     user_ids = [seat.user_id for seat in players]
@@ -354,7 +345,11 @@ async def _apply_ratings(
         " wins = r.wins + excluded.wins, updated_at = excluded.updated_at",
         rating_rows(changes, at),
     )
-    return changes
+    season = await seasons.season_of(connection, guild_id, seq) if guild_id is not None and players else None
+    if season is None:
+        return changes
+    all_time = {user: rating for user, (rating, _) in current.items()}
+    return await seasons.rate_in_season(connection, season, game, players, all_time, at, model)
 
 
 async def _read_result_seats(connection: asyncpg.Connection, table_id: int) -> list[ResultSeat]:

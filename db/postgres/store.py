@@ -2,7 +2,8 @@
 
 The same protocols as the SQLite store (engine/referee/store.py), split the same way: tables.py
 (tables, seats, moves, snapshots), clocks.py (clocks, players' settings, the announcement outbox,
-the limits) and results.py (results, ratings, leaderboards). The rows and their conversions are
+the limits), results.py (results, ratings, leaderboards), seasons.py and players.py (forgetting a
+player, vacations, rematches). The rows and their conversions are
 db/rows.py's, shared with SQLite; the schema is the numbered files of ``migrations/`` here, twins
 of db/migrations/ with the same numbers, applied at start-up as SQLite's are.
 
@@ -23,7 +24,9 @@ import asyncpg
 
 from .batch import GroupCommitter
 from .clocks import PgAnnouncements, PgClaims, PgClocks, PgLimits, PgUndo, PgUsers
+from .players import PgForget, PgVacations
 from .results import PgResults
+from .seasons import PgSeasons
 from .tables import PgTables, commit_one
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -31,7 +34,19 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 _MIGRATION_LOCK = 0x7265_6665_7265_6531
 
 
-class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgLimits, PgUndo, PgClaims):
+class PostgresStore(
+    PgTables,
+    PgClocks,
+    PgResults,
+    PgSeasons,
+    PgUsers,
+    PgAnnouncements,
+    PgLimits,
+    PgUndo,
+    PgClaims,
+    PgForget,
+    PgVacations,
+):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
@@ -61,7 +76,9 @@ class PostgresStore(PgTables, PgClocks, PgResults, PgUsers, PgAnnouncements, PgL
         async with self._pool.acquire() as connection:
             await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
             try:
-                await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                await connection.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+                )
                 applied = {row[0] for row in await connection.fetch("SELECT version FROM schema_version")}
                 for script in sorted(MIGRATIONS.glob("*.sql")):
                     number = int(script.name.split("_", 1)[0])

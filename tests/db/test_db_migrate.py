@@ -27,11 +27,13 @@ async def target(pg_server):
 
 
 async def a_played_sqlite_database(path) -> list[int]:
-    """Finished, running, lobby and cancelled tables, ratings, settings and limits."""
+    """Finished, running, lobby and cancelled tables, ratings, a season with its ratings, a
+    vacation, a forgotten player, settings and limits."""
     clock = ManualClock(MONDAY)
     import random
 
     referee = Referee(await SqliteStore.open(path), clock=clock, ai_rng=random.Random(2))
+    await referee.seasons.start("g1", "continue", "c1")
     ids = []
     for index in range(4):  # finished and rated
         table_id = await two_player_nim(referee, tokens=5, first=f"p{index}", second="bob")
@@ -51,6 +53,8 @@ async def a_played_sqlite_database(path) -> list[int]:
     await store.set_quiet_hours("bob", QuietHours(time_zone="Europe/Rome", start_hour=23, end_hour=7))
     await store.set_guild_limit("g1", "tables_per_server", 40)
     await store.set_heartbeat(MONDAY + 5)
+    await referee.start_vacation("alice", 2)
+    await referee.forget_user("p3")
     await store.close()
     return ids
 
@@ -78,6 +82,12 @@ async def test_a_copy_holds_everything_replays_and_can_be_run_again(tmp_path, ta
         assert await pg.get_user_flag("bob", "turn-dms") and await pg.get_heartbeat() == MONDAY + 5
         assert await pg.guild_limits("g1") == {"tables_per_server": 40}
         assert await pg.running_timed_seats() == await lite.running_timed_seats()
+        [season] = await pg.seasons("g1")
+        assert [season] == await lite.seasons("g1") and await pg.season_games(season.id) == ["nim"]
+        assert await pg.season_leaderboard(season.id, "nim") == await lite.season_leaderboard(
+            season.id, "nim"
+        )
+        assert await pg.vacations_of(["alice"]) == await lite.vacations_of(["alice"]) != {}
         # New tables continue after the copied ids.
         referee = Referee(pg, clock=ManualClock(MONDAY))
         fresh = await referee.create_table("nim", "erin", "Erin", guild_id="g1")
@@ -101,6 +111,15 @@ async def test_a_copy_holds_everything_replays_and_can_be_run_again(tmp_path, ta
     await pg.close()
     # And once more with nothing new: nothing changes.
     assert (await migrate(str(path), target, sample=0)).counts == again.counts
+    # New seasons and forgotten players continue after the copied ones.
+    pg = await PostgresStore.open(target)
+    try:
+        plan = await pg.season_plan("g1")
+        assert plan is not None and (await pg.start_season(plan, MONDAY + HOUR)).number == 2
+        assert [season.id for season in await pg.seasons("g1")] == [2, 1]
+        assert await pg.new_former_player(MONDAY) == 2
+    finally:
+        await pg.close()
 
 
 async def test_a_log_that_does_not_give_the_stored_position_is_reported(tmp_path, target, capsys):

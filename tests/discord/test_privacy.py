@@ -7,7 +7,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot import RefereeBot
-from tests.referee.test_forget import traces
+from tests.referee.test_forget import file_traces
 
 from .conftest import World
 from .helpers import custom_ids, latest_board
@@ -25,7 +25,7 @@ async def test_forget_me_asks_first_then_leaves_no_trace_and_the_others_play_on(
     await play(running, world.bob, "play a01")  # Alice to act
     lobby = (await world.alice.slash(world.channel, "game new", game="sprint")).response
     await world.dave.click(lobby, label="Join")
-    assert traces(bot.store.path, alice, "alice")
+    assert file_traces(bot.store.path, alice, "alice")
 
     asked = await world.alice.slash(world.channel, "settings forget-me")
     assert asked.ephemeral and asked.response.content.startswith("**Delete your data?**")
@@ -38,7 +38,7 @@ async def test_forget_me_asks_first_then_leaves_no_trace_and_the_others_play_on(
     )
     assert "1 lobby left, 1 game in progress forfeited." in answer.content
 
-    assert traces(bot.store.path, alice, "alice") == []
+    assert file_traces(bot.store.path, alice, "alice") == []
     # The game in progress went on: a new board, and the AI played her seat.
     board = latest_board(running)
     assert "Former player #1" in board.content + str(board.embeds[0].description)
@@ -63,9 +63,9 @@ async def test_the_owner_forgets_a_user_by_id(world: World) -> None:
     await world.eve.send(world.channel, f"<@{env.bot.user.id}> forget {bob}")
     assert world.channel.last_message.content == "Only the bot's owner can do that."
     assert [type(error) for error in env.errors] == [commands.NotOwner]  # answered by the cog
-    assert traces(env.bot.store.path, bob, "bob")
+    assert file_traces(env.bot.store.path, bob, "bob")
     await world.alice.send(world.channel, f"<@{env.bot.user.id}> forget {bob}")
     assert world.channel.last_message.content.startswith("Forgotten: that user is now Former player #1")
-    assert traces(env.bot.store.path, bob, "bob") == []
+    assert file_traces(env.bot.store.path, bob, "bob") == []
     await world.alice.send(world.channel, f"<@{env.bot.user.id}> forget someone")
     assert world.channel.last_message.content == "Use `forget <user id>` (the numeric Discord id)."

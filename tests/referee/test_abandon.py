@@ -18,7 +18,7 @@ from engine.referee import (
 
 from .helpers import HOUR, open_referee
 
-pytestmark = pytest.mark.usefixtures("toy_game")
+pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 
 
 async def nim_for(referee, players, *, rule="unanimous", speed="daily-2", ai=0) -> int:

@@ -6,13 +6,17 @@ from __future__ import annotations
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from db import forget as forget_rows
+from db.postgres.store import PostgresStore
 from engine.referee import Referee
 
 from .helpers import HOUR, ManualClock, open_referee, two_player_nim
+
+pytestmark = pytest.mark.both_backends
 
 
 @pytest.fixture
@@ -22,27 +26,62 @@ async def referee(tmp_path, clock: ManualClock, toy_game):
     await ref.store.close()
 
 
-def traces(path: str | Path, *needles: str) -> list[str]:
-    """Every (table.column = value) of the database holding one of ``needles`` (any case): every
-    table from sqlite_master, every column of every row, text and blobs (state snapshots, JSON)."""
-    found = []
+def sqlite_tables_and_rows(path: str | Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+    """Every table of a SQLite file with its column names and all its rows."""
+    found: dict[str, tuple[list[str], list[tuple[Any, ...]]]] = {}
     with sqlite3.connect(path) as connection:
-        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        assert {"games", "seats", "moves", "results", "result_seats", "ratings", "user_settings"} <= set(
-            tables
-        )
-        for table in tables:
+        for (table,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
             cursor = connection.execute(f'SELECT * FROM "{table}"')
-            columns = [column[0] for column in cursor.description]
-            for row in cursor:
-                for column, value in zip(columns, row, strict=True):
-                    if isinstance(value, bytes):
-                        text = value.decode("latin-1")
-                    else:
-                        text = str(value)
-                    if any(needle.lower() in text.lower() for needle in needles):
-                        found.append(f"{table}.{column} = {text[:80]!r}")
+            found[table] = ([column[0] for column in cursor.description], cursor.fetchall())
     return found
+
+
+async def tables_and_rows(store: Any) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+    """Every table of the store's database (SQLite's sqlite_master, or PostgreSQL's schema) with
+    its column names and all its rows."""
+    if not isinstance(store, PostgresStore):
+        return sqlite_tables_and_rows(store.path)
+    found: dict[str, tuple[list[str], list[tuple[Any, ...]]]] = {}
+    async with store._pool.acquire() as connection:
+        names = await connection.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+        for (table,) in names:
+            columns = await connection.fetch(
+                "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+                " AND table_name = $1 ORDER BY ordinal_position",
+                table,
+            )
+            rows = await connection.fetch(f'SELECT * FROM "{table}"')
+            found[table] = ([column[0] for column in columns], [tuple(row) for row in rows])
+    return found
+
+
+def traces_in(tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]], *needles: str) -> list[str]:
+    """Every (table.column = value) of ``tables`` holding one of ``needles`` (any case): every
+    table, every column of every row, text and blobs (state snapshots, JSON)."""
+    found = []
+    assert {"games", "seats", "moves", "results", "result_seats", "ratings", "user_settings"} <= set(tables)
+    for table, (columns, rows) in tables.items():
+        for row in rows:
+            for column, value in zip(columns, row, strict=True):
+                if isinstance(value, bytes):
+                    text = value.decode("latin-1")
+                else:
+                    text = str(value)
+                if any(needle.lower() in text.lower() for needle in needles):
+                    found.append(f"{table}.{column} = {text[:80]!r}")
+    return found
+
+
+def file_traces(path: str | Path, *needles: str) -> list[str]:
+    """``traces`` of a SQLite file."""
+    return traces_in(sqlite_tables_and_rows(path), *needles)
+
+
+async def traces(store: Any, *needles: str) -> list[str]:
+    """``needles``' traces in the store's database, on either backend."""
+    return traces_in(await tables_and_rows(store), *needles)
 
 
 async def finished_game(referee: Referee, winner: str, loser: str) -> int:
@@ -81,14 +120,14 @@ async def test_forget_me_leaves_no_trace_and_keeps_everyone_elses_games_right(
     solo = await referee.create_table("nim", "alice", "Alice", guild_id="g1")
     bobs = await referee.create_table("nim", "bob", "Bob", guild_id="g1")
     await referee.join(bobs.id, "alice", "Alice")
-    assert traces(referee.store.path, "alice")  # the scan finds her before
+    assert await traces(referee.store, "alice")  # the scan finds her before
 
     report = await referee.forget_user("alice")
 
     assert report.name == "Former player #1"
     assert sorted(report.lobbies_left) == [shared.id, bobs.id] and report.lobbies_cancelled == [solo.id]
     assert report.games_forfeited == [running.id] and report.games_cancelled == [alone.id]
-    assert traces(referee.store.path, "alice") == []
+    assert await traces(referee.store, "alice") == []
     # The lobbies: Bob hosts the shared one, the lone one is cancelled, Bob's goes on without her.
     assert (await referee.table(shared.id)).host == "bob"
     assert [seat.user_id for seat in (await referee.table(shared.id)).seats] == ["bob"]
@@ -123,7 +162,7 @@ async def test_forget_me_leaves_no_trace_and_keeps_everyone_elses_games_right(
     assert (await referee.leaderboard("g1", "nim")).rows == before
     # Someone forgotten later gets a number of their own.
     assert (await referee.forget_user("carol")).name == "Former player #2"
-    assert traces(referee.store.path, "carol") == []
+    assert await traces(referee.store, "carol") == []
 
 
 async def test_lobbies_hosted_without_a_seat_are_handed_on_or_cancelled(referee: Referee) -> None:
@@ -134,12 +173,18 @@ async def test_lobbies_hosted_without_a_seat_are_handed_on_or_cancelled(referee:
     assert (await referee.table(empty.id)).status == "abandoned"
     handed = await referee.table(joined.id)
     assert (handed.status, handed.host) == ("lobby", "bob")
-    assert traces(referee.store.path, "alice") == []
+    assert await traces(referee.store, "alice") == []
 
 
 # Columns whose name sounds personal but never hold a player: the counter of AUTOINCREMENT, a
-# server limit's name, a season's name.
-NOT_PERSONAL = {("sqlite_sequence", "name"), ("guild_limits", "name"), ("seasons", "name")}
+# server limit's name, a season's name, and a claim's owner (a bot process's id, "<pid>-<random>",
+# from engine/referee/claims.py's process_owner: never a user id).
+NOT_PERSONAL = {
+    ("sqlite_sequence", "name"),
+    ("guild_limits", "name"),
+    ("seasons", "name"),
+    ("claims", "owner"),
+}
 PERSONAL = re.compile(r"user|host|name|player|voter|by_|_by$|member|owner")
 
 
@@ -151,13 +196,11 @@ async def test_every_column_that_may_name_a_player_is_deleted_or_rewritten(refer
         covered.add((table, column))
         if name is not None:
             covered.add((table, name))
-    with sqlite3.connect(referee.store.path) as connection:
-        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        personal = {
-            (table, column[1])
-            for table in tables
-            for column in connection.execute(f'PRAGMA table_info("{table}")')
-            if PERSONAL.search(column[1])
-        }
+    personal = {
+        (table, column)
+        for table, (columns, _) in (await tables_and_rows(referee.store)).items()
+        for column in columns
+        if PERSONAL.search(column)
+    }
     assert personal - NOT_PERSONAL - covered == set()
     assert covered <= personal  # the lists name real columns

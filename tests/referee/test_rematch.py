@@ -10,7 +10,7 @@ from engine.referee import FINISHED, HOST_MAJORITY, LOBBY, LobbyError, NotInGame
 
 from .helpers import open_referee
 
-pytestmark = pytest.mark.usefixtures("toy_game")
+pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 
 
 async def finished_nim(referee, players, *, ai=0, speed="daily-4") -> int:

@@ -18,6 +18,8 @@ from engine.referee.seasons import (
 
 from .helpers import DAY, HOUR, ManualClock, at, open_referee, two_player_nim
 
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 async def referee(tmp_path, clock: ManualClock, toy_game):

@@ -12,7 +12,7 @@ from engine.referee.clock import Vacation, get_speed, time_after, time_used
 
 from .helpers import DAY, HOUR, MONDAY, ManualClock, open_referee, two_player_nim
 
-pytestmark = pytest.mark.usefixtures("toy_game")
+pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 DAILY2 = get_speed("daily-2")  # 36 h bank, +12 h a move; reminders at half and a tenth left
 LIVE3 = get_speed("live-3")
 
