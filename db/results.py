@@ -30,6 +30,7 @@ from .rows import (
     rating_rows,
     result_from_row,
     result_seat_from_row,
+    result_seat_rows,
     to_json,
     where_clause,
 )
@@ -255,22 +256,7 @@ def _insert_result(connection: sqlite3.Connection, result: GameResult) -> list[R
     )
     connection.executemany(
         f"INSERT INTO result_seats (game_id, {RESULT_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        [
-            (
-                result.table_id,
-                seat.seat,
-                seat.name,
-                seat.user_id,
-                int(seat.is_ai),
-                seat.score,
-                seat.game_rank,
-                seat.rank,
-                seat.team,
-                int(seat.forfeited),
-                int(seat.ai_played),
-            )
-            for seat in result.seats
-        ],
+        result_seat_rows(result),
     )
     if not result.rated:
         return []

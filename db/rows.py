@@ -116,6 +116,26 @@ def table_from_row(row: Any) -> Table:
     return Table(id=row[0], **fields)
 
 
+def result_seat_rows(result: GameResult) -> list[tuple[Any, ...]]:
+    """The ``result_seats`` rows of a result, in ``game_id, RESULT_SEAT_COLUMNS`` order (both stores)."""
+    return [
+        (
+            result.table_id,
+            seat.seat,
+            seat.name,
+            seat.user_id,
+            int(seat.is_ai),
+            seat.score,
+            seat.game_rank,
+            seat.rank,
+            seat.team,
+            int(seat.forfeited),
+            int(seat.ai_played),
+        )
+        for seat in result.seats
+    ]
+
+
 def rating_pool(guild_id: str | None) -> str:
     """The rating pool of a server; tables outside any server share the pool ''."""
     return guild_id or ""

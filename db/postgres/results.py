@@ -37,6 +37,7 @@ from ..rows import (
     rating_rows,
     result_from_row,
     result_seat_from_row,
+    result_seat_rows,
     to_json,
 )
 from . import seasons
@@ -279,22 +280,7 @@ async def insert_result(connection: asyncpg.Connection, result: GameResult) -> l
     )
     await connection.executemany(
         f"INSERT INTO result_seats (game_id, {RESULT_SEAT_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
-        [
-            (
-                result.table_id,
-                seat.seat,
-                seat.name,
-                seat.user_id,
-                int(seat.is_ai),
-                seat.score,
-                seat.game_rank,
-                seat.rank,
-                seat.team,
-                int(seat.forfeited),
-                int(seat.ai_played),
-            )
-            for seat in result.seats
-        ],
+        result_seat_rows(result),
     )
     if not result.rated:
         return []
