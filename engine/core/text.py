@@ -14,6 +14,8 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
+from engine.i18n import number, tr
+
 from .errors import BadNotation
 
 QUOTE_CHARS = 40  # of a player's text quoted in a refusal
@@ -51,11 +53,15 @@ def check_move_text(text: Any) -> str:
     """The move text itself, if it can be read at all: a string of bounded length. Raises
     BadNotation otherwise, before any game reads it."""
     if not isinstance(text, str):
-        raise BadNotation("A move is written as text, like the examples of the game's notation.")
+        raise BadNotation(tr("A move is written as text, like the examples of the game's notation."))
     if len(text) > MAX_MOVE_CHARS:
         raise BadNotation(
-            f"That is {len(text):,} characters; a move is at most {MAX_MOVE_CHARS}, like the examples "
-            "of the game's notation."
+            tr(
+                "That is {count} characters; a move is at most {limit}, like the examples of the "
+                "game's notation.",
+                count=number(len(text)),
+                limit=MAX_MOVE_CHARS,
+            )
         )
     return text
 
