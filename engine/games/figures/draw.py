@@ -137,7 +137,12 @@ def phase_word(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "BEAT":
         return tr_ctx("figures", "beat {number}", number=view["beat"])
-    words = {"GIRO": tr("giro di figure"), "OPEN": tr_ctx("figures", "open"), "FREE": tr_ctx("figures", "clear")}
+    words = {
+        "GIRO": tr("giro di figure"),
+        "OPEN": tr_ctx("figures", "open"),
+        "FREE": tr_ctx("figures", "clear"),
+        "OVER": tr_ctx("figures", "over"),
+    }
     return words.get(phase, str(phase).lower())
 
 
