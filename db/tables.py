@@ -12,8 +12,9 @@ import aiosqlite
 from engine.core import RecordedMove
 from engine.referee.model import GameResult, RatingChange, Seat, Table, VersionConflict
 
+from .plans import run_sqlite
 from .reads import fetch_all, fetch_column, fetch_one, fetch_records
-from .results import _insert_bare_result, _insert_result
+from .results import insert_bare_result, insert_result
 from .rows import (
     SEAT_COLUMNS,
     TABLE_COLUMNS,
@@ -211,9 +212,9 @@ class _MoveCommit(Work):
         if self.move_rows:
             connection.executemany(_INSERT_MOVES, self.move_rows)
         if self.result is not None:
-            return _insert_result(connection, self.result)
+            return run_sqlite(connection, insert_result(self.result))
         if self.outcome is not None:
-            _insert_bare_result(connection, self.table, self.outcome)
+            run_sqlite(connection, insert_bare_result(self.table, self.outcome))
         return []
 
     def together_key(self) -> Hashable | None:

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import asyncpg
 
+from ..plans import Plan, R
+from ..results import ResultQueries
+from ..seasons import SeasonQueries
 from .batch import GroupCommitter
 from .clocks import PgAnnouncements, PgClaims, PgClocks, PgLimits, PgUndo, PgUsers
+from .plans import read_postgres, write_postgres
 from .players import PgForget, PgVacations
-from .results import PgResults
 from .schema import migration_scripts
-from .seasons import PgSeasons
 from .tables import PgTables, commit_one
 
 # One number for the advisory lock that lets only one starting process migrate at a time.
@@ -35,8 +37,8 @@ _MIGRATION_LOCK = 0x7265_6665_7265_6531
 class PostgresStore(
     PgTables,
     PgClocks,
-    PgResults,
-    PgSeasons,
+    ResultQueries,
+    SeasonQueries,
     PgUsers,
     PgAnnouncements,
     PgLimits,
@@ -65,6 +67,14 @@ class PostgresStore(
 
     async def close(self) -> None:
         await self._pool.close()
+
+    async def _read(self, plan: Plan[R]) -> R:
+        """Run a plan of reads (db/plans.py) on one pooled connection."""
+        return await read_postgres(self._pool, plan)
+
+    async def _write(self, plan: Plan[R]) -> R:
+        """Run a write plan in a transaction of its own."""
+        return await write_postgres(self._pool, plan)
 
     async def migrate(self) -> int:
         """Apply the migrations not yet applied (each in its transaction, with its number in

@@ -16,6 +16,7 @@ import asyncpg
 from engine.core import RecordedMove
 from engine.referee.model import GameResult, RatingChange, Seat, Table, VersionConflict
 
+from ..results import insert_bare_result, insert_result
 from ..rows import (
     SEAT_COLUMNS,
     TABLE_COLUMNS,
@@ -29,7 +30,7 @@ from ..rows import (
 )
 from ..tables import _SEATS_ON_CONFLICT
 from .batch import GroupCommitter, Move
-from .results import insert_bare_result, insert_result
+from .plans import run_postgres
 
 
 def marks(count: int, start: int = 1) -> str:
@@ -145,10 +146,10 @@ class PgTables:
                 if await connection.fetchval(_COMMIT_MOVE, *_single_values(move)) != 1:
                     raise VersionConflict(conflict)
                 if result is not None:
-                    changes = await insert_result(connection, result)
+                    changes = await run_postgres(connection, insert_result(result))
                 else:
                     assert outcome is not None
-                    await insert_bare_result(connection, table, outcome)
+                    await run_postgres(connection, insert_bare_result(table, outcome))
         table.revision += 1  # as stored: the next write of this copy expects it
         return changes
 
