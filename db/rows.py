@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from engine.core import Outcome
+from engine.core import Outcome, RecordedMove
 from engine.referee import ratings as rating_model
 from engine.referee import reports
 from engine.referee.clock import QuietHours, SeatClock, Vacation
@@ -235,6 +235,40 @@ def rating_change_from_row(row: Sequence[Any]) -> RatingChange:
 
 def seat_rows(seats: list[Seat]) -> list[tuple[Any, ...]]:
     return [seat_values(seat) for seat in seats]
+
+
+class MoveRows:
+    """One commit's rows: its game row's values (UPDATED_FIELDS, state, id, expected version and
+    revision), its changed seats and its moves (each row starting with the game's id)."""
+
+    __slots__ = ("game", "seats", "moves")
+
+    def __init__(self, game: tuple[Any, ...], seats: list[tuple[Any, ...]], moves: list[tuple[Any, ...]]) -> None:
+        self.game, self.seats, self.moves = game, seats, moves
+
+    @property
+    def table_id(self) -> int:
+        return int(self.game[-3])
+
+
+def move_rows(
+    table: Table,
+    expected_version: int,
+    moves: Sequence[RecordedMove],
+    state: bytes,
+    changed_seats: Sequence[int] | None,
+) -> MoveRows:
+    """The rows a commit of ``moves`` writes (only the ``changed_seats``' when given), built on the
+    event loop from a table the caller no longer changes."""
+    seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
+    return MoveRows(
+        (*updated_values(table), state, table.id, expected_version, table.revision),
+        [(table.id, *row) for row in seat_rows(seats)],
+        [
+            (table.id, expected_version + offset, move.seat, move.move, table.updated_at)
+            for offset, move in enumerate(moves)
+        ],
+    )
 
 
 def leaderboard_page(
