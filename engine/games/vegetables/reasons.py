@@ -4,34 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from engine.i18n import tr, tr_n
+
 from .cards import (
     FAMILY,
-    FAMILY_NAMES,
     NUMBER,
     SEQUENCE,
     SLOT,
     SLOTS,
+    family_name,
     is_tractor,
     sequence_card,
     sorted_cards,
 )
 from .model import MUST_PASS, OVER, Discard, Done, Move, Pass, Play, TakeWell, UseTractor, VegetablesState
 from .rules import _tractors_of, free_rows, holdings, legal_moves, row_of
+from .views import game_over
+from .words import any_of
 
 # ----- why a move is refused ----------------------------------------------------------------------
 
 
 def _row_words(rows: list[int]) -> str:
-    numbers = [str(index + 1) for index in rows]
-    return numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    return any_of([str(index + 1) for index in rows])
 
 
 def _base_row_problem(state: VegetablesState, family: str, row: int | None, example: str) -> str | None:
     """Why naming (or not naming) ``row`` for a new base of ``family`` is wrong, if it is."""
-    name = FAMILY_NAMES[family]
+    name = family_name(family)
     rows = len(state.rows)
     if row is not None and not 1 <= row <= rows:
-        return f"The field rows are numbered 1 to {rows}."
+        return tr("The field rows are numbered 1 to {rows}.", rows=rows)
     assigned = row_of(state, family)
     free = free_rows(state)
     # A row that is determined anyway never reaches here: canonical_move drops it.
@@ -39,31 +42,39 @@ def _base_row_problem(state: VegetablesState, family: str, row: int | None, exam
         if row is None or row - 1 == assigned:
             return None
         owner = state.rows[row - 1]
-        return (
-            f"Row {row} belongs to {FAMILY_NAMES[owner]}; {name} bases go in row {assigned + 1}: {example}."
-            if owner
-            else f"{name} bases go in row {assigned + 1}, its row: {example}."
-        )
+        if owner:
+            return tr(
+                "Row {row} belongs to {owner}; {family} bases go in row {own}: {example}.",
+                row=row, owner=family_name(owner), family=name, own=assigned + 1, example=example,
+            )  # fmt: skip
+        return tr("{family} bases go in row {own}, its row: {example}.", family=name, own=assigned + 1, example=example)
     if len(free) == 1:
         if row is None or row - 1 == free[0]:
             return None
-        return f"Row {row} belongs to {FAMILY_NAMES[state.rows[row - 1]]}; the only free row is {free[0] + 1}: {example}."
+        return tr(
+            "Row {row} belongs to {owner}; the only free row is {free}: {example}.",
+            row=row, owner=family_name(state.rows[row - 1]), free=free[0] + 1, example=example,
+        )  # fmt: skip
     if row is None:
-        return (
-            f"{name} has no row yet: name a free row ({_row_words(free)}), e.g. {example} row {free[0] + 1}."
-        )
+        return tr(
+            "{family} has no row yet: name a free row ({rows}), e.g. {example}.",
+            family=name, rows=_row_words(free), example=f"{example} row {free[0] + 1}",
+        )  # fmt: skip
     if state.rows[row - 1]:
-        return f"Row {row} belongs to {FAMILY_NAMES[state.rows[row - 1]]}; free rows: {_row_words(free)}."
+        return tr(
+            "Row {row} belongs to {owner}; free rows: {rows}.",
+            row=row, owner=family_name(state.rows[row - 1]), rows=_row_words(free),
+        )  # fmt: skip
     return None
 
 
 def _card_in_game(state: VegetablesState, card: str) -> str | None:
     if is_tractor(card):
         if card not in _tractors_of(state):
-            return f"{card} is not used in this game."
+            return tr("{card} is not used in this game.", card=card)
         return None
     if FAMILY[card] not in state.families:
-        return f"The {FAMILY_NAMES[FAMILY[card]]} family is out of this game."
+        return tr("The {family} family is out of this game.", family=family_name(FAMILY[card]))
     return None
 
 
@@ -75,13 +86,25 @@ def _slot_problem(stacks: Mapping[str, list[str]], card: str) -> str | None:
     if len(stack) == slot - 1:
         return None
     if not stack:
-        return f"Sequence {sequence} has no base yet: {card} needs {sequence} (or a Tractor for it) first."
+        return tr(
+            "Sequence {sequence} has no base yet: {card} needs {sequence} (or a Tractor for it) first.",
+            sequence=sequence, card=card,
+        )  # fmt: skip
     if len(stack) == SLOTS:
-        return f"Sequence {sequence} is closed."
+        return _closed(sequence)
     needed = sequence_card(sequence, len(stack) + 1)
     if len(stack) >= slot:
-        return f"The place of {card} in sequence {sequence} is already filled; it needs {needed} next."
-    return f"Sequence {sequence} needs {needed} next; {card} must wait for it."
+        return tr(
+            "The place of {card} in sequence {sequence} is already filled; it needs {needed} next.",
+            card=card, sequence=sequence, needed=needed,
+        )  # fmt: skip
+    return tr(
+        "Sequence {sequence} needs {needed} next; {card} must wait for it.", sequence=sequence, needed=needed, card=card
+    )
+
+
+def _closed(sequence: str) -> str:
+    return tr("Sequence {sequence} is closed.", sequence=sequence)
 
 
 def tractor_fit_problem(
@@ -93,15 +116,24 @@ def tractor_fit_problem(
     stack = stacks[sequence]
     if len(stack) != SLOT[replaced] - 1:
         if len(stack) == SLOTS:
-            return f"Sequence {sequence} is closed."
+            return _closed(sequence)
         if not stack:
-            return f"Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}."
+            return tr(
+                "Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}.",
+                sequence=sequence,
+            )
         needed = sequence_card(sequence, len(stack) + 1)
-        return f"A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {replaced}."
+        return tr(
+            "A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {card}.",
+            sequence=sequence, needed=needed, card=replaced,
+        )  # fmt: skip
     if following not in held:
-        return f"To use a Tractor for {replaced} you must hold {following} to play right after it."
+        return tr(
+            "To use a Tractor for {card} you must hold {following} to play right after it.",
+            card=replaced, following=following,
+        )  # fmt: skip
     if following in dead:
-        return f"{following} is dead and cannot follow the Tractor."
+        return tr("{card} is dead and cannot follow the Tractor.", card=following)
     return None
 
 
@@ -119,9 +151,9 @@ def _open_plays(state: VegetablesState, seat: int) -> str:
 def why_not(state: VegetablesState, seat: int, move: Move) -> str:
     """The reason an illegal move is refused, in a player's words (only called for illegal moves)."""
     if state.phase == OVER:
-        return "The game is over."
+        return game_over()
     if not 0 <= seat < state.players:
-        return f"There is no seat {seat + 1} in this game."
+        return no_seat(seat)
     player = state.seats[seat]
     own_turn = seat == state.turn
     dead = state.dead
@@ -133,67 +165,69 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
             return problem
         if is_tractor(card):
             if card not in player.hand and card not in player.exposed:
-                return f"You do not hold {card}."
+                return not_held(card)
             if not own_turn:
-                return "A Tractor can be discarded only during your own turn."
-            return f"You cannot discard {card} now."
+                return tractor_off_turn()
+            return cannot_discard(card)
         if card not in dead:
-            return f"Only a Tractor or a dead card can be discarded; {card} is not dead."
+            return not_dead(card)
         if card not in holdings(player):
-            return f"You do not hold {card}."
+            return not_held(card)
         if card in player.pending:
-            return f"You have already asked to discard {card}; it leaves at the start of your next turn."
-        return f"You cannot discard {card} now."
+            return already_asked(card)
+        return cannot_discard(card)
 
     if not own_turn:
-        return f"It is not your turn; waiting for seat {state.turn + 1}. Off turn you may only discard a dead card."
+        return not_your_turn(state.turn)
 
     if isinstance(move, Pass):
         if state.plays >= 1:
-            return "You have already played this turn: write done to end it."
-        return (
-            f"You can only pass when no play is possible, and you can still play: {_open_plays(state, seat)}."
+            return already_played()
+        return tr(
+            "You can only pass when no play is possible, and you can still play: {cards}.",
+            cards=_open_plays(state, seat),
         )
     if isinstance(move, Done):
         if state.phase == MUST_PASS:
-            return "You have no possible play this turn: you must pass."
-        return "Play at least one card or Tractor before ending your turn."
+            return must_pass()
+        return play_before_done()
     if isinstance(move, TakeWell):
         if player.well_taken:
-            return "You have already taken your well."
+            return tr("You have already taken your well.")
         if state.phase == MUST_PASS:
-            return "You have no possible play: pass instead (the pass collects your well)."
+            return tr("You have no possible play: pass instead (the pass collects your well).")
         if state.plays == 0:
-            return "Play at least one card or Tractor before taking the well."
-        return (
-            f"You hold {len(player.hand)} hidden cards; the well is taken only with fewer than "
-            f"{state.well_threshold}."
-        )
+            return tr("Play at least one card or Tractor before taking the well.")
+        return tr_n(
+            "You hold {n} hidden card; the well is taken only with fewer than {threshold}.",
+            "You hold {n} hidden cards; the well is taken only with fewer than {threshold}.",
+            len(player.hand), threshold=state.well_threshold,
+        )  # fmt: skip
 
     if isinstance(move, Play):
         card = move.card
         if is_tractor(card):
-            return f"Use a Tractor with: tractor {card} for R7 then R11, or discard it with: discard {card}."
+            return use_tractor_so(card)
         problem = _card_in_game(state, card)
         if problem:
             return problem
         if card not in holdings(player):
-            return f"You do not hold {card}."
+            return not_held(card)
         if card in dead:
-            return f"{card} is dead (a Tractor took its place): it can only be discarded."
+            return is_dead(card)
         if NUMBER[card] <= 4:
             problem = _base_row_problem(state, FAMILY[card], move.row, f"play {card}")
             if problem:
                 return problem
         else:
             if move.row is not None:
-                return f"Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}."
+                return base_only_in_row(card)
             problem = _slot_problem(state.stacks, card)
             if problem:
                 return problem
         if state.phase == MUST_PASS:
-            return "You have no possible play this turn: you must pass."
-        return f"play {card} is not possible now."
+            return must_pass()
+        return not_possible(f"play {card}")
 
     if isinstance(move, UseTractor):
         tractor, replaced = move.tractor, move.replaced
@@ -201,14 +235,14 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
         if problem:
             return problem
         if not is_tractor(tractor):
-            return f"{tractor} is not a Tractor."
+            return not_a_tractor(tractor)
         if tractor not in player.hand and tractor not in player.exposed:
-            return f"You do not hold {tractor}."
+            return not_held(tractor)
         if is_tractor(replaced):
-            return "A Tractor stands for a numbered card, never for another Tractor."
+            return tractor_for_tractor()
         following = move.following
         if following is None:
-            return "A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20)."
+            return tractor_for_closing()
         problem = tractor_fit_problem(state.stacks, replaced, following, player.hand + player.exposed, dead)
         if problem:
             return problem
@@ -219,7 +253,93 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
             if problem:
                 return problem
         elif move.row is not None:
-            return "A row is named only when the Tractor is the first base of a family."
-        return "That Tractor move is not possible now."
+            return row_for_base_only()
+        return tractor_not_possible()
 
-    return "That is not a move of this game."
+    return not_a_move()
+
+
+# ----- refusals the 2-player game words the same way ------------------------------------------------
+
+
+def no_seat(seat: int) -> str:
+    return tr("There is no seat {number} in this game.", number=seat + 1)
+
+
+def not_held(card: str) -> str:
+    return tr("You do not hold {card}.", card=card)
+
+
+def tractor_off_turn() -> str:
+    return tr("A Tractor can be discarded only during your own turn.")
+
+
+def cannot_discard(card: str) -> str:
+    return tr("You cannot discard {card} now.", card=card)
+
+
+def not_dead(card: str) -> str:
+    return tr("Only a Tractor or a dead card can be discarded; {card} is not dead.", card=card)
+
+
+def already_asked(card: str) -> str:
+    return tr("You have already asked to discard {card}; it leaves at the start of your next turn.", card=card)
+
+
+def not_your_turn(turn: int) -> str:
+    return tr(
+        "It is not your turn; waiting for seat {number}. Off turn you may only discard a dead card.", number=turn + 1
+    )
+
+
+def already_played() -> str:
+    return tr("You have already played this turn: write done to end it.")
+
+
+def must_pass() -> str:
+    return tr("You have no possible play this turn: you must pass.")
+
+
+def play_before_done() -> str:
+    return tr("Play at least one card or Tractor before ending your turn.")
+
+
+def use_tractor_so(card: str) -> str:
+    return tr("Use a Tractor with: tractor {card} for R7 then R11, or discard it with: discard {card}.", card=card)
+
+
+def is_dead(card: str) -> str:
+    return tr("{card} is dead (a Tractor took its place): it can only be discarded.", card=card)
+
+
+def base_only_in_row(card: str) -> str:
+    return tr("Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}.", card=card)
+
+
+def not_possible(move: str) -> str:
+    """``move`` is notation (``play R7``)."""
+    return tr("{move} is not possible now.", move=move)
+
+
+def not_a_tractor(card: str) -> str:
+    return tr("{card} is not a Tractor.", card=card)
+
+
+def tractor_for_tractor() -> str:
+    return tr("A Tractor stands for a numbered card, never for another Tractor.")
+
+
+def tractor_for_closing() -> str:
+    return tr("A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20).")
+
+
+def row_for_base_only() -> str:
+    return tr("A row is named only when the Tractor is the first base of a family.")
+
+
+def tractor_not_possible() -> str:
+    return tr("That Tractor move is not possible now.")
+
+
+def not_a_move() -> str:
+    return tr("That is not a move of this game.")

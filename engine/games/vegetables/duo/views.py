@@ -11,13 +11,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.i18n import N_, tr, tr_ctx, tr_n
+
 from ..cards import FAMILIES, PRECEDING, SEQUENCE, SLOT, sorted_cards
 from ..model import MUST_PASS, OVER, UseTractor
-from ..views import cell_view, public_prompt, seat_fields, table_fields
-from .model import MAY_DRAW_BELOW, MUST_DRAW, MUST_DRAW_BELOW, WELLS, DuoState, TractorGround
+from ..views import (
+    cell_view,
+    game_over,
+    off_turn_prompt,
+    public_prompt,
+    seat_fields,
+    table_fields,
+    your_turn_first,
+    your_turn_more,
+)
+from ..words import any_of
+from .model import (
+    EMPTY_PASS_PENALTY,
+    MAY_DRAW_BELOW,
+    MUST_DRAW,
+    MUST_DRAW_BELOW,
+    WELLS,
+    DuoState,
+    TractorGround,
+)
 from .rules import dead_held, draw_sizes, free_silo_cards, legal_moves, may_draw, opponent, wells_left
 
-RULES_NOTE = "2-player game: Board Game Arena's version, with the rulings of docs/rules/vegetables-2p.md"
+RULES_NOTE = N_("2-player game: Board Game Arena's version, with the rulings of docs/rules/vegetables-2p.md")
 
 
 def public_view(state: DuoState) -> dict[str, Any]:
@@ -62,7 +82,7 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "players": 2,
         "variant": state.variant,
         "house_rules": False,
-        "rules_note": RULES_NOTE,
+        "rules_note": tr(RULES_NOTE),
         "silos": [
             {"silo": f"S{index + 1}", "cards": list(silo), "free": silo[-1] if silo else None}
             for index, silo in enumerate(state.silos)
@@ -75,20 +95,22 @@ def public_view(state: DuoState) -> dict[str, Any]:
 
 
 def _hand_limit(hand: int, left: int) -> str:
-    """Which hand limit applies to a Hand of this size now (§4.2)."""
+    """Which hand limit applies to a Hand of this size now (§4.2), in a few words (a column of the
+    board's score table)."""
+    # Translators: the hand limits in a column of the score table (about 10 characters).
     if not left:
-        return "wells empty"
+        return tr_ctx("vegetables", "wells empty")
     if hand < MUST_DRAW_BELOW:
-        return "must draw"
+        return tr_ctx("vegetables", "must draw")
     if hand < MAY_DRAW_BELOW:
-        return "may draw"
-    return "no draw"
+        return tr_ctx("vegetables", "may draw")
+    return tr_ctx("vegetables", "no draw")
 
 
 def _public_prompt(state: DuoState) -> str:
     if state.phase == MUST_DRAW:
-        return "Drawing from the wells (the Hand is below 8)."
-    return public_prompt(state, "Play more cards, draw, or say done.")
+        return tr("Drawing from the wells (the Hand is below 8).")
+    return public_prompt(state, tr("Play more cards, draw, or say done."))
 
 
 def _unseen(state: DuoState, seat: int) -> set[str]:
@@ -146,7 +168,7 @@ def seat_view(state: DuoState, seat: int) -> dict[str, Any]:
             and (state.phase == MUST_DRAW or (hand < MUST_DRAW_BELOW and wells_left(state) > 0)),
             "draw_sizes": draw_sizes(state, seat) if may_draw(state, seat) else [],
             "free_silo": free_silo_cards(state),
-            "prompt": _private_prompt(state, seat) if state.phase != OVER else "The game is over.",
+            "prompt": _private_prompt(state, seat) if state.phase != OVER else game_over(),
         }
     )
     return view
@@ -156,26 +178,40 @@ def _private_prompt(state: DuoState, seat: int) -> str:
     player = state.seats[seat]
     hand = len(player.hand)
     if seat != state.turn:
-        text = "Not your turn."
-        if player.pending:
-            text += f" Asked to discard: {' '.join(sorted_cards(player.pending))} (leaves at the start of your next turn)."
-        elif dead_held(state, seat):
-            text += " You may ask to discard a dead card (it leaves at your next turn)."
-        return text
+        return off_turn_prompt(player.pending, not player.pending and bool(dead_held(state, seat)))
     if state.phase == MUST_PASS:
-        effect = "puts your Hand face up (no penalty)" if hand else f"costs {50} points (your Hand is empty)"
-        then = ", then you draw to 8 or 12" if wells_left(state) else ""
-        return f"You cannot play: pass. The pass {effect}{then}."
+        return _must_pass_prompt(hand, wells_left(state) > 0)
     if state.phase == MUST_DRAW:
-        sizes = " or ".join(str(size) for size in draw_sizes(state, seat))
-        return f"Your Hand holds {hand}: you must draw {sizes} cards now, each the free top of a well (e.g. draw W1 W2 ...)."
+        sizes = draw_sizes(state, seat)
+        return tr_n(
+            "Your Hand holds {hand}: you must draw {sizes} card now, each the free top of a well (e.g. draw W1 W2 ...).",
+            "Your Hand holds {hand}: you must draw {sizes} cards now, each the free top of a well (e.g. draw W1 W2 ...).",
+            sizes[-1], hand=hand, sizes=any_of([str(size) for size in sizes]),
+        )  # fmt: skip
     if state.plays == 0:
-        return "Your turn: play at least one card or Tractor."
+        return your_turn_first()
     if hand < MUST_DRAW_BELOW and wells_left(state):
-        return f"Your Hand holds {hand} (below {MUST_DRAW_BELOW}): play on, then you must draw (done leads to it)."
+        return tr(
+            "Your Hand holds {hand} (below {limit}): play on, then you must draw (done leads to it).",
+            hand=hand, limit=MUST_DRAW_BELOW,
+        )  # fmt: skip
     if may_draw(state, seat):
-        return f"Your turn: play more cards, draw to {MAY_DRAW_BELOW} (ends the turn), or say done."
-    return "Your turn: play more cards, or say done."
+        return tr("Your turn: play more cards, draw to {limit} (ends the turn), or say done.", limit=MAY_DRAW_BELOW)
+    return your_turn_more()
+
+
+def _must_pass_prompt(hand: int, draw: bool) -> str:
+    """What a forced pass does (§7): the Hand face up, or 50 points when it is empty; then a draw."""
+    if hand and draw:
+        return tr("You cannot play: pass. The pass puts your Hand face up (no penalty), then you draw to 8 or 12.")
+    if hand:
+        return tr("You cannot play: pass. The pass puts your Hand face up (no penalty).")
+    if draw:
+        return tr(
+            "You cannot play: pass. The pass costs {penalty} points (your Hand is empty), then you draw to 8 or 12.",
+            penalty=EMPTY_PASS_PENALTY,
+        )
+    return tr("You cannot play: pass. The pass costs {penalty} points (your Hand is empty).", penalty=EMPTY_PASS_PENALTY)
 
 
 def secret_view(state: DuoState, seat: int) -> dict[str, Any]:
