@@ -6,6 +6,7 @@ The field shows each stack's top card (``##`` is a cell whose face-down card is 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +18,18 @@ from .words import all_of
 
 NAME_WIDTH = 14
 CELL_WIDTH = 9
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns of a monospace font, where a wide
+    character (Japanese) takes two: ``str.ljust`` for the reader's language."""
+    columns = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+    return text + " " * (width - columns)
+
+
+def _label(text: str) -> str:
+    """A label before a row of cards: at least 8 columns, and a space after it."""
+    return pad(text, 7) + " "
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -72,11 +85,11 @@ def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str) ->
             )  # fmt: skip
         else:
             status = tr("Turn: {name} - {prompt}", name=name, prompt=view["prompt"])
-    header = title.ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
+    header = pad(title, 10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
     lines = [status, "", header.rstrip()]
     for row in view["rows"]:
         family = family_name(row["family"]) if row["family"] else "-"
-        label = f"{row['row']} {family}".ljust(10)
+        label = pad(f"{row['row']} {family}", 10)
         lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
     return lines
 
@@ -87,7 +100,7 @@ def _seat_line(view: dict[str, Any], info: dict[str, Any], names: Sequence[str],
     seat = info["seat"]
     marker = ">" if not view["over"] and seat == view["turn"] else " "
     passes = "  " + tr("passes {count}", count=info["passes"]) if info["passes"] else ""
-    return f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {middle}{passes}"
+    return f"{marker}{pad(_name(names, seat), NAME_WIDTH + 1)}{info['score']:>5}  {middle}{passes}"
 
 
 def _hand_marker(view: dict[str, Any]) -> Callable[[str], str]:
@@ -123,10 +136,10 @@ def _hand_lines(
     for family in FAMILIES:
         cards = [code for code in hand if code[0] == family]
         if cards:
-            lines.append(f"  {family_name(family):<8}{' '.join(mark(code) for code in cards)}")
+            lines.append(f"  {_label(family_name(family))}{' '.join(mark(code) for code in cards)}")
     tractors = [code for code in hand if code.startswith("T")]
     if tractors:
-        lines.append(f"  {tractor_name():<8}{' '.join(mark(code) for code in tractors)}")
+        lines.append(f"  {_label(tractor_name())}{' '.join(mark(code) for code in tractors)}")
     if not hand:
         lines.append("  " + tr_ctx("vegetables", "(empty)"))
     return mark, lines
@@ -179,7 +192,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 def player_heading() -> str:
     """The first column's heading of the score table, as wide as the names."""
     # Translators: the heading of the column of player names in the score table.
-    return tr_ctx("vegetables", "Player").ljust(NAME_WIDTH + 2)
+    return pad(tr_ctx("vegetables", "Player"), NAME_WIDTH + 2)
 
 
 def pile_lines(view: dict[str, Any], dead: bool = True) -> list[str]:

@@ -15,6 +15,7 @@ from ..render import (
     _seat_line,
     _status_and_field,
     for_example,
+    pad,
     pile_lines,
     player_heading,
 )
@@ -70,7 +71,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         if info["locked"]:
             reserve += " " + tr("(locked {tractors})", tractors=" ".join(info["locked"]))
         lines.append(
-            _seat_line(view, info, names, f"{info['hand_size']:>4}  {info['hand_limit']:<10}  {reserve}")
+            _seat_line(view, info, names, f"{info['hand_size']:>4}  {pad(info['hand_limit'], 10)}  {reserve}")
         )
         extra = "   " + tr("grounds {cards}", cards=_marked(info["grounds"], dead))
         if info["exposed"]:
