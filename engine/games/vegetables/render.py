@@ -20,11 +20,14 @@ NAME_WIDTH = 14
 CELL_WIDTH = 9
 
 
+def columns(text: str) -> int:
+    """How many columns of a monospace font ``text`` takes: two for a wide character (Japanese)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
 def pad(text: str, width: int) -> str:
-    """``text`` padded with spaces to ``width`` columns of a monospace font, where a wide
-    character (Japanese) takes two: ``str.ljust`` for the reader's language."""
-    columns = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-    return text + " " * (width - columns)
+    """``text`` padded with spaces to ``width`` columns: ``str.ljust`` for the reader's language."""
+    return text + " " * (width - columns(text))
 
 
 def _label(text: str) -> str:
@@ -85,12 +88,13 @@ def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str) ->
             )  # fmt: skip
         else:
             status = tr("Turn: {name} - {prompt}", name=name, prompt=view["prompt"])
-    header = pad(title, 10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
+    labels = [f"{row['row']} {family_name(row['family']) if row['family'] else '-'}" for row in view["rows"]]
+    # The first column is as wide as its longest label and a space (10 at least, as in English).
+    width = max(10, *(columns(label) + 1 for label in [title, *labels]))
+    header = pad(title, width) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
     lines = [status, "", header.rstrip()]
-    for row in view["rows"]:
-        family = family_name(row["family"]) if row["family"] else "-"
-        label = pad(f"{row['row']} {family}", 10)
-        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    for row, label in zip(view["rows"], labels, strict=True):
+        lines.append((pad(label, width) + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
     return lines
 
 

@@ -44,6 +44,7 @@ from .cards import (
     is_tractor,
     sorted_cards,
 )
+from .events import card_played, dead_discarded, player_done, seat_field, tractor_discarded
 from .model import (
     COLUMNS,
     EMPTY_PASS_PENALTY,
@@ -64,7 +65,7 @@ from .model import (
     UseTractor,
     VegetablesState,
 )
-from .scoring import expose_or_pay, finish, open_turn, score_closing, seat_field
+from .scoring import expose_or_pay, finish, open_turn, score_closing
 
 M = TypeVar("M")
 
@@ -286,31 +287,6 @@ def ask_to_discard(pending: list[str], seat: int, card: str, events: list[Event]
     )
 
 
-def tractor_discarded(seat: int, card: str) -> Event:
-    """M4: the event of a Tractor discarded as the turn's play (either variant)."""
-    return Event(
-        text=tr("{player} discards a Tractor ({card}) and ends the turn.", player=seat_field(seat), card=card),
-        actor=seat,
-    )
-
-
-def card_played(seat: int, card: str, sequence: str) -> Event:
-    """M2: the event of a sequence card played (either variant)."""
-    return Event(
-        text=tr("{player} plays {card} on sequence {sequence}.", player=seat_field(seat), card=card, sequence=sequence),
-        actor=seat,
-    )
-
-
-def dead_discarded(seat: int, card: str, asked_earlier: bool) -> Event:
-    """A3: the event of a dead card discarded, now or at the turn's start (either variant)."""
-    if asked_earlier:
-        text = tr("{player} discards the dead card {card} (asked earlier).", player=seat_field(seat), card=card)
-    else:
-        text = tr("{player} discards the dead card {card}.", player=seat_field(seat), card=card)
-    return Event(text=text, actor=seat)
-
-
 def remove_from(places: tuple[list[str], ...], card: str) -> None:
     """Take a card out of the first of a player's ``places`` that holds it."""
     for place in places:
@@ -485,10 +461,6 @@ def _done(state: VegetablesState, seat: int, events: list[Event]) -> None:
         text = player_done(seat)
     events.append(Event(text=text, actor=seat))
     _end_turn(state, events)
-
-
-def player_done(seat: int) -> str:
-    return tr("{player} is done.", player=seat_field(seat))
 
 
 def _end_turn(state: VegetablesState, events: list[Event]) -> None:

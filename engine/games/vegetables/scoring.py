@@ -14,6 +14,7 @@ from engine.core import Event
 from engine.i18n import tr, tr_n
 
 from .cards import SLOTS, family_name, sorted_cards
+from .events import seat_field
 from .model import CLOSING_POINTS, CLOSURE_POINTS_PER_SEQUENCE, FAMILY_POINTS, MUST_PASS, OVER, PLAYING
 from .words import all_of
 
@@ -77,11 +78,6 @@ def score_closing(state: _Table, seat: int, sequence: str, events: list[Event]) 
                 actor=seat,
             )
         )
-
-
-def seat_field(seat: int) -> str:
-    """The placeholder an event names a seat with (``{p0}``), filled with a name by the front end."""
-    return f"{{p{seat}}}"
 
 
 class _Passer(Protocol):

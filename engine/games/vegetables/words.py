@@ -22,6 +22,13 @@ def any_of(items: Sequence[str]) -> str:
 
 
 def all_of(items: Sequence[str]) -> str:
-    """Items together, such as the players sharing a win: "Ada", "Ada and Bo", "Ada and Bo and Cy"."""
-    # Translators: what joins the names of players sharing a win ("Ada and Bo"), spaces included.
-    return tr_ctx("vegetables", " and ").join(items)
+    """Items together, such as the players sharing a win: "Ada", "Ada and Bo", "Ada and Bo and Cy"
+    (English repeats "and"; a language may put a comma between the first ones)."""
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: what joins the last two names of players sharing a win ("Ada and Bo"), spaces included.
+    last = tr_ctx("vegetables", " and ")
+    # Translators: what joins the other names of players sharing a win: "Ada and Bo and Cy" in
+    # English, where a language may write "Ada, Bo and Cy" (spaces included).
+    middle = tr_ctx("vegetables list", " and ")
+    return middle.join(items[:-1]) + last + items[-1]

@@ -10,17 +10,10 @@ from engine.core import Event
 from engine.i18n import tr, tr_ctx
 
 from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS
+from ..events import card_played, dead_discarded, player_done, seat_field, tractor_discarded
 from ..model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
-from ..rules import (
-    ask_to_discard,
-    card_played,
-    dead_discarded,
-    done_or_pass,
-    player_done,
-    remove_from,
-    tractor_discarded,
-)
-from ..scoring import expose_or_pay, finish, open_turn, score_closing, seat_field
+from ..rules import ask_to_discard, done_or_pass, remove_from
+from ..scoring import expose_or_pay, finish, open_turn, score_closing
 from .model import (
     EMPTY_PASS_PENALTY,
     MAY_DRAW_BELOW,
