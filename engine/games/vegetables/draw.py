@@ -18,7 +18,7 @@ from engine.core.picture import Picture
 from engine.i18n import tr, tr_ctx
 from engine.pictures.canvas import BIG, LINE, PAD, SMALL, TEXT, Canvas, flow
 from engine.pictures.cards import card_back, labelled_card
-from engine.pictures.fonts import font
+from engine.pictures.fonts import font, text_width
 from engine.pictures.palette import (
     BLACK,
     CARD_INK,
@@ -104,18 +104,20 @@ def card_row(
 
 def field(page: Canvas, view: dict[str, Any], y: int) -> int:
     """The 4x4 field, a row per family; returns the y below it."""
-    cell_width = (page.width - 2 * PAD - LABEL_WIDTH) // 4
+    families = [family_name(row["family"]) if row["family"] else "-" for row in view["rows"]]
+    # The labels' column is as wide as the longest family name of the reader's language needs.
+    label_width = max(LABEL_WIDTH, *(text_width(family, SMALL, True) + 18 for family in families))
+    cell_width = (page.width - 2 * PAD - label_width) // 4
     for column in range(4):
-        page.text(PAD + LABEL_WIDTH + column * cell_width, y, str(column + 1), size=SMALL, fill=MUTED, width=cell_width, align="center")
+        page.text(PAD + label_width + column * cell_width, y, str(column + 1), size=SMALL, fill=MUTED, width=cell_width, align="center")
     y += SMALL + 8
     row_height = FIELD_CARD[1] + 12
-    for row in view["rows"]:
+    for row, family in zip(view["rows"], families, strict=True):
         top = y + (row["row"] - 1) * row_height
         page.panel((PAD, top, page.width - PAD, top + row_height - 4))
-        family = family_name(row["family"]) if row["family"] else "-"
-        page.text(PAD + 8, top + row_height // 2 - 12, family, size=SMALL, bold=True, width=LABEL_WIDTH - 10, kind="row", label=row["family"] or "-")
+        page.text(PAD + 8, top + row_height // 2 - 12, family, size=SMALL, bold=True, width=label_width - 10, kind="row", label=row["family"] or "-")
         for cell in row["cells"]:
-            left = PAD + LABEL_WIDTH + (cell["column"] - 1) * cell_width + 6
+            left = PAD + label_width + (cell["column"] - 1) * cell_width + 6
             _cell(page, cell, left, top + 4, f"{row['row']}.{cell['column']}")
     return y + len(view["rows"]) * row_height + 4
 
