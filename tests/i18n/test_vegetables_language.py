@@ -9,6 +9,7 @@ set-up errors, and the game's descriptions.
 
 from __future__ import annotations
 
+import random
 import re
 from functools import cache
 
@@ -16,8 +17,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 import engine.i18n.translate as translate
+from engine.games.vegetables import GAME
 from engine.i18n import use_language
-from tests.games.vegetables.texts import NAMES, all_texts
+from tests.games.vegetables.texts import NAMES, _picture_words, all_texts
 from tools import messages
 
 try:  # the project's detector, once it is on main
@@ -167,3 +169,25 @@ def test_the_detector_finds_english() -> None:
     assert "more" in english_fragments("Turno: Ada - play more cards.", "it", {"Ada", "play"})
     assert english_fragments("手番: Ada - play R7", "ja", {"Ada", "play", "R7"}) == []
     assert english_fragments("あなたの手番 hidden", "ja", set()) == ["hidden"]
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_a_view_made_in_another_language_is_shown_in_the_readers(players: int) -> None:
+    """Boards and hands are worded from the view when shown: a view made in English (a cached
+    snapshot, a picture worker's) reads in Japanese to a Japanese reader, prompts included."""
+    state = GAME.new_game(players, 3, {})
+    player = GAME.ai_players()["greedy"]()
+    rng = random.Random(3)
+    for _ in range(12):
+        seat = state.turn
+        state, _ = GAME.apply(state, seat, GAME.automatic_move(state, seat) or player.choose(GAME, state, seat, rng))
+    names = list(NAMES[:players])
+    with use_language("en"):
+        views = [GAME.view(state, None), *(GAME.view(state, seat) for seat in range(players))]
+    with use_language("ja"):
+        texts = [GAME.render_board(views[0], names), *(GAME.render_private(view, names) for view in views[1:])]
+        texts += _picture_words(GAME.draw_board, views[0], names)
+        for view in views[1:]:
+            texts += _picture_words(GAME.draw_hand, view, names)
+    problems = [(text, found) for text in texts if (found := english_fragments(text, "ja", _allowed(text)))]
+    assert not problems, problems[:3]

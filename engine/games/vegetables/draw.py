@@ -39,6 +39,7 @@ from engine.pictures.palette import (
 
 from .cards import FAMILIES, SLOTS, family_name, tractor_name
 from .render import _name, _status_and_field, board_title, hand_title, removed_family_line
+from .views import seat_prompt, table_prompt
 
 FAMILY_COLOURS: dict[str, tuple[RGB, RGB]] = with_ink({"K": BLACK, "G": GREEN, "R": VERMILLION, "Y": YELLOW, "T": SKY})
 FIELD_CARD = (58, 78)
@@ -194,7 +195,7 @@ def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
     y = page.title(PAD, board_title(view))
     if view["removed_family"]:
         y = page.paragraph(PAD, y, removed_family_line(view), size=SMALL)
-    status, *_ = _status_and_field(view, names, "")
+    status, *_ = _status_and_field(view, names, "", table_prompt(view))
     y = page.paragraph(PAD, y, status, size=SMALL, fill=INK) + 4
     y = field(page, view, y)
     y = closed_line(page, view, y)
@@ -307,5 +308,5 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
         below = page.paragraph(PAD + 40, y + 2, text, size=SMALL)
         y = max(y + 48, below + 6)
     y = legend(page, y, view["your_turn"])
-    page.paragraph(PAD, y, view["prompt"], size=TEXT - 2, fill=INK)
+    page.paragraph(PAD, y, seat_prompt(view), size=TEXT - 2, fill=INK)
     return page.finish()

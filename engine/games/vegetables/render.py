@@ -14,6 +14,7 @@ from engine.core import format_event
 from engine.i18n import tr, tr_ctx, tr_ctx_n, tr_n
 
 from .cards import FAMILIES, family_name, tractor_name
+from .views import seat_prompt, table_prompt
 from .words import all_of
 
 NAME_WIDTH = 14
@@ -67,9 +68,10 @@ def _cell(cell: dict[str, Any]) -> str:
     return text
 
 
-def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str) -> list[str]:
-    """Who won, or whose turn it is; then the column header and one line a row of the field
-    (``title`` names it: the field, or the board at 2 players)."""
+def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str, prompt: str) -> list[str]:
+    """Who won, or whose turn it is and what the table waits for (``prompt``, the variant's
+    public prompt); then the column header and one line a row of the field (``title`` names it:
+    the field, or the board at 2 players)."""
     if view["over"]:
         winners = all_of([_name(names, seat) for seat in view["winners"]])
         if view["went_out"] is not None:
@@ -84,10 +86,10 @@ def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str) ->
         if plays:
             status = tr_n(
                 "Turn: {name}, {n} play made - {prompt}", "Turn: {name}, {n} plays made - {prompt}", plays,
-                name=name, prompt=view["prompt"],
+                name=name, prompt=prompt,
             )  # fmt: skip
         else:
-            status = tr("Turn: {name} - {prompt}", name=name, prompt=view["prompt"])
+            status = tr("Turn: {name} - {prompt}", name=name, prompt=prompt)
     labels = [f"{row['row']} {family_name(row['family']) if row['family'] else '-'}" for row in view["rows"]]
     # The first column is as wide as its longest label and a space (10 at least, as in English).
     width = max(10, *(columns(label) + 1 for label in [title, *labels]))
@@ -169,7 +171,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["removed_family"]:
         lines.append(removed_family_line(view))
     # Translators: the heading of the 4x4 grid of cards in the middle of the table (10 characters at most).
-    lines.extend(_status_and_field(view, names, tr_ctx("vegetables", "Field")))
+    lines.extend(_status_and_field(view, names, tr_ctx("vegetables", "Field"), table_prompt(view)))
     lines.append(
         tr(
             "closed {closed}/{sequences}   ## face-down card   * closed   (T) Tractors",
@@ -238,7 +240,7 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(tr("* playable now   + playable right after a Tractor"))
     else:
         lines.append(tr("* fits the field now   + fits right after a Tractor"))
-    lines.append(format_event(view["prompt"], names))
+    lines.append(format_event(seat_prompt(view), names))
     lines.extend(for_example(view))
     return "\n".join(lines)
 

@@ -16,6 +16,7 @@ from engine.pictures.palette import FELT, INK, MUTED
 from ..draw import MINI, card_row, closed_line, field, hand_cards, hand_head, legend, piles, seat
 from ..render import _status_and_field
 from .render import _pile, hand_limits, hand_title
+from .views import seat_hand_limit, seat_prompt, table_prompt
 
 PILE_LABEL = 40
 
@@ -23,7 +24,7 @@ PILE_LABEL = 40
 def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
     y = page.title(PAD, tr("Vege tables - {players} players", players=2))
-    status, *_ = _status_and_field(view, names, "")
+    status, *_ = _status_and_field(view, names, "", table_prompt(view))
     y = page.paragraph(PAD, y, status, size=SMALL, fill=INK) + 4
     y = field(page, view, y)
     y = closed_line(page, view, y)
@@ -33,7 +34,7 @@ def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
         hidden_dead = [code for code in info["dead_held"] if code not in info["grounds"] and code not in info["exposed"]]
         y = seat(
             page, view, info, names, y + 4,
-            [("hand_size", tr("hand · {limit}", limit=info["hand_limit"]), str(info["hand_size"]))],
+            [("hand_size", tr("hand · {limit}", limit=seat_hand_limit(view, info)), str(info["hand_size"]))],
             [("grounds", tr_ctx("vegetables", "Grounds"), info["grounds"]), ("exposed", tr_ctx("vegetables", "exposed"), info["exposed"]),
              ("tractor", tr_ctx("vegetables", "Tractors"), info["tractors"]), ("locked", tr_ctx("vegetables", "locked"), info["locked"]),
              ("dead_in_hand", tr("hand, dead"), hidden_dead)],
@@ -74,5 +75,5 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
     if own["locked"]:
         y = hand_cards(page, view, own["locked"], "locked", y, tr("Locked Tractors (not yet released)"))
     y = legend(page, y, view["your_turn"])
-    page.paragraph(PAD, y, view["prompt"], size=TEXT - 2, fill=INK)
+    page.paragraph(PAD, y, seat_prompt(view), size=TEXT - 2, fill=INK)
     return page.finish()

@@ -20,6 +20,7 @@ from ..render import (
     player_heading,
 )
 from .model import MAY_DRAW_BELOW, MUST_DRAW_BELOW
+from .views import seat_hand_limit, seat_prompt, table_prompt
 
 
 def _pile(cards: Sequence[str]) -> str:
@@ -45,7 +46,7 @@ def hand_limits(view: dict[str, Any]) -> str:
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = [board_title()]
     # Translators: the heading of the 4x4 grid of cards of the 2-player game (10 characters at most).
-    lines.extend(_status_and_field(view, names, tr_ctx("vegetables", "Board")))
+    lines.extend(_status_and_field(view, names, tr_ctx("vegetables", "Board"), table_prompt(view)))
     lines.append(tr("closed {closed}/{sequences}   * closed   (T) Tractors", closed=view["closed"], sequences=view["sequences"]))
     lines.append(
         tr(
@@ -71,7 +72,7 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         if info["locked"]:
             reserve += " " + tr("(locked {tractors})", tractors=" ".join(info["locked"]))
         lines.append(
-            _seat_line(view, info, names, f"{info['hand_size']:>4}  {pad(info['hand_limit'], 10)}  {reserve}")
+            _seat_line(view, info, names, f"{info['hand_size']:>4}  {pad(seat_hand_limit(view, info), 10)}  {reserve}")
         )
         extra = "   " + tr("grounds {cards}", cards=_marked(info["grounds"], dead))
         if info["exposed"]:
@@ -116,7 +117,7 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
         )
     lines.append(draw)
     lines.append(tr("* playable now   + playable right after a Tractor (if the card below is your opponent's)"))
-    lines.append(format_event(view["prompt"], names))
+    lines.append(format_event(seat_prompt(view), names))
     lines.extend(for_example(view))
     return "\n".join(lines)
 

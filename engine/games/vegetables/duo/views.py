@@ -71,13 +71,13 @@ def public_view(state: DuoState) -> dict[str, Any]:
                 "tractors": list(player.tractors),
                 "locked": list(player.locked),
                 "hand_size": len(player.hand),
-                "hand_limit": _hand_limit(len(player.hand), wells_left(state)),
+                "hand_limit": hand_limit(len(player.hand), wells_left(state)),
                 "dead_held": sorted_cards(
                     [card for card in player.grounds + player.hand + player.exposed if card in dead]
                 ),
             }
         )
-    return {
+    view: dict[str, Any] = {
         "game": "vegetables",
         "players": 2,
         "variant": state.variant,
@@ -90,11 +90,13 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "wells": wells,
         "w3_revealed": state.revealed,
         "hand_limits": {"may_draw_below": MAY_DRAW_BELOW, "must_draw_below": MUST_DRAW_BELOW},
-        **table_fields(state, rows, seats, _public_prompt(state)),
+        **table_fields(state, rows, seats, ""),
     }
+    view["prompt"] = table_prompt(view)
+    return view
 
 
-def _hand_limit(hand: int, left: int) -> str:
+def hand_limit(hand: int, left: int) -> str:
     """Which hand limit applies to a Hand of this size now (§4.2), in a few words (a column of the
     board's score table)."""
     # Translators: the hand limits in a column of the score table (about 10 characters).
@@ -107,10 +109,21 @@ def _hand_limit(hand: int, left: int) -> str:
     return tr_ctx("vegetables", "no draw")
 
 
-def _public_prompt(state: DuoState) -> str:
-    if state.phase == MUST_DRAW:
+def seat_hand_limit(view: dict[str, Any], info: dict[str, Any]) -> str:
+    """A seat's hand limit in the current language, from the view (``info`` is the seat's entry)."""
+    return hand_limit(info["hand_size"], sum(well["count"] for well in view["wells"]))
+
+
+def table_prompt(view: dict[str, Any]) -> str:
+    """The public view's prompt (2 players), read from the view as every prompt is."""
+    if view["phase"] == MUST_DRAW:
         return tr("Drawing from the wells (the Hand is below 8).")
-    return public_prompt(state, tr("Play more cards, draw, or say done."))
+    return public_prompt(view, tr("Play more cards, draw, or say done."))
+
+
+def prompt_of(view: dict[str, Any]) -> str:
+    """The prompt of a public view or of a seat's view (2 players), in the current language."""
+    return seat_prompt(view) if "seat" in view else table_prompt(view)
 
 
 def _unseen(state: DuoState, seat: int) -> set[str]:
@@ -168,34 +181,37 @@ def seat_view(state: DuoState, seat: int) -> dict[str, Any]:
             and (state.phase == MUST_DRAW or (hand < MUST_DRAW_BELOW and wells_left(state) > 0)),
             "draw_sizes": draw_sizes(state, seat) if may_draw(state, seat) else [],
             "free_silo": free_silo_cards(state),
-            "prompt": _private_prompt(state, seat) if state.phase != OVER else game_over(),
         }
     )
+    view["prompt"] = seat_prompt(view)
     return view
 
 
-def _private_prompt(state: DuoState, seat: int) -> str:
-    player = state.seats[seat]
-    hand = len(player.hand)
-    if seat != state.turn:
-        return off_turn_prompt(player.pending, not player.pending and bool(dead_held(state, seat)))
-    if state.phase == MUST_PASS:
-        return _must_pass_prompt(hand, wells_left(state) > 0)
-    if state.phase == MUST_DRAW:
-        sizes = draw_sizes(state, seat)
+def seat_prompt(view: dict[str, Any]) -> str:
+    """What a seat may or must do now, from its view (2 players)."""
+    if view["over"]:
+        return game_over()
+    hand = len(view["hand"])
+    wells = sum(well["count"] for well in view["wells"])
+    if view["seat"] != view["turn"]:
+        return off_turn_prompt(view["pending"], not view["pending"] and bool(view["dead_held"]))
+    if view["phase"] == MUST_PASS:
+        return _must_pass_prompt(hand, wells > 0)
+    if view["phase"] == MUST_DRAW:
+        sizes = view["draw_sizes"]
         return tr_n(
             "Your Hand holds {hand}: you must draw {sizes} card now, each the free top of a well (e.g. draw W1 W2 ...).",
             "Your Hand holds {hand}: you must draw {sizes} cards now, each the free top of a well (e.g. draw W1 W2 ...).",
             sizes[-1], hand=hand, sizes=any_of([str(size) for size in sizes]),
         )  # fmt: skip
-    if state.plays == 0:
+    if view["plays_this_turn"] == 0:
         return your_turn_first()
-    if hand < MUST_DRAW_BELOW and wells_left(state):
+    if hand < MUST_DRAW_BELOW and wells:
         return tr(
             "Your Hand holds {hand} (below {limit}): play on, then you must draw (done leads to it).",
             hand=hand, limit=MUST_DRAW_BELOW,
         )  # fmt: skip
-    if may_draw(state, seat):
+    if view["can_draw"]:
         return tr("Your turn: play more cards, draw to {limit} (ends the turn), or say done.", limit=MAY_DRAW_BELOW)
     return your_turn_more()
 
