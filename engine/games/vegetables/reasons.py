@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from typing import Any, Literal
 
-from engine.i18n import tr, tr_n
+from engine.i18n import N_, tr, tr_n
 
 from .cards import (
     FAMILY,
@@ -153,7 +154,7 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
     if state.phase == OVER:
         return game_over()
     if not 0 <= seat < state.players:
-        return no_seat(seat)
+        return refusal("no_seat", number=seat + 1)
     player = state.seats[seat]
     own_turn = seat == state.turn
     dead = state.dead
@@ -165,32 +166,32 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
             return problem
         if is_tractor(card):
             if card not in player.hand and card not in player.exposed:
-                return not_held(card)
+                return refusal("not_held", card=card)
             if not own_turn:
-                return tractor_off_turn()
-            return cannot_discard(card)
+                return refusal("tractor_off_turn")
+            return refusal("cannot_discard", card=card)
         if card not in dead:
-            return not_dead(card)
+            return refusal("not_dead", card=card)
         if card not in holdings(player):
-            return not_held(card)
+            return refusal("not_held", card=card)
         if card in player.pending:
-            return already_asked(card)
-        return cannot_discard(card)
+            return refusal("already_asked", card=card)
+        return refusal("cannot_discard", card=card)
 
     if not own_turn:
-        return not_your_turn(state.turn)
+        return refusal("not_your_turn", number=state.turn + 1)
 
     if isinstance(move, Pass):
         if state.plays >= 1:
-            return already_played()
+            return refusal("already_played")
         return tr(
             "You can only pass when no play is possible, and you can still play: {cards}.",
             cards=_open_plays(state, seat),
         )
     if isinstance(move, Done):
         if state.phase == MUST_PASS:
-            return must_pass()
-        return play_before_done()
+            return refusal("must_pass")
+        return refusal("play_before_done")
     if isinstance(move, TakeWell):
         if player.well_taken:
             return tr("You have already taken your well.")
@@ -207,27 +208,27 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
     if isinstance(move, Play):
         card = move.card
         if is_tractor(card):
-            return use_tractor_so(card)
+            return refusal("use_tractor_so", card=card)
         problem = _card_in_game(state, card)
         if problem:
             return problem
         if card not in holdings(player):
-            return not_held(card)
+            return refusal("not_held", card=card)
         if card in dead:
-            return is_dead(card)
+            return refusal("is_dead", card=card)
         if NUMBER[card] <= 4:
             problem = _base_row_problem(state, FAMILY[card], move.row, f"play {card}")
             if problem:
                 return problem
         else:
             if move.row is not None:
-                return base_only_in_row(card)
+                return refusal("base_only_in_row", card=card)
             problem = _slot_problem(state.stacks, card)
             if problem:
                 return problem
         if state.phase == MUST_PASS:
-            return must_pass()
-        return not_possible(f"play {card}")
+            return refusal("must_pass")
+        return refusal("not_possible", move=f"play {card}")
 
     if isinstance(move, UseTractor):
         tractor, replaced = move.tractor, move.replaced
@@ -235,14 +236,14 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
         if problem:
             return problem
         if not is_tractor(tractor):
-            return not_a_tractor(tractor)
+            return refusal("not_a_tractor", card=tractor)
         if tractor not in player.hand and tractor not in player.exposed:
-            return not_held(tractor)
+            return refusal("not_held", card=tractor)
         if is_tractor(replaced):
-            return tractor_for_tractor()
+            return refusal("tractor_for_tractor")
         following = move.following
         if following is None:
-            return tractor_for_closing()
+            return refusal("tractor_for_closing")
         problem = tractor_fit_problem(state.stacks, replaced, following, player.hand + player.exposed, dead)
         if problem:
             return problem
@@ -253,93 +254,62 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
             if problem:
                 return problem
         elif move.row is not None:
-            return row_for_base_only()
-        return tractor_not_possible()
+            return refusal("row_for_base_only")
+        return refusal("tractor_not_possible")
 
-    return not_a_move()
+    return refusal("not_a_move")
 
 
 # ----- refusals the 2-player game words the same way ------------------------------------------------
 
 
-def no_seat(seat: int) -> str:
-    return tr("There is no seat {number} in this game.", number=seat + 1)
+# The refusals both variants word alike, by name (``refusal``).
+Refusal = Literal[
+    "no_seat",
+    "not_held",
+    "tractor_off_turn",
+    "cannot_discard",
+    "not_dead",
+    "already_asked",
+    "not_your_turn",
+    "already_played",
+    "must_pass",
+    "play_before_done",
+    "use_tractor_so",
+    "is_dead",
+    "base_only_in_row",
+    "not_possible",
+    "not_a_tractor",
+    "tractor_for_tractor",
+    "tractor_for_closing",
+    "row_for_base_only",
+    "tractor_not_possible",
+    "not_a_move",
+]
+REFUSALS: dict[Refusal, str] = {
+    "no_seat": N_("There is no seat {number} in this game."),
+    "not_held": N_("You do not hold {card}."),
+    "tractor_off_turn": N_("A Tractor can be discarded only during your own turn."),
+    "cannot_discard": N_("You cannot discard {card} now."),
+    "not_dead": N_("Only a Tractor or a dead card can be discarded; {card} is not dead."),
+    "already_asked": N_("You have already asked to discard {card}; it leaves at the start of your next turn."),
+    "not_your_turn": N_("It is not your turn; waiting for seat {number}. Off turn you may only discard a dead card."),
+    "already_played": N_("You have already played this turn: write done to end it."),
+    "must_pass": N_("You have no possible play this turn: you must pass."),
+    "play_before_done": N_("Play at least one card or Tractor before ending your turn."),
+    "use_tractor_so": N_("Use a Tractor with: tractor {card} for R7 then R11, or discard it with: discard {card}."),
+    "is_dead": N_("{card} is dead (a Tractor took its place): it can only be discarded."),
+    "base_only_in_row": N_("Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}."),
+    "not_possible": N_("{move} is not possible now."),
+    "not_a_tractor": N_("{card} is not a Tractor."),
+    "tractor_for_tractor": N_("A Tractor stands for a numbered card, never for another Tractor."),
+    "tractor_for_closing": N_("A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20)."),
+    "row_for_base_only": N_("A row is named only when the Tractor is the first base of a family."),
+    "tractor_not_possible": N_("That Tractor move is not possible now."),
+    "not_a_move": N_("That is not a move of this game."),
+}
 
 
-def not_held(card: str) -> str:
-    return tr("You do not hold {card}.", card=card)
-
-
-def tractor_off_turn() -> str:
-    return tr("A Tractor can be discarded only during your own turn.")
-
-
-def cannot_discard(card: str) -> str:
-    return tr("You cannot discard {card} now.", card=card)
-
-
-def not_dead(card: str) -> str:
-    return tr("Only a Tractor or a dead card can be discarded; {card} is not dead.", card=card)
-
-
-def already_asked(card: str) -> str:
-    return tr("You have already asked to discard {card}; it leaves at the start of your next turn.", card=card)
-
-
-def not_your_turn(turn: int) -> str:
-    return tr(
-        "It is not your turn; waiting for seat {number}. Off turn you may only discard a dead card.", number=turn + 1
-    )
-
-
-def already_played() -> str:
-    return tr("You have already played this turn: write done to end it.")
-
-
-def must_pass() -> str:
-    return tr("You have no possible play this turn: you must pass.")
-
-
-def play_before_done() -> str:
-    return tr("Play at least one card or Tractor before ending your turn.")
-
-
-def use_tractor_so(card: str) -> str:
-    return tr("Use a Tractor with: tractor {card} for R7 then R11, or discard it with: discard {card}.", card=card)
-
-
-def is_dead(card: str) -> str:
-    return tr("{card} is dead (a Tractor took its place): it can only be discarded.", card=card)
-
-
-def base_only_in_row(card: str) -> str:
-    return tr("Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}.", card=card)
-
-
-def not_possible(move: str) -> str:
-    """``move`` is notation (``play R7``)."""
-    return tr("{move} is not possible now.", move=move)
-
-
-def not_a_tractor(card: str) -> str:
-    return tr("{card} is not a Tractor.", card=card)
-
-
-def tractor_for_tractor() -> str:
-    return tr("A Tractor stands for a numbered card, never for another Tractor.")
-
-
-def tractor_for_closing() -> str:
-    return tr("A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20).")
-
-
-def row_for_base_only() -> str:
-    return tr("A row is named only when the Tractor is the first base of a family.")
-
-
-def tractor_not_possible() -> str:
-    return tr("That Tractor move is not possible now.")
-
-
-def not_a_move() -> str:
-    return tr("That is not a move of this game.")
+def refusal(name: Refusal, **fields: Any) -> str:
+    """A refusal both variants word alike, in the reader's language (``REFUSALS``)."""
+    return tr(REFUSALS[name], **fields)

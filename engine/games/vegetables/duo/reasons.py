@@ -11,30 +11,7 @@ from engine.i18n import N_, tr, tr_n
 
 from ..cards import FOLLOWING, NUMBER, SLOT, is_tractor
 from ..model import MUST_PASS, OVER, Discard, Done, Pass, Play, TakeWell, UseTractor
-from ..reasons import (
-    _slot_problem,
-    already_asked,
-    already_played,
-    base_only_in_row,
-    cannot_discard,
-    is_dead,
-    must_pass,
-    no_seat,
-    not_a_move,
-    not_a_tractor,
-    not_dead,
-    not_held,
-    not_possible,
-    not_your_turn,
-    play_before_done,
-    row_for_base_only,
-    tractor_fit_problem,
-    tractor_for_closing,
-    tractor_for_tractor,
-    tractor_not_possible,
-    tractor_off_turn,
-    use_tractor_so,
-)
+from ..reasons import _slot_problem, refusal, tractor_fit_problem
 from ..views import game_over
 from ..words import any_of
 from .model import (
@@ -69,14 +46,14 @@ def why_not(state: DuoState, seat: int, move: DuoMove) -> str:
     if state.phase == OVER:
         return game_over()
     if seat not in (0, 1):
-        return no_seat(seat)
+        return refusal("no_seat", number=seat + 1)
     player = state.seats[seat]
     own_turn = seat == state.turn
 
     if isinstance(move, Discard):
         return _discard_problem(state, seat, move.card, own_turn)
     if not own_turn:
-        return not_your_turn(state.turn)
+        return refusal("not_your_turn", number=state.turn + 1)
     if isinstance(move, TakeWell):
         return tr(
             "There are no personal wells in the 2-player game: after a play, with fewer than 12 cards "
@@ -95,17 +72,17 @@ def why_not(state: DuoState, seat: int, move: DuoMove) -> str:
         )  # fmt: skip
     if isinstance(move, Pass):
         if state.plays >= 1:
-            return already_played()
+            return refusal("already_played")
         return tr("You can only pass when no play is possible, and you can still play.")
     if isinstance(move, Done):
         if state.phase == MUST_PASS:
-            return must_pass()
-        return play_before_done()
+            return refusal("must_pass")
+        return refusal("play_before_done")
     if isinstance(move, (Play, PlayGround)):
         return _play_problem(state, seat, move)
     if isinstance(move, (UseTractor, TractorGround)):
         return _tractor_problem(state, seat, move)
-    return not_a_move()
+    return refusal("not_a_move")
 
 
 def _locked_words(state: DuoState, seat: int, tractor: str) -> str | None:
@@ -128,15 +105,15 @@ def _discard_problem(state: DuoState, seat: int, card: str, own_turn: bool) -> s
         if problem:
             return problem
         if not own_turn:
-            return tractor_off_turn()
-        return cannot_discard(card)
+            return refusal("tractor_off_turn")
+        return refusal("cannot_discard", card=card)
     if card not in state.dead:
-        return not_dead(card)
+        return refusal("not_dead", card=card)
     if card not in dead_held(state, seat):
-        return not_held(card)
+        return refusal("not_held", card=card)
     if card in player.pending:
-        return already_asked(card)
-    return cannot_discard(card)
+        return refusal("already_asked", card=card)
+    return refusal("cannot_discard", card=card)
 
 
 def _draw_problem(state: DuoState, seat: int, move: Draw) -> str:
@@ -187,19 +164,19 @@ def _play_problem(state: DuoState, seat: int, move: Play | PlayGround) -> str:
     player = state.seats[seat]
     card = move.card
     if is_tractor(card):
-        return use_tractor_so(card)
+        return refusal("use_tractor_so", card=card)
     if card in state.dead and card in dead_held(state, seat):
-        return is_dead(card)
+        return refusal("is_dead", card=card)
     if NUMBER[card] > 4:
         if isinstance(move, PlayGround):
             return tr(
                 "A Silo card is taken only with a base (1-4); {card} goes on its sequence: play {card}.", card=card
             )
         if move.row is not None:
-            return base_only_in_row(card)
+            return refusal("base_only_in_row", card=card)
         if card not in player.hand and card not in player.exposed:
-            return not_held(card)
-        return _slot_problem(state.stacks, card) or not_possible(f"play {card}")
+            return refusal("not_held", card=card)
+        return _slot_problem(state.stacks, card) or refusal("not_possible", move=f"play {card}")
     if card not in player.grounds:
         return tr("{card} is not in your Grounds row.", card=card)
     free = free_silo_cards(state)
@@ -211,22 +188,22 @@ def _play_problem(state: DuoState, seat: int, move: Play | PlayGround) -> str:
             "Name the free Silo card you take with {card} ({cards}), e.g. {example}.",
             card=card, cards=_silo_words(state), example=example,
         )  # fmt: skip
-    return _take_problem(state, move.take, example) or not_possible(example)
+    return _take_problem(state, move.take, example) or refusal("not_possible", move=example)
 
 
 def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGround) -> str:
     player = state.seats[seat]
     tractor, replaced = move.tractor, move.replaced
     if not is_tractor(tractor):
-        return not_a_tractor(tractor)
+        return refusal("not_a_tractor", card=tractor)
     problem = _locked_words(state, seat, tractor)
     if problem:
         return problem
     if is_tractor(replaced):
-        return tractor_for_tractor()
+        return refusal("tractor_for_tractor")
     following = FOLLOWING[replaced]
     if following is None:
-        return tractor_for_closing()
+        return refusal("tractor_for_closing")
     problem = tractor_fit_problem(state.stacks, replaced, following, player.hand + player.exposed, state.dead)
     if problem:
         return problem
@@ -250,7 +227,7 @@ def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGroun
             example=f"tractor {tractor} for {replaced} then {following}",
         )
     elif move.row is not None:
-        return row_for_base_only()
+        return refusal("row_for_base_only")
     if replaced in state.dead:
         return tr("{card} is already dead.", card=replaced)
     if held_by(player, replaced):
@@ -263,5 +240,5 @@ def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGroun
         # R11: said the same way wherever the card is, the face-down W3 included.
         return tr("That Tractor move is not possible now (a Tractor replaces only a card your opponent holds).")
     if state.phase == MUST_PASS or not has_play(state, seat):
-        return must_pass()
-    return tractor_not_possible()
+        return refusal("must_pass")
+    return refusal("tractor_not_possible")
