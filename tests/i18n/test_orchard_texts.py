@@ -20,14 +20,8 @@ from engine.games.orchard import GAME, notation, setup
 from engine.games.orchard.cards import BATCH_IDS, CODE
 from engine.games.orchard.model import Place
 from engine.i18n import tr, use_language
-from engine.pictures.canvas import Canvas
+from tests.i18n.game_texts import LANGUAGES, assert_no_english, english_left
 
-try:  # the shared detector, once it lands; until then the stand-in with its signature
-    from tests.i18n.english import english_fragments  # type: ignore[import-not-found]
-except ImportError:
-    from tests.i18n.english_standin import english_fragments
-
-LANGUAGES = ("it", "pt_BR", "ja")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
 # What a player types, in every language: the colours of the codes, batch ids and names, fillers.
 NOTATION = [
@@ -103,32 +97,8 @@ def errors_and_rules() -> Iterator[str]:
     yield from (tr(option.description) for option in GAME.options)
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the pictures write (Canvas.write draws each line of text)."""
-    written: list[str] = []
-    original = Canvas.write
-
-    def write(self: Canvas, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        written.append(text)
-        original(self, x, y, text, *args, **kwargs)
-
-    monkeypatch.setattr(Canvas, "write", write)
-    return written
-
-
-def english_left(texts: list[str], language: str) -> dict[str, list[str]]:
-    found = {}
-    for text in set(texts):
-        fragments = english_fragments(text, language, ALLOWED)
-        if fragments:
-            found[text] = fragments
-    return found
-
-
 def check(texts: list[str], language: str) -> None:
-    left = english_left([text for text in texts if text], language)
-    assert not left, "\n".join(f"{fragments}: {text!r}" for text, fragments in list(left.items())[:10])
+    assert_no_english(texts, language, ALLOWED)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -158,7 +128,7 @@ def test_the_detector_sees_english_left(drawn: list[str]) -> None:
     """The same game in English is all English to the detector: the checks above can fail."""
     texts = list(game_texts(2, 5, {}, draw_every=10**6)) + list(errors_and_rules())
     for language in LANGUAGES:
-        assert english_left(texts, language)
+        assert english_left(texts, language, ALLOWED)
 
 
 def test_english_is_the_source_and_stays_as_it_was() -> None:
