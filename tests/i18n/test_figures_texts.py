@@ -162,3 +162,13 @@ def test_english_is_the_source_and_stays_as_it_was() -> None:
     assert "Seat  Player          Cards  Total" in board
     assert "Table: 5c (Dave) · BEAT 5 · passes 1" in board
     assert board.endswith("Alice to play. Beat the 5: a higher number card, or a figure to start a giro.")
+
+
+def test_the_views_are_the_same_for_every_reader() -> None:
+    """Views are fingerprinted and shared between readers: no text in them follows the language
+    (the boards and pictures made from them do)."""
+    state = position({1: "Kd Kc Ks 5d", 2: "1c"}, turn=1, phase="BEAT", top="4c", owner=4)
+    english = [GAME.view(state, seat) for seat in (None, 0, 1)]
+    for language in LANGUAGES:
+        with use_language(language):
+            assert [GAME.view(state, seat) for seat in (None, 0, 1)] == english

@@ -137,3 +137,13 @@ def test_english_is_the_source_and_stays_as_it_was() -> None:
     assert board.startswith("Draft Cider · round 1/4 · pick 1/6 · deck 69 · easy mode\nTo pick: ")
     assert "Pick a pool card and place it in one of your batches, e.g. " in board
     assert board.endswith("Cards: colour-h(height)-s(sweetness).")
+
+
+def test_the_views_are_the_same_for_every_reader() -> None:
+    """Views are fingerprinted and shared between readers: no text in them follows the language
+    (the boards and pictures made from them do)."""
+    state = GAME.new_game(3, 4, {})
+    english = [GAME.view(state, seat) for seat in (None, 0, 1)]
+    for language in LANGUAGES:
+        with use_language(language):
+            assert [GAME.view(state, seat) for seat in (None, 0, 1)] == english
