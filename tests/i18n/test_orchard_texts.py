@@ -147,3 +147,14 @@ def test_the_views_are_the_same_for_every_reader() -> None:
     for language in LANGUAGES:
         with use_language(language):
             assert [GAME.view(state, seat) for seat in (None, 0, 1)] == english
+
+
+def test_the_plural_of_a_score_follows_its_size_not_its_sign() -> None:
+    from engine.games.orchard.render import points_line
+
+    with use_language("pt_BR"):
+        assert [points_line("Ann", total) for total in (-12, -1, 1, 2)] == [
+            "Ann: -12 pontos", "Ann: -1 ponto", "Ann: 1 ponto", "Ann: 2 pontos",
+        ]
+    with use_language("it"):
+        assert points_line("Ann", -1) == "Ann: -1 punto"
