@@ -85,6 +85,10 @@ def _run_processes(specs: list[dict[str, Any]], workdir: Path, server: int | Non
     latencies = [latency for output in outputs for latency in output.pop("latencies")]
     seconds = max(output["seconds"] for output in outputs)
     moves = sum(output["moves"] for output in outputs)
+    # CPU per durable move, the server's share included: at most cores / that many moves a second
+    # on this machine, however the work is spread over processes (the bound two processes meet).
+    cpu = sum(output["cpu_seconds"] for output in outputs) + (window.tree_seconds or 0.0)
+    cpu_per_move = cpu / moves if moves else 0.0
     return {
         "processes": len(specs),
         "moves": moves,
@@ -98,6 +102,8 @@ def _run_processes(specs: list[dict[str, Any]], workdir: Path, server: int | Non
         "cpu_seconds": [output["cpu_seconds"] for output in outputs],
         "server_cpu_seconds": None if window.tree_seconds is None else rounded(window.tree_seconds, 2),
         "machine_busy_cores": None if window.busy_cores is None else rounded(window.busy_cores, 2),
+        "cpu_ms_per_move": rounded(1e3 * cpu_per_move, 4),
+        "cores_ceiling_moves_per_s": rounded((os.cpu_count() or 1) / cpu_per_move if cpu_per_move else 0.0, 1),
         "per_process": outputs,
     }
 
@@ -197,6 +203,7 @@ def rows(results: dict[str, Any], row: Any, show: Any) -> list[Any]:
                 cpu = " + ".join(f"{seconds:.2f}" for seconds in f["cpu_seconds"])
                 server = "" if f.get("server_cpu_seconds") is None else f", server {f['server_cpu_seconds']:.2f}"
                 found.append(row("scaleout", who, f"{label}: CPU s of each process{', server' if server else ''}; busy cores", f"{cpu}{server}; {f['machine_busy_cores']:.2f}", ""))
+                found.append(row("scaleout", who, f"{label}: CPU per move (all of it); the cores' ceiling at that", f"{f['cpu_ms_per_move']:.3f} ms; {f['cores_ceiling_moves_per_s']:,.0f} moves/s", ""))
         if "ratio_postgres_to_sqlite" in figures:
             found.append(row("scaleout", who, "PostgreSQL 1 process / SQLite", figures["ratio_postgres_to_sqlite"], "", "scaleout_postgres_to_sqlite"))
             found.append(row("scaleout", who, "PostgreSQL 2 processes / 1 process", figures["ratio_two_to_one"], "", "scaleout_two_to_one"))
