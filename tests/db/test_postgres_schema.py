@@ -94,3 +94,35 @@ async def test_processes_starting_at_once_migrate_once_to_the_columns_of_sqlite(
         assert theirs == mine
     finally:
         await backend.drop_all()
+
+
+@pytest.mark.postgres
+async def test_a_pooled_connection_is_given_back_without_a_reset_statement_but_never_in_a_transaction(
+    pg_server, monkeypatch
+):
+    """The pool does not send asyncpg's reset statement after every use (a round trip per read
+    and write; the store leaves no session state to undo), yet a transaction left open by a
+    failure is still rolled back before the connection serves again."""
+    import asyncpg
+
+    resets: list[object] = []
+    monkeypatch.setattr(asyncpg.Connection, "reset", lambda self, **_: resets.append(self))
+    backend = PostgresBackend(pg_server)
+    url = await backend.database_for("reset", empty=True)
+    store = await PostgresStore.open(url, min_size=1, max_size=1)
+    try:
+        for _ in range(3):
+            await store.load_table(1)
+        with pytest.raises(ZeroDivisionError):
+            async with store._pool.acquire() as connection:
+                transaction = connection.transaction()
+                await transaction.start()
+                await connection.execute("CREATE TABLE scratch (x INTEGER)")
+                raise ZeroDivisionError  # the transaction is neither committed nor rolled back here
+        assert resets == []
+        async with store._pool.acquire() as connection:  # the same (only) connection
+            assert not connection.is_in_transaction()
+            assert await connection.fetchval("SELECT to_regclass('scratch')") is None
+    finally:
+        await store.close()
+        await backend.drop_all()
