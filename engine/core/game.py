@@ -33,6 +33,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, get_args, ge
 
 import msgspec
 
+from engine.i18n import N_, join_and, number, tr, tr_n
+
 from .errors import IllegalMove, NotYourTurn, SetupError
 from .picture import Picture
 from .text import (
@@ -88,9 +90,9 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
     def parse(self, raw: Any) -> Any:
         """Convert a raw value (text from a command line or slash command, or a typed value)."""
         if isinstance(raw, str) and len(raw) > MAX_KEY_CHARS:
-            raise SetupError(f"Option {self.name} takes a short value, not {quote(raw)}.")
+            raise SetupError(tr("Option {option} takes a short value, not {value}.", option=self.name, value=quote(raw)))
         if not isinstance(raw, (str, int)):  # bool is an int; anything else came from a bug
-            raise SetupError(f"Option {self.name} takes a value written as text, not {quote(raw)}.")
+            raise SetupError(tr("Option {option} takes a value written as text, not {value}.", option=self.name, value=quote(raw)))
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
@@ -99,24 +101,31 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise SetupError(f"Option {self.name} takes true or false, not {quote(raw)}.")
+            raise SetupError(tr("Option {option} takes true or false, not {value}.", option=self.name, value=quote(raw)))
         if self.kind == "int":
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise SetupError(f"Option {self.name} takes a whole number, not {quote(raw)}.") from None
+                raise SetupError(tr("Option {option} takes a whole number, not {value}.", option=self.name, value=quote(raw))) from None
             # Without bounds of its own, an option still fits every store and JSON reader.
             low = self.minimum if self.minimum is not None else -MAX_OPTION_INT
             high = self.maximum if self.maximum is not None else MAX_OPTION_INT
             if value < low:
-                raise SetupError(f"Option {self.name} must be at least {low}.")
+                raise SetupError(tr("Option {option} must be at least {low}.", option=self.name, low=number(low)))
             if value > high:
-                raise SetupError(f"Option {self.name} must be at most {high}.")
+                raise SetupError(tr("Option {option} must be at most {high}.", option=self.name, high=number(high)))
             return value
         if self.kind == "choice":
             text = str(raw).strip().lower()
             if text not in self.choices:
-                raise SetupError(f"Option {self.name} is one of {', '.join(self.choices)}, not {quote(raw)}.")
+                raise SetupError(
+                    tr(
+                        "Option {option} is one of {choices}, not {value}.",
+                        option=self.name,
+                        choices=", ".join(self.choices),
+                        value=quote(raw),
+                    )
+                )
             return text
         raise ValueError(f"unknown option kind {self.kind}")
 
@@ -166,20 +175,27 @@ def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
 
 
 def _option_items(
-    name: str, value: Any, split: Callable[[str], list[str]], takes: str, most: int, unit: str
+    name: str, value: Any, split: Callable[[str], list[str]], takes: str, most: int, too_many: str
 ) -> list[Any]:
     """A stacking option given as text (``split`` into items) or as a list, both bounded in size;
-    the refusals name the option, what it ``takes`` and its ``unit``."""
+    the refusals (marked with N_) say what it ``takes`` ("Option {option} takes ...") and that it
+    has ``too_many`` items ("... at most {most} ..., not {count}")."""
     if isinstance(value, str):
         if len(value) > MAX_OPTION_CHARS:
-            raise SetupError(f"Option {name}: at most {MAX_OPTION_CHARS:,} characters of card codes.")
+            raise SetupError(
+                tr(
+                    "Option {option}: at most {most} characters of card codes.",
+                    option=name,
+                    most=number(MAX_OPTION_CHARS),
+                )
+            )
         items: list[Any] = split(value)
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:
-        raise SetupError(f"Option {name} takes {takes}.")
+        raise SetupError(tr(takes, option=name))
     if len(items) > most:
-        raise SetupError(f"Option {name}: at most {most} {unit}, not {len(items):,}.")
+        raise SetupError(tr(too_many, option=name, most=number(most), count=number(len(items))))
     return items
 
 
@@ -189,15 +205,15 @@ def _stacked_deck(value: Any) -> list[str]:
         "deck",
         value,
         lambda text: text.replace(",", " ").split(),
-        "card codes separated by spaces, like the board shows them",
+        N_("Option {option} takes card codes separated by spaces, like the board shows them."),
         MAX_DECK_CARDS,
-        "cards",
+        N_("Option {option}: at most {most} cards, not {count}."),
     )
     for card in cards:
         if isinstance(card, int) and not isinstance(card, bool) and abs(card) < 10**9:
             continue  # a card number (some games number their cards)
         if not isinstance(card, str) or len(card) > MAX_CARD_CHARS:
-            raise SetupError(f"Option deck: {quote(card)} is not a card code.")
+            raise SetupError(tr("Option deck: {card} is not a card code.", card=quote(card)))
     return [str(card) for card in cards]
 
 
@@ -250,9 +266,9 @@ class Game(ABC, Generic[S, M]):
         if raw is None:
             return {}
         if not isinstance(raw, Mapping):
-            raise SetupError("Options are given as NAME=VALUE pairs.")
+            raise SetupError(tr("Options are given as NAME=VALUE pairs."))
         if len(raw) > MAX_OPTIONS:
-            raise SetupError(f"{self.title} takes at most {MAX_OPTIONS} options at once.")
+            raise SetupError(tr("{game} takes at most {most} options at once.", game=tr(self.title), most=MAX_OPTIONS))
         known = {option.name: option for option in self.options}
         parsed: dict[str, Any] = {}
         for name, value in raw.items():
@@ -261,8 +277,16 @@ class Game(ABC, Generic[S, M]):
             elif isinstance(name, str) and name in known:
                 parsed[name] = known[name].parse(value)
             else:
-                listed = ", ".join(known) or "none"
-                raise SetupError(f"{self.title} has no option {quote(name)} (options: {listed}).")
+                if not known:
+                    raise SetupError(tr("{game} has no options.", game=tr(self.title)))
+                raise SetupError(
+                    tr(
+                        "{game} has no option {option} (options: {options}).",
+                        game=tr(self.title),
+                        option=quote(name),
+                        options=", ".join(known),
+                    )
+                )
         return parsed
 
     def resolve_options(self, players: int, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -284,19 +308,19 @@ class Game(ABC, Generic[S, M]):
                 "decks",
                 value,
                 lambda text: text.split("|"),
-                "decks of card codes separated by |",
+                N_("Option {option} takes decks of card codes separated by |."),
                 MAX_STACKED_HANDS,
-                "decks",
+                N_("Option {option}: at most {most} decks, not {count}."),
             )
             return [_stacked_deck(deck) for deck in decks]
         if name == "first_dealer":
             if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 3:
-                raise SetupError(f"Option first_dealer takes a seat number, not {quote(value)}.")
+                raise SetupError(tr("Option first_dealer takes a seat number, not {value}.", value=quote(value)))
             try:
                 return int(value)
             except ValueError:
-                raise SetupError(f"Option first_dealer takes a seat number, not {quote(value)}.") from None
-        raise SetupError(f"{self.title} has no stacking option {quote(name)}.")
+                raise SetupError(tr("Option first_dealer takes a seat number, not {value}.", value=quote(value))) from None
+        raise SetupError(tr("{game} has no stacking option {option}.", game=tr(self.title), option=quote(name)))
 
     def check_options(self, raw: Mapping[str, Any] | None = None, players: int | None = None) -> dict[str, Any]:
         """Check options as fully as the start will, and return them parsed (no defaults added).
@@ -323,16 +347,30 @@ class Game(ABC, Generic[S, M]):
                 continue
             return given
         refusals = about_options + about_count
-        raise refusals[0] if refusals else SetupError(f"{self.title} has no player count to check.")
+        raise refusals[0] if refusals else SetupError(tr("{game} has no player count to check.", game=tr(self.title)))
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         """Refuse a player count the game (with these options) does not support."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                wanted = f"exactly {self.min_players}"
-            else:
-                wanted = f"{self.min_players} to {self.max_players}"
-            raise SetupError(f"{self.title} is played by {wanted} players, not {players}.")
+                raise SetupError(
+                    tr_n(
+                        "{game} is played by exactly {n} player, not {players}.",
+                        "{game} is played by exactly {n} players, not {players}.",
+                        self.min_players,
+                        game=tr(self.title),
+                        players=players,
+                    )
+                )
+            raise SetupError(
+                tr(
+                    "{game} is played by {least} to {most} players, not {players}.",
+                    game=tr(self.title),
+                    least=self.min_players,
+                    most=self.max_players,
+                    players=players,
+                )
+            )
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
         """Validate options, then set up. Front ends call this rather than ``setup``."""
@@ -365,7 +403,7 @@ class Game(ABC, Generic[S, M]):
         """
         if move in self.legal_moves(state, seat):
             return None
-        return f"{self.format_move(move)} is not a legal move now."
+        return tr("{move} is not a legal move now.", move=self.format_move(move))
 
     @abstractmethod
     def play(self, state: S, seat: int, move: M) -> list[Event]:
@@ -375,7 +413,7 @@ class Game(ABC, Generic[S, M]):
         """Raise NotYourTurn or IllegalMove (with a player-readable reason) unless ``seat`` may
         make ``move`` now; return quietly if it may."""
         if self.is_over(state):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         if seat not in self.may_act(state):
             raise NotYourTurn(self.not_your_turn_reason(state, seat))
         reason = self.why_illegal(state, seat, move)
@@ -409,8 +447,14 @@ class Game(ABC, Generic[S, M]):
         return False
 
     def not_your_turn_reason(self, state: S, seat: int) -> str:
-        waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))
-        return f"It is not your turn; waiting for {waiting}."
+        seats = self.to_act(state)
+        numbers = join_and([str(s + 1) for s in seats])
+        return tr_n(
+            "It is not your turn; waiting for seat {seats}.",
+            "It is not your turn; waiting for seats {seats}.",
+            len(seats),
+            seats=numbers,
+        )
 
     def automatic_move(self, state: S, seat: int) -> M | None:
         """A move the referee may make for a human seat without asking (e.g. a forced pass).

@@ -5,7 +5,7 @@ from engine.core import STACKING_OPTIONS
 from .abandon import AbandonRefused, vote_line
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
 from .hints import HintRefused
-from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label
+from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label, level_name
 from .model import (
     ABANDON_RULES,
     ABANDONED,
@@ -144,4 +144,5 @@ __all__ = [
     "format_duration",
     "is_stacked",
     "level_label",
+    "level_name",
 ]
