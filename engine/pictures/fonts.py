@@ -11,6 +11,7 @@ shows the "tofu" boxes of a missing glyph. The same two faces serve the matplotl
 from __future__ import annotations
 
 import importlib.util
+import logging
 import math
 from collections.abc import Iterable
 from functools import cache, lru_cache
@@ -109,6 +110,15 @@ def chart_families() -> list[str]:
     return [LATIN_FAMILY, JAPANESE_FAMILY]
 
 
+class _NoBoldJapanese(logging.Filter):
+    """IPAex Gothic has one weight: matplotlib draws a bold title in it with the regular one and
+    says so at every drawing; that is expected, not worth a log line each time."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not (JAPANESE_FAMILY in message and "Failed to find font weight" in message)
+
+
 @cache
 def _register_japanese() -> None:
     path = japanese_font_file()
@@ -116,6 +126,7 @@ def _register_japanese() -> None:
         from matplotlib import font_manager
 
         font_manager.fontManager.addfont(str(path))
+        logging.getLogger("matplotlib.font_manager").addFilter(_NoBoldJapanese())
 
 
 def missing_glyphs(text: str, faces: Iterable[Path | None]) -> str:
