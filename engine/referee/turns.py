@@ -171,7 +171,10 @@ class Turns:
         # the rules): until the commit, readers get the committed state from its encoding, and
         # should the commit fail, the encoding is all the cache keeps.
         state = loaded.take_state()
-        events = game.play(state, seat, move)
+        # What happened is the table's log, read by all: the games' words for it in the public
+        # language (a refusal above stays in the mover's).
+        with in_public():
+            events = game.play(state, seat, move)
         finished = game.is_over(state)
         now = self.tables.clock()
         # A copy: the cached table must not change before the commit succeeds.

@@ -152,6 +152,27 @@ async def test_public_texts_are_in_the_public_language_and_refusals_in_the_reade
         assert (await referee.snapshot(table_id)).board.splitlines()[1].startswith("Relógios: ")
 
 
+async def test_a_games_events_are_written_in_the_public_language(referee, monkeypatch) -> None:
+    from engine.core import Event
+    from engine.games import get_game
+    from engine.i18n import language
+
+    game = get_game("nim")
+    plain = type(game).play
+
+    def play(self: Any, state: Any, seat: int, move: Any) -> list[Event]:
+        # The language the game writes its events in, as the event's text.
+        return [*plain(self, state, seat, move), Event(text=f"[{language()}]")]
+
+    monkeypatch.setattr(type(game), "play", play)
+    table_id = await two_player_nim(referee)
+    with use_language("ja"), use_public_language("pt_BR"):
+        outbox = await referee.play(table_id, "alice", "take 1")
+        refused = await refusal(lambda: referee.play(table_id, "alice", "take 1"))
+    assert outbox.public_log[-1] == "[pt_BR]"
+    assert refused.startswith("あなたの手番ではありません")
+
+
 def tr_in(code: str, message: str, **fields: Any) -> str:
     with use_language(code):
         return tr(message, **fields)
