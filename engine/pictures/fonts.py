@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import math
+import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -36,6 +37,10 @@ def font_folder() -> Path | None:
 JAPANESE_FAMILY = "IPAexGothic"
 _JAPANESE_FILE = ("fonts", "ipaexg.ttf")
 LATIN_FAMILY = "DejaVu Sans"
+CJK_START = 0x2E80  # from here on (CJK radicals, kana, ideographs, full-width forms) a line may break anywhere
+_NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+# Spaces, a CJK character alone, or a run of other characters (a word, digits).
+_UNITS = re.compile("\\s+|[\u2e80-\U0010ffff]|[^\\s\u2e80-\U0010ffff]+")
 
 
 @cache
@@ -168,18 +173,41 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text[:low] + "…"
 
 
+def _units(text: str) -> list[tuple[str, bool]]:
+    """What a line may break between, each with whether a space comes before it: words, and each
+    character of CJK text (Japanese writes no spaces between words: it breaks between any two
+    characters)."""
+    units: list[tuple[str, bool]] = []
+    spaced = False
+    for match in _UNITS.finditer(text):
+        piece = match.group()
+        if piece.isspace():
+            spaced = True
+            continue
+        units.append((piece, spaced))
+        spaced = False
+    return units
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines of at most ``width`` pixels, at spaces (a word too long is cut)."""
+    """``text`` broken into lines of at most ``width`` pixels, at spaces and between CJK
+    characters (a word too long is cut)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
-        candidate = f"{current} {word}" if current else word
+    for unit, spaced in _units(text):
+        candidate = (f"{current} {unit}" if spaced else current + unit) if current else unit
         if text_width(candidate, size, bold) <= width:
             current = candidate
             continue
+        if unit in _NO_LINE_START and not spaced and len(current) > 1 and ord(current[-1]) >= CJK_START:
+            # Japanese never starts a line with a closing mark or a small kana: the character
+            # before it comes along.
+            lines.append(current[:-1])
+            current = current[-1] + unit
+            continue
         if current:
             lines.append(current)
-        current = fit(word, size, width, bold)
+        current = fit(unit, size, width, bold)
     if current:
         lines.append(current)
     return lines

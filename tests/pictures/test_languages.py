@@ -120,3 +120,15 @@ def test_the_japanese_face_is_the_one_matplotlib_fontja_ships() -> None:
         capture_output=True, text=True, check=True,
     ).stdout.strip()
     assert Path(shipped) == fonts.japanese_font_file()
+
+
+def test_japanese_text_wraps_between_characters_and_never_starts_a_line_with_a_closing_mark() -> None:
+    text = "ゲームは終わりました。レーティング対象のゲームはまだありません。Bob が take 2 を選びました。"
+    lines = fonts.wrap(text, 16, 200)
+    assert len(lines) > 2 and "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing cut
+    assert all(fonts.text_width(line, 16) <= 200 for line in lines)
+    assert not any(line[0] in "、。ーぁっゃ」" for line in lines)
+    assert "Bob が" in "\n".join(lines)  # the spaces that were there stay
+    assert fonts.wrap("The quick brown fox jumps over the lazy dog", 16, 200) == [
+        "The quick brown fox", "jumps over the lazy dog",
+    ]
