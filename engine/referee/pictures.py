@@ -34,9 +34,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from engine.core import GameRecord, Outcome, Picture
 from engine.games import get_game
-from engine.i18n import SOURCE, language, number, tr, tr_n, use_language
+from engine.i18n import SOURCE, language, tr, tr_n, use_language
 
 from .audience import public_language
 from .model import RatingChange
@@ -169,8 +171,8 @@ class Pictures:
                 "{game}: {first} to {last} over {n} rated games",
                 len(values) - 1,
                 game=title,
-                first=number(round(values[0], 1)),
-                last=number(round(values[-1], 1)),
+                first=_one_decimal(values[0]),
+                last=_one_decimal(values[-1]),
             )
             for title, values in series.items()
         )
@@ -216,6 +218,11 @@ class Pictures:
         workers, self._workers = self._workers, {}
         for worker in workers.values():
             worker.shutdown(wait=False, cancel_futures=True)
+
+
+def _one_decimal(value: float) -> str:
+    """A rating with one decimal, as the reader's language writes it: "25.3", "25,3"."""
+    return format_decimal(value, format="#,##0.0", locale=language())
 
 
 def _safely(code: str, draw: Callable[..., Picture], *args: Any) -> Picture | None:
