@@ -7,13 +7,16 @@ process has no context of the caller's)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Awaitable, Callable
+from functools import cache
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 from engine.core import GameError, Outcome
-from engine.i18n import tr, use_language
+from engine.i18n import catalog_path, tr, use_language
 from engine.referee import Referee, use_public_language
 from engine.referee import clock as clocks
 from engine.referee.absence import skip_line
@@ -34,7 +37,33 @@ from engine.referee.thinking import ThinkRequest, think
 
 from ..referee.helpers import MONDAY, ManualClock, two_player_nim
 from ..stores import open_test_store
-from .english import english_fragments
+from .english import WORD, english_fragments, english_words
+
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+@cache
+def _spoken(code: str) -> frozenset[str]:
+    """The words the translations into ``code`` write, their {fields} left out: a field's name
+    ("{move}") is not a word the language uses."""
+    with catalog_path(code).open("rb") as source:
+        catalog = read_po(source, locale=code)
+    words: set[str] = set()
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            if message.id and text:
+                words |= {word.lower() for word in WORD.findall(FIELD.sub(" ", text)) if len(word) >= 3}
+    return frozenset(words)
+
+
+def english_left(text: str, code: str, allowed: set[str]) -> list[str]:
+    """``english_fragments``, and the English words it lets through because a translation names
+    a field after them ("move" in "{move}")."""
+    allowed_words = {word.lower() for item in allowed for word in WORD.findall(item)}
+    foreign = english_words() - _spoken(code) - allowed_words
+    found = [word.lower() for word in WORD.findall(text) if len(word) >= 3 and word.lower() in foreign]
+    return list(dict.fromkeys(english_fragments(text, code, allowed) + found))
 
 LANGUAGES = ("it", "pt_BR", "ja")
 NAMES = {"alice", "bob", "carol", "dan", "nim"}
@@ -50,7 +79,7 @@ NOTATION = {
 
 
 def assert_translated(text: str, code: str, english: str | None = None) -> None:
-    left = english_fragments(text, code, allowed=NAMES | NOTATION)
+    left = english_left(text, code, NAMES | NOTATION)
     assert not left, f"{code}: English left {left} in {text!r}"
     if english is not None:
         assert text != english, f"{code}: not translated: {text!r}"
@@ -235,7 +264,7 @@ def test_a_hint_is_written_in_the_language_its_request_carries(toy_game) -> None
     assert thought.move == english.move and thought.reason != english.reason
     with use_language("ja"):
         line = hint_line(thought)
-    assert line.startswith("AI（ふつう）なら take ") and english_fragments(line, "ja", allowed={"take"}) == []
+    assert line.startswith("AI（ふつう）なら take ") and english_left(line, "ja", {"take"}) == []
 
 
 def _fields(request: ThinkRequest) -> dict[str, Any]:
@@ -260,3 +289,54 @@ async def test_the_referee_hands_the_readers_language_to_its_thinker(referee) ->
     assert seen == ["pt_BR"]
     assert line.startswith("A IA normal escolheria take ")
     assert_translated(line, "pt_BR")
+
+
+GAMES = ("figures", "vegetables", "orchard", "granja")
+
+
+async def play_through(referee: Referee, game: str, code: str) -> tuple[list[str], list[str]]:
+    """A whole seeded game of ``game`` at a timed table, Alice against easy AI seats, read in
+    ``code`` (the public language too): the referee's own texts at every position (the clock
+    line under the board, who is waited for, the refusal of a move out of turn) and the result's."""
+    from engine.games import get_game
+    from engine.referee.pictures import result_alt
+
+    players = max(2, get_game(game).min_players)
+    texts: list[str] = []
+    with use_language(code), use_public_language(code):
+        table = await referee.create_table(game, "alice", "Alice", speed="daily-2", ai_seats=["easy"] * (players - 1))
+        await referee.start(table.id, "alice", seed=11)
+        for _ in range(2_000):
+            snapshot = await referee.snapshot(table.id, "alice")
+            if snapshot.is_over:
+                break
+            texts.append(snapshot.board.splitlines()[-1])  # the clock line
+            texts.append(snapshot.waiting_line)
+            if not snapshot.moves:
+                texts.append(await refusal(lambda: referee.play(table.id, "alice", "pass")))
+                continue
+            await referee.play(table.id, "alice", snapshot.moves[0][0])
+        assert snapshot.is_over and snapshot.outcome is not None
+        names = [seat.name for seat in snapshot.table.seats]
+        texts.append(outcome_text(snapshot.outcome, names))
+        texts.append(result_alt(names, snapshot.outcome))
+    return [text for text in texts if text], names
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_whole_games_read_in_one_language_leave_no_english_in_the_referees_texts(
+    tmp_path, code: str
+) -> None:
+    store = await open_test_store(tmp_path / f"{code}.sqlite3")
+    referee = Referee(store, clock=ManualClock(MONDAY), ai_rng=random.Random(5))
+    try:
+        for game in GAMES:
+            texts, seated = await play_through(referee, game, code)
+            names = {word for name in seated for word in name.split()} | NAMES
+            clocks = tr_in(code, "Clocks: {clocks}", clocks="")
+            assert sum(text.startswith(clocks) for text in texts) > 10, game  # positions were read
+            for text in texts:
+                left = english_left(text, code, names | NOTATION)
+                assert not left, f"{game}, {code}: English left {left} in {text!r}"
+    finally:
+        await referee.store.close()
