@@ -33,30 +33,16 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, get_args, ge
 
 import msgspec
 
-from engine.i18n import N_, join_and, number, tr, tr_n
+from engine.i18n import join_and, number, tr, tr_n
 
 from .errors import IllegalMove, NotYourTurn, SetupError
 from .picture import Picture
-from .text import (
-    MAX_CARD_CHARS,
-    MAX_DECK_CARDS,
-    MAX_KEY_CHARS,
-    MAX_OPTION_CHARS,
-    MAX_OPTION_INT,
-    MAX_OPTIONS,
-    MAX_STACKED_HANDS,
-    check_move_text,
-    quote,
-)
+from .stacking import STACKING_OPTIONS, read_stacking_option
+from .text import MAX_KEY_CHARS, MAX_OPTION_INT, MAX_OPTIONS, check_move_text, quote
 
 S = TypeVar("S", bound=msgspec.Struct)
 M = TypeVar("M", bound=Hashable)
 
-# Options that stack a game for tests, tutorials and puzzles: a fixed deal instead of a shuffled
-# one. Each game accepts some of them (``Game.stacking_options``); a table with any of them set is
-# stacked. deck: the card order of the first deal; decks: one card order per deal, used in turn;
-# first_dealer: the seat (1-4, as players count) that deals first.
-STACKING_OPTIONS: tuple[str, ...] = ("deck", "decks", "first_dealer")
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True):
@@ -174,49 +160,6 @@ def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-def _option_items(
-    name: str, value: Any, split: Callable[[str], list[str]], takes: str, most: int, too_many: str
-) -> list[Any]:
-    """A stacking option given as text (``split`` into items) or as a list, both bounded in size;
-    the refusals (marked with N_) say what it ``takes`` ("Option {option} takes ...") and that it
-    has ``too_many`` items ("... at most {most} ..., not {count}")."""
-    if isinstance(value, str):
-        if len(value) > MAX_OPTION_CHARS:
-            raise SetupError(
-                tr(
-                    "Option {option}: at most {most} characters of card codes.",
-                    option=name,
-                    most=number(MAX_OPTION_CHARS),
-                )
-            )
-        items: list[Any] = split(value)
-    elif isinstance(value, (list, tuple)):
-        items = list(value)
-    else:
-        raise SetupError(tr(takes, option=name))
-    if len(items) > most:
-        raise SetupError(tr(too_many, option=name, most=number(most), count=number(len(items))))
-    return items
-
-
-def _stacked_deck(value: Any) -> list[str]:
-    """The ``deck`` option as a list of card codes, its size bounded; the game checks the codes."""
-    cards = _option_items(
-        "deck",
-        value,
-        lambda text: text.replace(",", " ").split(),
-        N_("Option {option} takes card codes separated by spaces, like the board shows them."),
-        MAX_DECK_CARDS,
-        N_("Option {option}: at most {most} cards, not {count}."),
-    )
-    for card in cards:
-        if isinstance(card, int) and not isinstance(card, bool) and abs(card) < 10**9:
-            continue  # a card number (some games number their cards)
-        if not isinstance(card, str) or len(card) > MAX_CARD_CHARS:
-            raise SetupError(tr("Option deck: {card} is not a card code.", card=quote(card)))
-    return [str(card) for card in cards]
-
-
 class Game(ABC, Generic[S, M]):
     """The contract. Subclasses fill the class attributes and the abstract methods."""
 
@@ -301,25 +244,8 @@ class Game(ABC, Generic[S, M]):
 
     def parse_stacking_option(self, name: str, value: Any) -> Any:
         """Read one stacking option (the game checks the card codes and seats when it sets up)."""
-        if name == "deck":
-            return _stacked_deck(value)
-        if name == "decks":
-            decks = _option_items(
-                "decks",
-                value,
-                lambda text: text.split("|"),
-                N_("Option {option} takes decks of card codes separated by |."),
-                MAX_STACKED_HANDS,
-                N_("Option {option}: at most {most} decks, not {count}."),
-            )
-            return [_stacked_deck(deck) for deck in decks]
-        if name == "first_dealer":
-            if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 3:
-                raise SetupError(tr("Option first_dealer takes a seat number, not {value}.", value=quote(value)))
-            try:
-                return int(value)
-            except ValueError:
-                raise SetupError(tr("Option first_dealer takes a seat number, not {value}.", value=quote(value))) from None
+        if name in STACKING_OPTIONS:
+            return read_stacking_option(name, value)
         raise SetupError(tr("{game} has no stacking option {option}.", game=tr(self.title), option=quote(name)))
 
     def check_options(self, raw: Mapping[str, Any] | None = None, players: int | None = None) -> dict[str, Any]:
