@@ -2,10 +2,11 @@
 
 from .ai import GreedyPlayer, Player, RandomPlayer
 from .errors import BadNotation, GameError, IllegalMove, NotYourTurn, SetupError
-from .game import STACKING_OPTIONS, Event, Game, Option, Outcome, format_event, ranks_from_keys
+from .game import Event, Game, Option, Outcome, format_event, ranks_from_keys
 from .picture import Mark, Picture
 from .record import UNDO, GameRecord, RecordedMove, ReplayError, effective_moves, replay, standing_moves
 from .rng import Rng
+from .stacking import STACKING_OPTIONS
 
 __all__ = [
     "BadNotation",

@@ -33,28 +33,16 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, get_args, ge
 
 import msgspec
 
+from engine.i18n import join_and, number, tr, tr_n
+
 from .errors import IllegalMove, NotYourTurn, SetupError
 from .picture import Picture
-from .text import (
-    MAX_CARD_CHARS,
-    MAX_DECK_CARDS,
-    MAX_KEY_CHARS,
-    MAX_OPTION_CHARS,
-    MAX_OPTION_INT,
-    MAX_OPTIONS,
-    MAX_STACKED_HANDS,
-    check_move_text,
-    quote,
-)
+from .stacking import STACKING_OPTIONS, read_stacking_option
+from .text import MAX_KEY_CHARS, MAX_OPTION_INT, MAX_OPTIONS, check_move_text, quote
 
 S = TypeVar("S", bound=msgspec.Struct)
 M = TypeVar("M", bound=Hashable)
 
-# Options that stack a game for tests, tutorials and puzzles: a fixed deal instead of a shuffled
-# one. Each game accepts some of them (``Game.stacking_options``); a table with any of them set is
-# stacked. deck: the card order of the first deal; decks: one card order per deal, used in turn;
-# first_dealer: the seat (1-4, as players count) that deals first.
-STACKING_OPTIONS: tuple[str, ...] = ("deck", "decks", "first_dealer")
 
 
 class Option(msgspec.Struct, frozen=True, kw_only=True):
@@ -88,9 +76,9 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
     def parse(self, raw: Any) -> Any:
         """Convert a raw value (text from a command line or slash command, or a typed value)."""
         if isinstance(raw, str) and len(raw) > MAX_KEY_CHARS:
-            raise SetupError(f"Option {self.name} takes a short value, not {quote(raw)}.")
+            raise SetupError(tr("Option {option} takes a short value, not {value}.", option=self.name, value=quote(raw)))
         if not isinstance(raw, (str, int)):  # bool is an int; anything else came from a bug
-            raise SetupError(f"Option {self.name} takes a value written as text, not {quote(raw)}.")
+            raise SetupError(tr("Option {option} takes a value written as text, not {value}.", option=self.name, value=quote(raw)))
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
@@ -99,24 +87,31 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise SetupError(f"Option {self.name} takes true or false, not {quote(raw)}.")
+            raise SetupError(tr("Option {option} takes true or false, not {value}.", option=self.name, value=quote(raw)))
         if self.kind == "int":
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise SetupError(f"Option {self.name} takes a whole number, not {quote(raw)}.") from None
+                raise SetupError(tr("Option {option} takes a whole number, not {value}.", option=self.name, value=quote(raw))) from None
             # Without bounds of its own, an option still fits every store and JSON reader.
             low = self.minimum if self.minimum is not None else -MAX_OPTION_INT
             high = self.maximum if self.maximum is not None else MAX_OPTION_INT
             if value < low:
-                raise SetupError(f"Option {self.name} must be at least {low}.")
+                raise SetupError(tr("Option {option} must be at least {low}.", option=self.name, low=number(low)))
             if value > high:
-                raise SetupError(f"Option {self.name} must be at most {high}.")
+                raise SetupError(tr("Option {option} must be at most {high}.", option=self.name, high=number(high)))
             return value
         if self.kind == "choice":
             text = str(raw).strip().lower()
             if text not in self.choices:
-                raise SetupError(f"Option {self.name} is one of {', '.join(self.choices)}, not {quote(raw)}.")
+                raise SetupError(
+                    tr(
+                        "Option {option} is one of {choices}, not {value}.",
+                        option=self.name,
+                        choices=", ".join(self.choices),
+                        value=quote(raw),
+                    )
+                )
             return text
         raise ValueError(f"unknown option kind {self.kind}")
 
@@ -163,42 +158,6 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
 def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
     """Competition ranking (1, 1, 3) where a larger key is better; equal keys share a rank."""
     return [1 + sum(1 for other in keys if other > key) for key in keys]
-
-
-def _option_items(
-    name: str, value: Any, split: Callable[[str], list[str]], takes: str, most: int, unit: str
-) -> list[Any]:
-    """A stacking option given as text (``split`` into items) or as a list, both bounded in size;
-    the refusals name the option, what it ``takes`` and its ``unit``."""
-    if isinstance(value, str):
-        if len(value) > MAX_OPTION_CHARS:
-            raise SetupError(f"Option {name}: at most {MAX_OPTION_CHARS:,} characters of card codes.")
-        items: list[Any] = split(value)
-    elif isinstance(value, (list, tuple)):
-        items = list(value)
-    else:
-        raise SetupError(f"Option {name} takes {takes}.")
-    if len(items) > most:
-        raise SetupError(f"Option {name}: at most {most} {unit}, not {len(items):,}.")
-    return items
-
-
-def _stacked_deck(value: Any) -> list[str]:
-    """The ``deck`` option as a list of card codes, its size bounded; the game checks the codes."""
-    cards = _option_items(
-        "deck",
-        value,
-        lambda text: text.replace(",", " ").split(),
-        "card codes separated by spaces, like the board shows them",
-        MAX_DECK_CARDS,
-        "cards",
-    )
-    for card in cards:
-        if isinstance(card, int) and not isinstance(card, bool) and abs(card) < 10**9:
-            continue  # a card number (some games number their cards)
-        if not isinstance(card, str) or len(card) > MAX_CARD_CHARS:
-            raise SetupError(f"Option deck: {quote(card)} is not a card code.")
-    return [str(card) for card in cards]
 
 
 class Game(ABC, Generic[S, M]):
@@ -250,9 +209,9 @@ class Game(ABC, Generic[S, M]):
         if raw is None:
             return {}
         if not isinstance(raw, Mapping):
-            raise SetupError("Options are given as NAME=VALUE pairs.")
+            raise SetupError(tr("Options are given as NAME=VALUE pairs."))
         if len(raw) > MAX_OPTIONS:
-            raise SetupError(f"{self.title} takes at most {MAX_OPTIONS} options at once.")
+            raise SetupError(tr("{game} takes at most {most} options at once.", game=tr(self.title), most=MAX_OPTIONS))
         known = {option.name: option for option in self.options}
         parsed: dict[str, Any] = {}
         for name, value in raw.items():
@@ -261,8 +220,16 @@ class Game(ABC, Generic[S, M]):
             elif isinstance(name, str) and name in known:
                 parsed[name] = known[name].parse(value)
             else:
-                listed = ", ".join(known) or "none"
-                raise SetupError(f"{self.title} has no option {quote(name)} (options: {listed}).")
+                if not known:
+                    raise SetupError(tr("{game} has no options.", game=tr(self.title)))
+                raise SetupError(
+                    tr(
+                        "{game} has no option {option} (options: {options}).",
+                        game=tr(self.title),
+                        option=quote(name),
+                        options=", ".join(known),
+                    )
+                )
         return parsed
 
     def resolve_options(self, players: int, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -277,26 +244,9 @@ class Game(ABC, Generic[S, M]):
 
     def parse_stacking_option(self, name: str, value: Any) -> Any:
         """Read one stacking option (the game checks the card codes and seats when it sets up)."""
-        if name == "deck":
-            return _stacked_deck(value)
-        if name == "decks":
-            decks = _option_items(
-                "decks",
-                value,
-                lambda text: text.split("|"),
-                "decks of card codes separated by |",
-                MAX_STACKED_HANDS,
-                "decks",
-            )
-            return [_stacked_deck(deck) for deck in decks]
-        if name == "first_dealer":
-            if isinstance(value, bool) or not isinstance(value, (int, str)) or len(str(value)) > 3:
-                raise SetupError(f"Option first_dealer takes a seat number, not {quote(value)}.")
-            try:
-                return int(value)
-            except ValueError:
-                raise SetupError(f"Option first_dealer takes a seat number, not {quote(value)}.") from None
-        raise SetupError(f"{self.title} has no stacking option {quote(name)}.")
+        if name in STACKING_OPTIONS:
+            return read_stacking_option(name, value)
+        raise SetupError(tr("{game} has no stacking option {option}.", game=tr(self.title), option=quote(name)))
 
     def check_options(self, raw: Mapping[str, Any] | None = None, players: int | None = None) -> dict[str, Any]:
         """Check options as fully as the start will, and return them parsed (no defaults added).
@@ -323,16 +273,30 @@ class Game(ABC, Generic[S, M]):
                 continue
             return given
         refusals = about_options + about_count
-        raise refusals[0] if refusals else SetupError(f"{self.title} has no player count to check.")
+        raise refusals[0] if refusals else SetupError(tr("{game} has no player count to check.", game=tr(self.title)))
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         """Refuse a player count the game (with these options) does not support."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                wanted = f"exactly {self.min_players}"
-            else:
-                wanted = f"{self.min_players} to {self.max_players}"
-            raise SetupError(f"{self.title} is played by {wanted} players, not {players}.")
+                raise SetupError(
+                    tr_n(
+                        "{game} is played by exactly {n} player, not {players}.",
+                        "{game} is played by exactly {n} players, not {players}.",
+                        self.min_players,
+                        game=tr(self.title),
+                        players=players,
+                    )
+                )
+            raise SetupError(
+                tr(
+                    "{game} is played by {least} to {most} players, not {players}.",
+                    game=tr(self.title),
+                    least=self.min_players,
+                    most=self.max_players,
+                    players=players,
+                )
+            )
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
         """Validate options, then set up. Front ends call this rather than ``setup``."""
@@ -365,7 +329,7 @@ class Game(ABC, Generic[S, M]):
         """
         if move in self.legal_moves(state, seat):
             return None
-        return f"{self.format_move(move)} is not a legal move now."
+        return tr("{move} is not a legal move now.", move=self.format_move(move))
 
     @abstractmethod
     def play(self, state: S, seat: int, move: M) -> list[Event]:
@@ -375,7 +339,7 @@ class Game(ABC, Generic[S, M]):
         """Raise NotYourTurn or IllegalMove (with a player-readable reason) unless ``seat`` may
         make ``move`` now; return quietly if it may."""
         if self.is_over(state):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tr("The game is over."))
         if seat not in self.may_act(state):
             raise NotYourTurn(self.not_your_turn_reason(state, seat))
         reason = self.why_illegal(state, seat, move)
@@ -409,8 +373,14 @@ class Game(ABC, Generic[S, M]):
         return False
 
     def not_your_turn_reason(self, state: S, seat: int) -> str:
-        waiting = ", ".join(f"seat {s + 1}" for s in self.to_act(state))
-        return f"It is not your turn; waiting for {waiting}."
+        seats = self.to_act(state)
+        numbers = join_and([str(s + 1) for s in seats])
+        return tr_n(
+            "It is not your turn; waiting for seat {seats}.",
+            "It is not your turn; waiting for seats {seats}.",
+            len(seats),
+            seats=numbers,
+        )
 
     def automatic_move(self, state: S, seat: int) -> M | None:
         """A move the referee may make for a human seat without asking (e.g. a forced pass).

@@ -148,17 +148,17 @@ def labelled_card(
     band_size = max(11, int(min(width * 0.22, height * 0.2)))
     shown = fit(band, band_size, width - 6, True)
     draw.text(((w - text_width(shown, band_size, True) * SCALE) / 2, (band_height - band_size * SCALE) / 2 - SCALE),
-              shown, font=font(band_size * SCALE, True), fill=band_ink)  # fmt: skip
+              shown, font=font(band_size * SCALE, True, shown), fill=band_ink)  # fmt: skip
     main_size = max(12, min(int(width * 0.36), int(height * 0.34)))
     while main_size > 10 and text_width(main, main_size, True) > width - 6:
         main_size -= 1
     body_bottom = h - (int(h * 0.22) if foot else 0)
     y = band_height + (body_bottom - band_height - main_size * SCALE) / 2 - 2 * SCALE
-    draw.text(((w - text_width(main, main_size, True) * SCALE) / 2, y), main, font=font(main_size * SCALE, True), fill=CARD_INK)
+    draw.text(((w - text_width(main, main_size, True) * SCALE) / 2, y), main, font=font(main_size * SCALE, True, main), fill=CARD_INK)
     if foot:
         foot_size = max(10, int(height * 0.16))
         shown = fit(foot, foot_size, width - 6)
-        draw.text(((w - text_width(shown, foot_size) * SCALE) / 2, h - int(h * 0.22)), shown, font=font(foot_size * SCALE), fill=CARD_INK)
+        draw.text(((w - text_width(shown, foot_size) * SCALE) / 2, h - int(h * 0.22)), shown, font=font(foot_size * SCALE, False, shown), fill=CARD_INK)
     _outline(draw, width, height)
     return _reduce(image, width, height, background)
 
@@ -177,6 +177,6 @@ def card_back(width: int = 40, height: int = 56, label: str = "", background: RG
         r = (text_width(label, size, True) / 2 + 6) * SCALE
         r = max(r, size * 0.75 * SCALE)
         draw.ellipse((w / 2 - r, h / 2 - r * 0.8, w / 2 + r, h / 2 + r * 0.8), fill=WHITE, outline=CARD_INK, width=SCALE)
-        draw.text((w / 2, h / 2), label, font=font(size * SCALE, True), fill=CARD_INK, anchor="mm")
+        draw.text((w / 2, h / 2), label, font=font(size * SCALE, True, label), fill=CARD_INK, anchor="mm")
     _outline(draw, width, height, BACK_LINE)
     return _reduce(image, width, height, background)

@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core.picture import Mark, Picture
+from engine.i18n import N_, number, tr
+
+from .fonts import chart_families
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -30,7 +33,7 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X")
 LINE_STYLES = ("-", "--", "-.", ":", "-", "--", "-.")
 BACKGROUND = "#f7f5ef"
 INK = "#1f1f1f"
-FONT = "DejaVu Sans"  # shipped with matplotlib
+FONT = "DejaVu Sans"  # shipped with matplotlib; charts use ``fonts.chart_families()`` (Japanese too)
 DPI = 100
 # 640 pixels, the boards' width: a phone showing it 400 wide shrinks it by under 40 %, and no text
 # is under 11 points (15 pixels at this DPI, 9 on such a phone).
@@ -38,8 +41,8 @@ WIDTH_INCHES = 6.4
 SMALLEST_POINTS = 11
 NAME_IN_CHART = 12  # characters of the names at a line's end (the legend has more of each)
 NAME_IN_LEGEND = 20
-RATING_TITLE = "{name}: rating over time"
-NO_RATED_GAMES = "No rated games yet."
+RATING_TITLE = N_("{name}: rating over time")  # shown as tr(RATING_TITLE, name=...)
+NO_RATED_GAMES = N_("No rated games yet.")
 
 
 def new_figure(height_inches: float) -> Figure:
@@ -110,15 +113,15 @@ def plot_series(
             textcoords="offset points",
             va="center",
             fontsize=SMALLEST_POINTS,
-            fontfamily=FONT,
+            fontfamily=chart_families(),
             color=style(index)["color"] if len(group) == 1 else INK,
             annotation_clip=False,
         )
         # The names as long as they fit before the picture's edge (wide letters take more room).
         fit(label, short(joined, NAME_IN_CHART), figure.bbox.width - 2, suffix=f" {format_number(value)}")
         labels.append(label)
-    axes.set_xlabel(xlabel, fontsize=12, fontfamily=FONT, color=INK)
-    axes.set_ylabel(ylabel, fontsize=12, fontfamily=FONT, color=INK)
+    axes.set_xlabel(xlabel, fontsize=12, fontfamily=chart_families(), color=INK)
+    axes.set_ylabel(ylabel, fontsize=12, fontfamily=chart_families(), color=INK)
     axes.tick_params(labelsize=SMALLEST_POINTS, colors=INK)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # moves and games are counted whole
     axes.grid(True, color="#d6d2c4", linewidth=0.8)
@@ -126,7 +129,7 @@ def plot_series(
         spine.set_color("#8a8577")
     if series:
         axes.legend(
-            loc="best", frameon=True, facecolor="white", prop={"family": FONT, "size": SMALLEST_POINTS}
+            loc="best", frameon=True, facecolor="white", prop={"family": chart_families(), "size": SMALLEST_POINTS}
         )
     return lines, labels
 
@@ -148,8 +151,9 @@ def fit(artist: Any, words: str, right: float, *, suffix: str = "") -> None:
 
 
 def format_number(value: float) -> str:
-    """A score or rating as people write it: 31, not 31.0; one decimal otherwise."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """A score or rating as the reader's language writes it: 31, not 31.0; one decimal otherwise
+    ("2.5", "2,5")."""
+    return number(int(value)) if float(value).is_integer() else number(round(value, 1))
 
 
 def box_of(artist: Any, figure: Figure) -> tuple[int, int, int, int]:
@@ -188,21 +192,22 @@ def rating_chart(name: str, series: Mapping[str, Sequence[float]]) -> Picture:
     title = figure.text(
         0.02,
         0.95,
-        RATING_TITLE.format(name=name),
+        tr(RATING_TITLE, name=name),
         fontsize=16,
         fontweight="bold",
-        fontfamily=FONT,
+        fontfamily=chart_families(),
         color=INK,
         va="top",
     )
     marks: list[tuple[str, str, Any]] = [("title", name, title)]
     items = [(game, list(values)) for game, values in series.items() if values]
     if not items:
-        empty = figure.text(0.5, 0.5, NO_RATED_GAMES, ha="center", fontsize=14, fontfamily=FONT, color=INK)
+        words = tr(NO_RATED_GAMES)
+        empty = figure.text(0.5, 0.5, words, ha="center", fontsize=14, fontfamily=chart_families(), color=INK)
         axes.set_axis_off()
-        marks.append(("empty", NO_RATED_GAMES, empty))
+        marks.append(("empty", words, empty))
         return finish(figure, marks)
-    lines, labels = plot_series(axes, items, xlabel="Rated games", ylabel="Rating")
+    lines, labels = plot_series(axes, items, xlabel=tr("Rated games"), ylabel=tr("Rating"))
     marks.extend(("line", game, line) for game, line in lines)
     marks.extend(("value", label.get_text(), label) for label in labels)
     return finish(figure, marks)

@@ -20,11 +20,13 @@ from typing import Any
 
 from engine.core import Outcome
 from engine.core.picture import Picture
+from engine.i18n import N_, tr
 
-from .charts import FONT, INK, box_of, finish, fit, format_number, new_figure, plot_series, short, style
+from .charts import INK, box_of, finish, fit, format_number, new_figure, plot_series, short, style
+from .fonts import chart_families
 
-TITLE = "Final scores"
-WINNER = "winner"
+TITLE = N_("Final scores")  # marked: drawn as tr(TITLE)
+WINNER = N_("winner")
 ROW_INCHES = 0.38
 NAME_IN_ROW = 22  # characters of a name in the standings (the alt text has it whole)
 NAME_IN_TEAM = 12
@@ -48,9 +50,10 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
         """Text at ``y_inches`` from the top (figure coordinates measure from the bottom)."""
         kwargs.setdefault("fontsize", 15)
         kwargs.setdefault("color", INK)
-        return figure.text(x, 1 - y_inches / height, words, fontfamily=FONT, va="top", **kwargs)
+        return figure.text(x, 1 - y_inches / height, words, fontfamily=chart_families(), va="top", **kwargs)
 
-    marks.append(("title", TITLE, text(0.15, 0.03, TITLE, fontsize=20, fontweight="bold")))
+    title, winner = tr(TITLE), tr(WINNER)
+    marks.append(("title", title, text(0.15, 0.03, title, fontsize=20, fontweight="bold")))
     y = 0.75
     for seat in standing:
         won = outcome.ranks[seat] == 1
@@ -68,7 +71,7 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
         marks.append(("score", f"{seat}:{score}", shown))
         if won:
             # A star and the word: the winner stands out without colour.
-            marks.append(("winner", names[seat], text(y, 0.75, f"\u2605 {WINNER}", fontweight="bold")))
+            marks.append(("winner", names[seat], text(y, 0.75, f"\u2605 {winner}", fontweight="bold")))
         y += ROW_INCHES
     if teams:
         y += ROW_INCHES * 0.4
@@ -79,9 +82,10 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
             shown = text(y, 0.03, "", fontsize=13, fontweight="bold" if won else "normal")
             fit(
                 shown,
-                f"Team {members}",
+                # Translators: a team in the result picture: {members} "Alice & Carol".
+                tr("Team {members}", members=members),
                 figure.bbox.width - 8,
-                suffix=f": {score}" + (f"  \u2605 {WINNER}" if won else ""),
+                suffix=f": {score}" + (f"  \u2605 {winner}" if won else ""),
             )
             marks.append(("team", ",".join(str(seat) for seat in team), shown))
             y += ROW_INCHES
@@ -90,7 +94,7 @@ def draw_result(names: Sequence[str], outcome: Outcome, score_history: Sequence[
         top = (CHART_INCHES - 0.25) / height
         axes = figure.add_axes((0.11, bottom, 0.62, top - bottom))
         series = [(names[seat], [float(scores[seat]) for scores in score_history]) for seat in order]
-        lines, labels = plot_series(axes, series, xlabel="Moves", ylabel="Score")
+        lines, labels = plot_series(axes, series, xlabel=tr("Moves"), ylabel=tr("Score"))
         marks.extend(("line", str(seat), line) for seat, (_, line) in zip(order, lines, strict=True))
         marks.extend(("value", label.get_text(), label) for label in labels)
     return finish(figure, marks)

@@ -3,9 +3,10 @@
 from engine.core import STACKING_OPTIONS
 
 from .abandon import AbandonRefused, vote_line
+from .audience import public_language, use_public_language
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
 from .hints import HintRefused
-from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label
+from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label, level_name
 from .model import (
     ABANDON_RULES,
     ABANDONED,
@@ -66,6 +67,8 @@ from .undo import UndoRefused, UndoReply, UndoRequest
 from .vacation import VacationRefused, VacationStatus
 
 __all__ = [
+    "public_language",
+    "use_public_language",
     "ABANDONED",
     "ABANDONED_BOARD",
     "ABANDON_RULES",
@@ -144,4 +147,5 @@ __all__ = [
     "format_duration",
     "is_stacked",
     "level_label",
+    "level_name",
 ]

@@ -22,8 +22,10 @@ import msgspec
 
 from engine.core import GameError, Outcome
 from engine.core.text import quote
+from engine.i18n import join_and, join_or, tr
 
 from . import clock as clocks
+from .audience import in_public
 from .clock import get_speed
 from .model import (
     ABANDON_RULES,
@@ -48,7 +50,7 @@ def checked_rule(rule: str) -> str:
     """The abandon rule named, or AbandonRefused listing them."""
     name = rule.strip().lower()
     if name not in ABANDON_RULES:
-        raise AbandonRefused(f"Unknown abandon rule {quote(rule)}; choose {' or '.join(ABANDON_RULES)}.")
+        raise AbandonRefused(tr("Unknown abandon rule {rule}; choose {rules}.", rule=quote(rule), rules=join_or(list(ABANDON_RULES))))
     return name
 
 
@@ -82,8 +84,15 @@ def vote_line(table: Table) -> str:
     names = [people[index] for index in table.abandon_votes if index in people]
     if not names:
         return ""
-    rule = "unanimous" if table.abandon_rule != HOST_MAJORITY else "the host and a majority"
-    return f"Vote to abandon: {', '.join(names)} ({len(names)} of {votes_needed(table)} needed, {rule})"
+    shown, count, needed = join_and(names), len(names), votes_needed(table)
+    if table.abandon_rule != HOST_MAJORITY:
+        return tr("Vote to abandon: {names} ({count} of {needed} needed, unanimous)", names=shown, count=count, needed=needed)
+    return tr(
+        "Vote to abandon: {names} ({count} of {needed} needed, the host and a majority)",
+        names=shown,
+        count=count,
+        needed=needed,
+    )
 
 
 def abandoned_result(table: Table, at: float) -> GameResult:
@@ -104,25 +113,27 @@ class AbandonVotes:
             table = loaded.table
             seat = table.seat_of(user_id)
             if seat is None or seat.is_ai:
-                raise NotInGame("Only the players of this game can vote to abandon it.")
+                raise NotInGame(tr("Only the players of this game can vote to abandon it."))
             if seat.forfeited:
-                raise AbandonRefused("You forfeited this game, so you have no vote on it.")
+                raise AbandonRefused(tr("You forfeited this game, so you have no vote on it."))
             voted = seat.index in table.abandon_votes
             if withdraw and not voted:
-                raise AbandonRefused("You have not voted to abandon this game.")
+                raise AbandonRefused(tr("You have not voted to abandon this game."))
             if not withdraw and voted:
                 raise AbandonRefused(
-                    "You already voted to abandon this game; `/game abandon withdraw:True` takes it back."
+                    tr("You already voted to abandon this game; `/game abandon withdraw:True` takes it back.")
                 )
             new_table = copy_table(table)
             now = self.tables.clock()
             new_table.updated_at = now
             if withdraw:
                 new_table.abandon_votes.remove(seat.index)
-                line = f"{seat.name} takes back their vote to abandon the game."
+                with in_public():
+                    line = tr("{name} takes back their vote to abandon the game.", name=seat.name)
             else:
                 new_table.abandon_votes.append(seat.index)
-                line = f"{seat.name} votes to abandon the game."
+                with in_public():
+                    line = tr("{name} votes to abandon the game.", name=seat.name)
             outbox = Outbox(table=new_table, board_changed=True, public_log=[line])
             if not decided(new_table):
                 await self.tables.save_seats(loaded, new_table)
@@ -133,7 +144,8 @@ class AbandonVotes:
             await self.tables.store.commit_moves(new_table, table.version, [], loaded.encoded, result=result)
             loaded.table = new_table
             outbox.finished, outbox.result = True, result
-            outbox.public_log.append("The players voted to abandon the game: it ends here, unrated.")
+            with in_public():
+                outbox.public_log.append(tr("The players voted to abandon the game: it ends here, unrated."))
             return outbox
 
     async def _abandon(self, table: Table, now: float) -> None:

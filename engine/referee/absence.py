@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Game
+from engine.i18n import tr
 
 from .clock import format_duration
 from .model import Seat, Table
@@ -95,16 +96,34 @@ def skip_line(seat: Seat, table: Table, *, by_referee: bool, bank: float) -> str
     """The public line announcing a skip (``table`` as it is after the skip)."""
     name = seat.name
     if seat.forfeited:
-        return f"{name} ran out of time again and was skipped: {name} forfeits, and an AI plays the seat to the end."
-    how = "nobody else can skip the seat, so the referee skipped it" if by_referee else "was skipped"
-    if someone_present(table):
-        then = f"an AI plays for {name} until they come back"
-    else:
-        then = (
-            f"the game waits for {name} to come back (play a move, or press I'm back) "
-            f"for a further full bank ({format_duration(bank)}), then {name} forfeits"
+        return tr(
+            "{name} ran out of time again and was skipped: {name} forfeits, and an AI plays the seat to the end.",
+            name=name,
         )
-    return f"{name} ran out of time and {how}: {then}."
+    if someone_present(table):
+        if by_referee:
+            return tr(
+                "{name} ran out of time and nobody else can skip the seat, so the referee skipped it: "
+                "an AI plays for {name} until they come back.",
+                name=name,
+            )
+        return tr("{name} ran out of time and was skipped: an AI plays for {name} until they come back.", name=name)
+    bank_text = format_duration(bank)
+    if by_referee:
+        # Translators: "I'm back" is the label of a button.
+        return tr(
+            "{name} ran out of time and nobody else can skip the seat, so the referee skipped it: the game waits "
+            "for {name} to come back (play a move, or press I'm back) for a further full bank ({bank}), then "
+            "{name} forfeits.",
+            name=name,
+            bank=bank_text,
+        )
+    return tr(
+        "{name} ran out of time and was skipped: the game waits for {name} to come back (play a move, or press "
+        "I'm back) for a further full bank ({bank}), then {name} forfeits.",
+        name=name,
+        bank=bank_text,
+    )
 
 
 def take_held_notice(seat: Seat, links: TableLinks, rungs: int, now: float) -> Reminder | None:

@@ -18,13 +18,14 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Iterator
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from datetime import time as clock_time
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
 
 from engine.core.text import quote
+from engine.i18n import N_, SOURCE, day, duration, language, tr
 
 MINUTE = 60.0
 HOUR = 60 * MINUTE
@@ -35,7 +36,7 @@ class Speed(msgspec.Struct, frozen=True, kw_only=True):
     """A speed preset chosen when a table is created."""
 
     name: str  # the key used in commands and stored with the table: "daily-2"
-    label: str  # shown to people
+    label: str  # shown to people, marked for the catalogue: show it as ``tr(speed.label)``
     bank: float | None  # seconds in each seat's bank at the start, also its cap; None: untimed
     increment: float = 0.0  # seconds added when a seat's turn ends
     rated: bool = False  # whether games at this speed can change ratings
@@ -49,11 +50,11 @@ class Speed(msgspec.Struct, frozen=True, kw_only=True):
         return self.bank is not None
 
 
-def _live(minutes: int, reminders: tuple[float, ...]) -> Speed:
+def _live(minutes: int, label: str, reminders: tuple[float, ...]) -> Speed:
     """ "Minutes per move": an increment equal to the bank refills it after every turn."""
     return Speed(
         name=f"live-{minutes}",
-        label=f"Live: {minutes} minutes a move",
+        label=label,
         bank=minutes * MINUTE,
         increment=minutes * MINUTE,
         rated=True,
@@ -61,11 +62,11 @@ def _live(minutes: int, reminders: tuple[float, ...]) -> Speed:
     )
 
 
-def _daily(name: str, pace: str, bank: float, increment: float) -> Speed:
+def _daily(name: str, label: str, bank: float, increment: float) -> Speed:
     """A daily speed: rated, paused by the player's quiet hours, reminders at half and a tenth left."""
     return Speed(
         name=name,
-        label=f"Daily: {pace}",
+        label=label,
         bank=bank,
         increment=increment,
         rated=True,
@@ -79,21 +80,22 @@ UNTIMED = "untimed"
 SPEEDS: dict[str, Speed] = {
     speed.name: speed
     for speed in (
-        Speed(name=UNTIMED, label="Untimed: for friends, unrated", bank=None),
-        _live(3, reminders=(0.5,)),
-        _live(10, reminders=(0.5, 0.2)),
+        # Translators: the speeds are choices of a slash command: at most 100 characters each.
+        Speed(name=UNTIMED, label=N_("Untimed: for friends, unrated"), bank=None),
+        _live(3, N_("Live: 3 minutes a move"), reminders=(0.5,)),
+        _live(10, N_("Live: 10 minutes a move"), reminders=(0.5, 0.2)),
         # Daily speeds: playing at the advertised pace keeps the bank full; being away for a
         # while eats into it, and it fills again with the increments.
-        _daily("daily-1", "about 1 move a day (3-day bank, +1 day a move)", bank=3 * DAY, increment=DAY),
+        _daily("daily-1", N_("Daily: about 1 move a day (3-day bank, +1 day a move)"), bank=3 * DAY, increment=DAY),
         _daily(
             "daily-2",
-            "about 2 moves a day (36-hour bank, +12 hours a move)",
+            N_("Daily: about 2 moves a day (36-hour bank, +12 hours a move)"),
             bank=36 * HOUR,
             increment=12 * HOUR,
         ),
         _daily(
             "daily-4",
-            "about 4 moves a day (18-hour bank, +6 hours a move)",
+            N_("Daily: about 4 moves a day (18-hour bank, +6 hours a move)"),
             bank=18 * HOUR,
             increment=6 * HOUR,
         ),
@@ -113,7 +115,7 @@ class UnknownSpeed(ValueError):
 def get_speed(name: str) -> Speed:
     speed = SPEEDS.get(name.strip().lower())
     if speed is None:
-        raise UnknownSpeed(f"Unknown speed {quote(name)}. Speeds: {', '.join(SPEEDS)}.")
+        raise UnknownSpeed(tr("Unknown speed {name}. Speeds: {speeds}.", name=quote(name), speeds=", ".join(SPEEDS)))
     return speed
 
 
@@ -136,13 +138,21 @@ class QuietHours(msgspec.Struct, frozen=True, kw_only=True):
         try:
             ZoneInfo(self.time_zone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"Unknown time zone {quote(self.time_zone)}; write it like Europe/Rome.") from None
+            raise ValueError(unknown_zone(self.time_zone)) from None
         for hour in (self.start_hour, self.end_hour):
             if not 0 <= hour <= 23:
-                raise ValueError("Quiet hours start and end at a whole hour from 0 to 23.")
+                raise ValueError(whole_hours())
         if self.start_hour == self.end_hour:
-            raise ValueError("Quiet hours must start and end at different hours.")
+            raise ValueError(tr("Quiet hours must start and end at different hours."))
         return self
+
+
+def unknown_zone(value: object) -> str:
+    return tr("Unknown time zone {zone}; write it like Europe/Rome.", zone=quote(value))
+
+
+def whole_hours() -> str:
+    return tr("Quiet hours start and end at a whole hour from 0 to 23.")
 
 
 def _windows_from(quiet: QuietHours, start: float) -> Iterator[tuple[float, float]]:
@@ -438,8 +448,12 @@ def check(clock: SeatClock, now: float, speed: Speed, quiet: Hours) -> ClockChec
 
 
 def format_duration(seconds: float) -> str:
-    """A short human duration: "2d 3h", "5h 07m", "4m 05s", "12s" (never negative)."""
+    """A short duration in the reader's language: "2d 3h", "5h 07m", "4m 05s", "12s" in English
+    (the form players know from the boards), Babel's short units in the others ("2 h 5 min",
+    "2 時間 5 分"); never negative."""
     seconds = max(0, math.ceil(seconds))
+    if language() != SOURCE:
+        return duration(seconds)
     days, rest = divmod(seconds, int(DAY))
     hours, rest = divmod(rest, int(HOUR))
     minutes, secs = divmod(rest, int(MINUTE))
@@ -450,3 +464,12 @@ def format_duration(seconds: float) -> str:
     if minutes:
         return f"{minutes}m {secs:02d}s"
     return f"{secs}s"
+
+
+def day_text(at: float) -> str:
+    """A day in words, in UTC (the referee knows no reader's time zone): "12 Dec" in English,
+    the reader's language's own form in the others ("12 dic", "12月12日")."""
+    if language() != SOURCE:
+        return day(at)
+    when = datetime.fromtimestamp(at, UTC)
+    return f"{when.day} {when.strftime('%b')}"

@@ -24,8 +24,10 @@ from typing import Any, Protocol
 import msgspec
 
 from engine.games import get_game
+from engine.i18n import tr
 
 from . import absence
+from .audience import in_public
 from .model import ABANDONED, LOBBY, RUNNING, Outbox
 from .tables import Loaded, Tables, copy_table
 
@@ -138,7 +140,8 @@ class Forgetting:
         table.needs_resume = absence.referee_step(game, loaded.state, table) is not None
         await self.tables.save_seats(loaded, table)
         outbox = Outbox(table=table, board_changed=True, forfeited=[seat.index])
-        outbox.public_log.append(f"{name} left (their data was deleted): an AI plays the seat to the end.")
+        with in_public():
+            outbox.public_log.append(tr("{name} left (their data was deleted): an AI plays the seat to the end.", name=name))
         await self.turns.run_automatic(game, loaded, outbox)
         self.turns.finish_outbox(game, loaded, outbox)
         report.games_forfeited.append(table.id)

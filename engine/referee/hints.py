@@ -11,17 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+import msgspec
+
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import N_, language, tr
 
-from .levels import player_kind
+from .levels import level_name, player_kind
 from .model import NotInGame, Table
 from .results import board_of
 from .tables import Tables
+from .thinking import Thought
 from .turns import Turns, waiting_text
 
 HINT_LEVEL = "normal"
-RATED_REFUSAL = "Hints are off in rated games: the moves must be your own."
+RATED_REFUSAL = N_("Hints are off in rated games: the moves must be your own.")  # shown as tr(RATED_REFUSAL)
 
 
 class HintRefused(GameError):
@@ -46,13 +50,21 @@ class Hints:
             table = loaded.table
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotInGame("You are not playing in this game.")
+                raise NotInGame(tr("You are not playing in this game."))
             if board_of(table)[1]:
-                raise HintRefused(RATED_REFUSAL)
+                raise HintRefused(tr(RATED_REFUSAL))
             game = get_game(table.game)
             state = loaded.state
             if not hints_allowed(table, seat.index, game.to_act(state)) or not game.legal_moves(state, seat.index):
-                raise HintRefused(f"No hint now: it is not your turn. {waiting_text(game, loaded)}")
+                raise HintRefused(tr("No hint now: it is not your turn.") + " " + waiting_text(game, loaded))
             request = self.turns.think_request(game, loaded, seat.index, player_kind(game, HINT_LEVEL), explain=True)
-        thought = await self.turns.thinker.think(request)
-        return f"{HINT_LEVEL} would choose {thought.move}: {thought.reason}."
+        # The reason is written by the thinker, perhaps in another process: it is told the
+        # reader's language (a context variable does not cross processes).
+        thought = await self.turns.thinker.think(msgspec.structs.replace(request, language=language()))
+        return hint_line(thought)
+
+
+def hint_line(thought: Thought) -> str:
+    """The hint in one line, in the reader's language: "normal would choose 7c: expected share of
+    the win about 62%." (the move stays in notation)."""
+    return tr("{level} would choose {move}: {reason}.", level=level_name(HINT_LEVEL), move=thought.move, reason=thought.reason)

@@ -24,7 +24,9 @@ import msgspec
 
 from engine.core import GameError, SetupError
 from engine.core.text import MAX_ID_CHARS, MAX_KEY_CHARS, MAX_NAME_CHARS, check_move_text, quote
+from engine.i18n import number, tr
 
+from .clock import unknown_zone, whole_hours
 from .model import (
     RUNNING,
     LobbyError,
@@ -57,21 +59,21 @@ def _whole_number(value: Any) -> bool:
 def table_id(value: Any) -> int:
     if not _whole_number(value) or not 0 < value <= MAX_TABLE_ID:
         shown = f"#{value}" if _whole_number(value) and abs(value) < 10**20 else f"#{quote(value)}"
-        raise TableNotFound(f"There is no game {shown}.")
+        raise TableNotFound(tr("There is no game {table}.", table=shown))
     return int(value)
 
 
 def user_id(value: Any) -> str:
     """A player's id: never None (AI seats have none, and must not be taken for a player)."""
     if not isinstance(value, str) or not 0 < len(value) <= MAX_ID_CHARS:
-        raise NotInGame("You are not playing in this game.")
+        raise NotInGame(tr("You are not playing in this game."))
     return value
 
 
 def optional_id(value: Any) -> str | None:
     """A server, channel, thread or message id."""
     if value is not None and (not isinstance(value, str) or not 0 < len(value) <= MAX_ID_CHARS):
-        raise InvalidRequest(f"{quote(value)} is not a Discord id.")
+        raise InvalidRequest(tr("{value} is not a Discord id.", value=quote(value)))
     return value
 
 
@@ -79,7 +81,7 @@ def name(value: Any) -> str:
     """A seat's shown name: control characters (new lines...) become spaces, and a long name is
     cut (names come from the front end's user, who cannot shorten them)."""
     if not isinstance(value, str):
-        raise LobbyError("A seat needs a name written as text.")
+        raise LobbyError(tr("A seat needs a name written as text."))
     if len(value) > 4 * MAX_NAME_CHARS:
         value = value[: 4 * MAX_NAME_CHARS]  # enough to clean, whatever the length given
     # Control characters and line breaks would break a board's layout; format characters (the
@@ -87,7 +89,7 @@ def name(value: Any) -> str:
     cleaned = "".join(" " if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char for char in value)
     cleaned = " ".join(cleaned.split())
     if not cleaned:
-        raise LobbyError("A seat needs a name with at least one visible character.")
+        raise LobbyError(tr("A seat needs a name with at least one visible character."))
     if len(cleaned) > MAX_NAME_CHARS:
         cleaned = cleaned[: MAX_NAME_CHARS - 1].rstrip() + "…"
     return cleaned
@@ -99,81 +101,83 @@ def move_text(value: Any) -> str:
 
 def expected_version(value: Any) -> int | None:
     if value is not None and (not _whole_number(value) or not 0 <= value <= MAX_TABLE_ID):
-        raise StaleVersion("The board has changed since you looked at it; here is the current one.")
+        raise StaleVersion(tr("The board has changed since you looked at it; here is the current one."))
     return None if value is None else int(value)
 
 
 def seat_number(value: Any) -> int:
     if not _whole_number(value) or not 0 <= value < 1_000:
-        raise SkipRefused("There is no such seat at this table.")
+        raise SkipRefused(tr("There is no such seat at this table."))
     return int(value)
 
 
 def seed(value: Any) -> int | None:
     if value is not None and (not _whole_number(value) or not 0 <= value <= MAX_SEED):
-        raise LobbyError(f"A seed is a whole number from 0 to {MAX_SEED}.")
+        raise LobbyError(tr("A seed is a whole number from 0 to {most}.", most=MAX_SEED))
     return None if value is None else int(value)
 
 
-def _key_name(value: Any, what: str, error: type[GameError]) -> str:
+def _key_name(value: Any, unknown: Callable[[str], GameError]) -> str:
     """A short name from a fixed list (the method says which names there are): text of a key's
-    length, else ``error`` ("Unknown <what> ...")."""
+    length, else the refusal ``unknown`` makes of the value quoted ("Unknown speed ...")."""
     if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
-        raise error(f"Unknown {what} {quote(value)}.")
+        raise unknown(quote(value))
     return value
 
 
 def ai_kind(value: Any) -> str:
     """An AI kind's name (the method says which kinds the game has)."""
-    return _key_name(value, "AI kind", LobbyError)
+    return _key_name(value, lambda shown: LobbyError(tr("Unknown AI kind {kind}.", kind=shown)))
 
 
 def speed(value: Any) -> str:
     """A speed's name (the method says which speeds there are)."""
-    return _key_name(value, "speed", SetupError)
+    return _key_name(value, lambda shown: SetupError(tr("Unknown speed {speed}.", speed=shown)))
 
 
 def ai_seats(value: Any) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) > MAX_AI_SEATS:
-        raise LobbyError(f"AI seats are given as a short list of AI kinds (at most {MAX_AI_SEATS}).")
+        raise LobbyError(tr("AI seats are given as a short list of AI kinds (at most {most}).", most=MAX_AI_SEATS))
     return tuple(ai_kind(kind) for kind in value)
 
 
 def count(value: Any) -> int:
     """An offset or a page size of a listing."""
     if not _whole_number(value) or not 0 <= value <= MAX_LISTED:
-        raise InvalidRequest(f"A listing goes from 0 to {MAX_LISTED:,} rows, not {quote(value)}.")
+        raise InvalidRequest(
+            tr("A listing goes from 0 to {most} rows, not {value}.", most=number(MAX_LISTED), value=quote(value))
+        )
     return int(value)
 
 
 def time_zone(value: Any) -> str:
     if not isinstance(value, str) or len(value) > MAX_KEY_CHARS:
-        raise QuietHoursError(f"Unknown time zone {quote(value)}; write it like Europe/Rome.")
+        raise QuietHoursError(unknown_zone(value))
     return value
 
 
 def hour(value: Any) -> int:
     if not _whole_number(value) or not 0 <= value <= 23:
-        raise QuietHoursError("Quiet hours start and end at a whole hour from 0 to 23.")
+        raise QuietHoursError(whole_hours())
     return int(value)
 
 
 def days(value: Any) -> int:
     """A number of days (a vacation's)."""
     if not _whole_number(value) or not 0 <= value <= 3_650:
-        raise InvalidRequest(f"Give a number of days from 1 to 3,650, not {quote(value)}.")
+        raise InvalidRequest(tr("Give a number of days from 1 to {most}, not {value}.", most=number(3_650), value=quote(value)))
     return int(value)
 
 
 def flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise InvalidRequest(f"{quote(value)} is not true or false.")
+        raise InvalidRequest(tr("{value} is not true or false.", value=quote(value)))
     return value
 
 
 def abandon_rule(value: Any) -> str:
     """An abandon rule's name (abandon.py says which there are)."""
-    return _key_name(value, "abandon rule", LobbyError)
+    return _key_name(value, lambda shown: LobbyError(tr("Unknown abandon rule {rule}.", rule=shown)))
 
 
 # The checks, by the name of the argument they check: every referee method uses these names.

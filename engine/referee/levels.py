@@ -10,10 +10,12 @@ greedy player. Absent players are taken over at ``TAKEOVER_LEVEL``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Game
 from engine.core.text import quote
+from engine.i18n import N_, tr, tr_ctx
 
 from .model import LobbyError
 
@@ -21,10 +23,12 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "normal"  # the lobby's Add AI and /game new's AI seats, unless another is chosen
 TAKEOVER_LEVEL = "normal"  # what plays a skipped or forfeited seat
 # In words, for the lobby's menu and the local table's question.
+# Marked for the catalogue; shown as ``tr(LEVEL_HELP[level])`` (and a level's name as
+# ``tr_ctx("AI level", level)``: ``level_name``).
 LEVEL_HELP: dict[str, str] = {
-    "easy": "plays the best move right now",
-    "normal": "looks a little ahead (about 0.1 s a move)",
-    "strong": "searches deeper (about 1 s a move)",
+    "easy": N_("plays the best move right now"),
+    "normal": N_("looks a little ahead (about 0.1 s a move)"),
+    "strong": N_("searches deeper (about 1 s a move)"),
 }
 # Where each level falls back when a game does not offer it (the weaker kinds, in order).
 _FALLBACK: dict[str, tuple[str, ...]] = {
@@ -54,7 +58,7 @@ def checked_level(game: Game[Any, Any], kind: str) -> str:
     wanted = kind.strip().lower()
     if wanted in LEVELS or wanted in game.ai_players():
         return wanted
-    raise LobbyError(f"Unknown AI level {quote(kind)}; choose {', '.join(LEVELS)}.")
+    raise LobbyError(tr("Unknown AI level {kind}; choose {levels}.", kind=quote(kind), levels=", ".join(LEVELS)))
 
 
 def level_label(kind: str | None) -> str:
@@ -62,3 +66,19 @@ def level_label(kind: str | None) -> str:
     if kind is None:
         return ""
     return _LEGACY_LABELS.get(kind, kind)
+
+
+# The levels' names in words (the keys stay the same in every language: commands take them).
+_LEVEL_NAMES: dict[str, Callable[[], str]] = {
+    "easy": lambda: tr_ctx("AI level", "easy"),
+    "normal": lambda: tr_ctx("AI level", "normal"),
+    "strong": lambda: tr_ctx("AI level", "strong"),
+}
+
+
+def level_name(kind: str | None) -> str:
+    """A seat's level in the reader's language ("normale", "ふつう"); "" for no kind. The key
+    (``level_label``) is what commands take; this is what a sentence says."""
+    label = level_label(kind)
+    named = _LEVEL_NAMES.get(label)
+    return named() if named is not None else label

@@ -29,6 +29,9 @@ from typing import Protocol
 
 import msgspec
 
+from engine.core.text import quote
+from engine.i18n import N_, number, tr
+
 from .model import LobbyError
 
 DAY = 24 * 3600.0
@@ -112,9 +115,9 @@ class Admission:
     async def set_limit(self, guild_id: str, name: str, value: int | None) -> Limits:
         """Change one limit of a server (``None``: back to the default); returns those in force."""
         if name not in LIMIT_NAMES:
-            raise LobbyError(f"There is no limit {name!r}; limits: {', '.join(LIMIT_NAMES)}.")
+            raise LobbyError(tr("There is no limit {name}; limits: {limits}.", name=quote(name), limits=", ".join(LIMIT_NAMES)))
         if value is not None and not 1 <= value <= LIMIT_MAX:
-            raise LobbyError(f"A limit is a whole number from 1 to {LIMIT_MAX:,}.")
+            raise LobbyError(tr("A limit is a whole number from 1 to {most}.", most=number(LIMIT_MAX)))
         await self.store.set_guild_limit(guild_id, name, value)
         return await self.limits_for(guild_id)
 
@@ -138,27 +141,33 @@ class Admission:
                     per_server,
                     counts.tables,
                     limits.tables_per_server,
-                    "This server already has {count} open tables, its limit ({limit}). Finish or cancel"
-                    " a game first; a server manager can raise the limit with /limits.",
+                    N_(
+                        "This server already has {count} open tables, its limit ({limit}). Finish or cancel"
+                        " a game first; a server manager can raise the limit with /limits."
+                    ),
                 ),
                 (
                     opens_table,
                     counts.lobbies_hosted,
                     limits.lobbies_per_user,
-                    "You already host {count} lobbies not started yet, the limit ({limit}). Start or"
-                    " cancel one of them first.",
+                    N_(
+                        "You already host {count} lobbies not started yet, the limit ({limit}). Start or"
+                        " cancel one of them first."
+                    ),
                 ),
                 (
                     seated,
                     counts.games_seated,
                     limits.games_per_user,
-                    "You already have a seat at {count} open games, the limit ({limit}). Finish, leave"
-                    " or cancel one of them first.",
+                    N_(
+                        "You already have a seat at {count} open games, the limit ({limit}). Finish, leave"
+                        " or cancel one of them first."
+                    ),
                 ),
             )
             for applies, count, limit, refusal in checks:
                 if applies and limit is not None and count >= limit:
-                    raise LobbyError(refusal.format(count=count, limit=limit))
+                    raise LobbyError(tr(refusal, count=number(count), limit=number(limit)))
             yield
 
 

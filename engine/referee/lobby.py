@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import Game, SetupError
 from engine.games import get_game
+from engine.i18n import N_, tr
 
 from . import clock as clocks
 from . import limits as table_limits
@@ -102,10 +103,10 @@ class Lobby:
         async with self.tables.lock(table_id):
             table = await self.tables.lobby(table_id)
             if table.seat_of(user_id) is not None:
-                raise LobbyError("You are already seated at this table.")
+                raise LobbyError(tr("You are already seated at this table."))
             game = get_game(table.game)
             if len(table.seats) >= game.max_players:
-                raise LobbyError(f"The table is full ({game.max_players} players).")
+                raise LobbyError(tr("The table is full ({n} players).", n=game.max_players))
             async with self.admission.admit(table.guild_id, user_id, opens_table=False, seated=True):
                 table.seats.append(Seat(index=len(table.seats), name=name, user_id=user_id))
                 if table.rematch_of is not None:  # each earlier player sits at their rotated place
@@ -133,9 +134,9 @@ class Lobby:
             table = await self.tables.lobby(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotInGame("You are not seated at this table.")
+                raise NotInGame(tr("You are not seated at this table."))
             if user_id == table.host:
-                raise LobbyError("The host cannot leave; cancel the table instead.")
+                raise LobbyError(tr("The host cannot leave; cancel the table instead."))
             table.seats = _renumber(s for s in table.seats if s is not seat)
             await self.save_lobby(table)
             return table
@@ -143,7 +144,7 @@ class Lobby:
     async def add_ai(self, table_id: int, by_user: str, kind: str = "greedy") -> Table:
         async with self.tables.lock(table_id):
             table = await self.tables.lobby(table_id)
-            _require_host(table, by_user, "add AI seats")
+            _require_host(table, by_user, N_("Only the host can add AI seats."))
             table.seats.append(_ai_seat(get_game(table.game), table, kind))
             await self.save_lobby(table)
             return table
@@ -151,10 +152,10 @@ class Lobby:
     async def remove_ai(self, table_id: int, by_user: str) -> Table:
         async with self.tables.lock(table_id):
             table = await self.tables.lobby(table_id)
-            _require_host(table, by_user, "remove AI seats")
+            _require_host(table, by_user, N_("Only the host can remove AI seats."))
             ai_seats = [seat for seat in table.seats if seat.is_ai]
             if not ai_seats:
-                raise LobbyError("There is no AI seat to remove.")
+                raise LobbyError(tr("There is no AI seat to remove."))
             table.seats = _renumber(s for s in table.seats if s is not ai_seats[-1])
             await self.save_lobby(table)
             return table
@@ -162,7 +163,7 @@ class Lobby:
     async def set_speed(self, table_id: int, by_user: str, speed: str) -> Table:
         async with self.tables.lock(table_id):
             table = await self.tables.lobby(table_id)
-            _require_host(table, by_user, "change the speed")
+            _require_host(table, by_user, N_("Only the host can change the speed."))
             table.speed = _checked_speed(speed).name
             await self.save_lobby(table)
             return table
@@ -170,7 +171,7 @@ class Lobby:
     async def start(self, table_id: int, by_user: str, *, seed: int | None = None) -> Outbox:
         async with self.tables.lock(table_id):
             table = await self.tables.lobby(table_id)
-            _require_host(table, by_user, "start the game")
+            _require_host(table, by_user, N_("Only the host can start the game."))
             game = get_game(table.game)
             players = len(table.seats)
             try:
@@ -204,9 +205,9 @@ class Lobby:
             loaded = await self.tables.load(table_id)
             table = loaded.table
             if table.status in (FINISHED, ABANDONED):
-                raise WrongStatus("This game has already ended.")
+                raise WrongStatus(tr("This game has already ended."))
             if by_user != table.host and not is_admin:
-                raise LobbyError("Only the host (or a server manager) can cancel this game.")
+                raise LobbyError(tr("Only the host (or a server manager) can cancel this game."))
             table = copy_table(table)
             table.status = ABANDONED
             table.updated_at = self.tables.clock()
@@ -237,9 +238,10 @@ class Lobby:
         await self.tables.store.save_table(table, table.version)
 
 
-def _require_host(table: Table, user_id: str, action: str) -> None:
+def _require_host(table: Table, user_id: str, refusal: str) -> None:
+    """``refusal`` (marked with N_, a whole sentence) unless ``user_id`` hosts the table."""
     if user_id != table.host:
-        raise LobbyError(f"Only the host can {action}.")
+        raise LobbyError(tr(refusal))
 
 
 def _ai_seat(game: Game[Any, Any], table: Table, kind: str) -> Seat:
@@ -247,7 +249,7 @@ def _ai_seat(game: Game[Any, Any], table: Table, kind: str) -> Seat:
     LobbyError when the kind is unknown or the table is full."""
     kind = checked_level(game, kind)
     if len(table.seats) >= game.max_players:
-        raise LobbyError(f"The table is full ({game.max_players} players).")
+        raise LobbyError(tr("The table is full ({n} players).", n=game.max_players))
     used = {seat.name for seat in table.seats}
     name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in used), f"AI {len(used) + 1}")
     return Seat(index=len(table.seats), name=name, ai_kind=kind)

@@ -11,7 +11,7 @@ Drawing takes tens of milliseconds (a result chart more): it runs in a worker th
 event loop only waits for it and keeps serving other tables. Boards and hands have one worker,
 the matplotlib charts another (a hand never waits behind a chart); one thread each keeps the
 drawers out of each other's way and bounds the CPU that pictures take. A picture
-is cached by (table, version, seat or None for the board, names): the board of a version is drawn
+is cached by (table, version, seat or None for the board, names, language): the board of a version is drawn
 once however many messages show it, and two requests for the same picture at the same moment
 share one drawing. A drawer that fails is logged and the front end shows the text alone: a
 picture never costs anyone a board. (No time limit is put on a drawing: a board or hand takes
@@ -34,10 +34,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from engine.core import GameRecord, Outcome, Picture
 from engine.games import get_game
+from engine.i18n import SOURCE, language, tr, tr_n, use_language
 
+from .audience import public_language
 from .model import RatingChange
+from .presentation import score_text
 from .read_model import SeatSnapshot
 from .score_history import score_history
 
@@ -75,12 +80,13 @@ def result_alt(names: Sequence[str], outcome: Outcome) -> str:
     """The result picture in words: each seat's rank and score, the winners named."""
     order = list(outcome.seating) if outcome.seating else list(range(len(names)))
     ranked = sorted(order, key=lambda seat: (outcome.ranks[seat], order.index(seat)))
-    lines = ["Final scores, with a chart of each player's score over the game."]
+    lines = [tr("Final scores, with a chart of each player's score over the game.")]
     for seat in ranked:
-        score = outcome.scores[seat]
-        shown = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
-        winner = " (winner)" if outcome.ranks[seat] == 1 else ""
-        lines.append(f"{outcome.ranks[seat]}. {names[seat]}: {shown}{winner}")
+        fields = {"rank": outcome.ranks[seat], "name": names[seat], "score": score_text(outcome.scores[seat])}
+        if outcome.ranks[seat] == 1:
+            lines.append(tr("{rank}. {name}: {score} (winner)", **fields))
+        else:
+            lines.append(tr("{rank}. {name}: {score}", **fields))
     return alt_text("\n".join(lines))
 
 
@@ -90,7 +96,7 @@ def rating_series(changes: Sequence[RatingChange]) -> dict[str, list[float]]:
     series: dict[str, list[float]] = {}
     for change in changes:
         try:
-            title = get_game(change.game).title
+            title = tr(get_game(change.game).title)
         except Exception:  # a game no longer installed keeps its stored name
             title = change.game
         values = series.setdefault(title, [change.before.ordinal])
@@ -114,8 +120,9 @@ class Pictures:
         if not game.draws:
             return None
         names = tuple(table.names)
-        key = (table.id, snapshot.version, None, "board", names)
-        picture = await self._draw(key, game.draw_board, snapshot.public_view, names)
+        code = public_language()  # the board is everybody's, like its text
+        key = (table.id, snapshot.version, None, "board", names, code)
+        picture = await self._draw(key, game.draw_board, snapshot.public_view, names, language=code)
         return None if picture is None else Drawing(picture, alt_text(snapshot.board))
 
     async def hand(self, snapshot: SeatSnapshot) -> Drawing | None:
@@ -126,8 +133,9 @@ class Pictures:
         if not game.draws or snapshot.seat_view is None or snapshot.seat is None:
             return None
         names = tuple(table.names)
-        key = (table.id, snapshot.version, snapshot.seat, "hand", names)
-        picture = await self._draw(key, game.draw_hand, snapshot.seat_view, names)
+        code = language()  # the viewer's
+        key = (table.id, snapshot.version, snapshot.seat, "hand", names, code)
+        picture = await self._draw(key, game.draw_hand, snapshot.seat_view, names, language=code)
         return None if picture is None else Drawing(picture, alt_text(snapshot.private or ""))
 
     async def result(self, snapshot: SeatSnapshot, record: GameRecord) -> Drawing | None:
@@ -138,9 +146,13 @@ class Pictures:
         if outcome is None or not get_game(table.game).draws:
             return None
         names = tuple(table.names)
-        key = (table.id, snapshot.version, None, "result", names)
-        picture = await self._draw(key, _draw_result, names, outcome, record, worker=CHARTS)
-        return None if picture is None else Drawing(picture, result_alt(names, outcome))
+        code = public_language()  # posted with the result, for everybody
+        key = (table.id, snapshot.version, None, "result", names, code)
+        picture = await self._draw(key, _draw_result, names, outcome, record, worker=CHARTS, language=code)
+        if picture is None:
+            return None
+        with use_language(code):
+            return Drawing(picture, result_alt(names, outcome))
 
     async def rating_chart(self, name: str, changes: Sequence[RatingChange]) -> Drawing | None:
         """A player's rating over their rated games (``changes``: their stored rating changes,
@@ -148,19 +160,29 @@ class Pictures:
         series = rating_series(changes)
         if not series:
             return None
-        key = ("rating", name, tuple((title, tuple(values)) for title, values in series.items()))
-        picture = await self._draw(key, _rating_chart, name, series, worker=CHARTS)
+        code = language()
+        key = ("rating", name, tuple((title, tuple(values)) for title, values in series.items()), code)
+        picture = await self._draw(key, _rating_chart, name, series, worker=CHARTS, language=code)
         if picture is None:
             return None
         words = "; ".join(
-            f"{title}: {values[0]:.1f} to {values[-1]:.1f} over {len(values) - 1} rated games"
+            tr_n(
+                "{game}: {first} to {last} over {n} rated game",
+                "{game}: {first} to {last} over {n} rated games",
+                len(values) - 1,
+                game=title,
+                first=_one_decimal(values[0]),
+                last=_one_decimal(values[-1]),
+            )
             for title, values in series.items()
         )
-        return Drawing(picture, alt_text(f"{name}'s rating over time. {words}."))
+        return Drawing(picture, alt_text(tr("{name}'s rating over time. {games}.", name=name, games=words)))
 
     async def _draw(
-        self, key: Hashable, draw: Callable[..., Picture], *args: Any, worker: str = BOARDS
+        self, key: Hashable, draw: Callable[..., Picture], *args: Any, worker: str = BOARDS, language: str = SOURCE
     ) -> Picture | None:
+        """The picture of ``key``, drawn by ``draw(*args)`` in a worker thread, its words in
+        ``language`` (a worker thread does not inherit the caller's context: it is passed)."""
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
@@ -171,7 +193,9 @@ class Pictures:
                     max_workers=1, thread_name_prefix=f"pictures-{worker}"
                 )
             loop = asyncio.get_running_loop()
-            pending = self._drawing[key] = loop.run_in_executor(self._workers[worker], _safely, draw, *args)
+            pending = self._drawing[key] = loop.run_in_executor(
+                self._workers[worker], _safely, language, draw, *args
+            )
             pending.add_done_callback(functools.partial(self._drawn, key))
         # Shielded: a caller that gives up (its interaction cancelled) leaves the drawing to the others.
         return await asyncio.shield(pending)
@@ -196,9 +220,15 @@ class Pictures:
             worker.shutdown(wait=False, cancel_futures=True)
 
 
-def _safely(draw: Callable[..., Picture], *args: Any) -> Picture | None:
+def _one_decimal(value: float) -> str:
+    """A rating with one decimal, as the reader's language writes it: "25.3", "25,3"."""
+    return format_decimal(value, format="#,##0.0", locale=language())
+
+
+def _safely(code: str, draw: Callable[..., Picture], *args: Any) -> Picture | None:
     try:
-        return draw(*args)
+        with use_language(code):
+            return draw(*args)
     except Exception:
         log.exception("drawing failed (%s); the text is shown alone", getattr(draw, "__qualname__", draw))
         return None

@@ -19,11 +19,11 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from engine.core import Outcome
+from engine.i18n import join_and, number, tr, tr_n
 
-from .clock import format_duration
+from .clock import day_text, format_duration
 from .reports import SeatClockView
 
 
@@ -64,30 +64,45 @@ def _lettered_teams(outcome: Outcome) -> list[tuple[str, list[int]]]:
     return list(zip(string.ascii_uppercase, teams, strict=False))
 
 
+def _pairs(outcome: Outcome) -> bool:
+    return bool(outcome.teams) and all(len(team) == 2 for team in outcome.teams or ())
+
+
 def team_word(outcome: Outcome) -> str:
-    return "Pair" if outcome.teams and all(len(team) == 2 for team in outcome.teams) else "Team"
+    """What the game's teams are called: "Pair" (teams of two) or "Team"."""
+    return tr("Pair") if _pairs(outcome) else tr("Team")
 
 
 def team_short_labels(outcome: Outcome) -> dict[int, str]:
     """``{seat index: "pair A"}``, for lines that have no room for the seats."""
-    word = team_word(outcome).lower()
-    return {seat: f"{word} {letter}" for letter, team in _lettered_teams(outcome) for seat in team}
+    pairs = _pairs(outcome)
+    labels: dict[int, str] = {}
+    for letter, team in _lettered_teams(outcome):
+        # Translators: a team in a short line of results; {letter} is A, B, C...
+        label = tr("pair {letter}", letter=letter) if pairs else tr("team {letter}", letter=letter)
+        labels.update({seat: label for seat in team})
+    return labels
 
 
 def team_labels(outcome: Outcome) -> dict[int, str]:
     """``{seat index: "Pair A (seats 1 + 3)"}`` for every seat in a team; empty without teams."""
     numbers = seat_numbers(outcome)
-    word = team_word(outcome)
+    pairs = _pairs(outcome)
     labels: dict[int, str] = {}
     for letter, team in _lettered_teams(outcome):
         seats = " + ".join(str(number) for number in sorted(numbers[seat] for seat in team))
-        label = f"{word} {letter} (seat{'s' if len(team) > 1 else ''} {seats})"
+        if pairs:
+            # Translators: {letter} is A, B...; {seats} the seat numbers, "1 + 3".
+            label = tr("Pair {letter} (seats {seats})", letter=letter, seats=seats)
+        else:
+            label = tr_n("Team {letter} (seat {seats})", "Team {letter} (seats {seats})", len(team), letter=letter, seats=seats)
         labels.update({seat: label for seat in team})
     return labels
 
 
 def score_text(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{round(value, 2):g}"
+    """A score as the reader's language writes it: "31", "2.5" ("2,5" in Italian), "1,234"."""
+    return number(int(value)) if float(value).is_integer() else number(round(value, 2))
 
 
 def result_lines(outcome: Outcome, names: Sequence[str]) -> list[ResultLine]:
@@ -110,8 +125,9 @@ def result_lines(outcome: Outcome, names: Sequence[str]) -> list[ResultLine]:
 
 def result_text(line: ResultLine) -> str:
     """One line of a plain-text results table: "1. alice: 31 · Pair A (seats 1 + 3)"."""
-    team = f" · {line.team}" if line.team else ""
-    return f"{line.rank}. {line.name}: {line.score}{team}"
+    if line.team:
+        return tr("{rank}. {name}: {score} · {team}", rank=line.rank, name=line.name, score=line.score, team=line.team)
+    return tr("{rank}. {name}: {score}", rank=line.rank, name=line.name, score=line.score)
 
 
 def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
@@ -126,41 +142,40 @@ def time_left(clock: SeatClockView | float) -> str:
     """A running clock's time left, from a seat's clock or its seconds (``WaitingTurn.remaining``):
     "2h 05m left" (Discord adds when it runs out)."""
     seconds = clock.remaining if isinstance(clock, SeatClockView) else clock
-    return f"{format_duration(seconds)} left"
+    return tr("{time} left", time=format_duration(seconds))
+
+
+def _clock_part(view: SeatClockView) -> str:
+    name = view.name
+    if view.forfeited:
+        return tr("{name} forfeited", name=name)
+    if view.absent:
+        return tr("{name} skipped (AI playing)", name=name)
+    if view.ran_out:
+        return tr("{name} out of time", name=name)
+    time = format_duration(view.remaining)
+    if view.vacation_until is not None:
+        return tr("{name} {time} (on vacation until {day})", name=name, time=time, day=day_text(view.vacation_until))
+    if view.running and view.quiet:
+        return tr("{name} {time} (quiet hours)", name=name, time=time)
+    if view.running:
+        return tr("{name} {time} (to move)", name=name, time=time)
+    # Translators: a seat's clock in the clock line: "Bob 1d 12h".
+    return tr("{name} {time}", name=name, time=time)
 
 
 def clock_line(views: Iterable[SeatClockView]) -> str:
     """One line of text with every seat's clock: "Clocks: Alice 1d 11h (to move) · Bob 1d 12h"."""
-    parts: list[str] = []
-    for view in views:
-        if view.forfeited:
-            parts.append(f"{view.name} forfeited")
-        elif view.absent:
-            parts.append(f"{view.name} skipped (AI playing)")
-        elif view.ran_out:
-            parts.append(f"{view.name} out of time")
-        else:
-            text = f"{view.name} {format_duration(view.remaining)}"
-            if view.vacation_until is not None:
-                text += f" (on vacation until {day_text(view.vacation_until)})"
-            elif view.running:
-                text += " (quiet hours)" if view.quiet else " (to move)"
-            parts.append(text)
-    return "Clocks: " + " · ".join(parts)
-
-
-def day_text(at: float) -> str:
-    """A day in words, in UTC (the referee knows no reader's time zone): "12 Dec"."""
-    day = datetime.fromtimestamp(at, UTC)
-    return f"{day.day} {day.strftime('%b')}"
+    # Translators: {clocks} is a list of seats' clocks separated by " · ".
+    return tr("Clocks: {clocks}", clocks=" · ".join(_clock_part(view) for view in views))
 
 
 def waiting_text(names: Iterable[str]) -> str:
     """Who must act, to a player whose turn it is not: "It is not your turn; waiting for Bob."."""
-    return f"It is not your turn; waiting for {', '.join(names)}."
+    return tr("It is not your turn; waiting for {names}.", names=join_and(list(names)))
 
 
 def waiting_line(names: Iterable[str]) -> str:
-    """Who must act, in a seat's private view (Discord's): "Waiting for Bob, Carol."; "" for nobody."""
-    shown = ", ".join(names)
-    return f"Waiting for {shown}." if shown else ""
+    """Who must act, in a seat's private view (Discord's): "Waiting for Bob and Carol."; "" for nobody."""
+    shown = list(names)
+    return tr("Waiting for {names}.", names=join_and(shown)) if shown else ""

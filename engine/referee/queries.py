@@ -10,7 +10,9 @@ from typing import Any
 
 from engine.core import GameRecord, Outcome
 from engine.games import get_game
+from engine.i18n import tr
 
+from .audience import in_public
 from .clock import get_speed
 from .model import (
     FINISHED,
@@ -90,16 +92,18 @@ class Queries:
     async def board_text(self, table_id: int) -> str:
         loaded = await self.tables.started(table_id)
         game = get_game(loaded.table.game)
-        board = game.render_board(game.view(loaded.state, None), loaded.table.names)
-        if loaded.table.status == RUNNING and get_speed(loaded.table.speed).timed:
-            board += "\n" + clock_line(await self.timekeeping.clock_views(table_id))
+        views = await self.timekeeping.clock_views(table_id) if loaded.table.status == RUNNING else []
+        with in_public():  # everybody at the table reads the board
+            board = game.render_board(game.view(loaded.state, None), loaded.table.names)
+            if loaded.table.status == RUNNING and get_speed(loaded.table.speed).timed:
+                board += "\n" + clock_line(views)
         return board
 
     async def private_text(self, table_id: int, user_id: str) -> str:
         loaded = await self.tables.started(table_id)
         seat = loaded.table.seat_of(user_id)
         if seat is None:
-            raise NotInGame("You are not playing in this game.")
+            raise NotInGame(tr("You are not playing in this game."))
         game = get_game(loaded.table.game)
         return game.render_private(game.view(loaded.state, seat.index), loaded.table.names)
 
@@ -130,7 +134,7 @@ class Queries:
     async def record(self, table_id: int) -> GameRecord:
         table = (await self.tables.started(table_id)).table
         if table.status == RUNNING:
-            raise WrongStatus("A game's record can be exported once the game has ended.")
+            raise WrongStatus(tr("A game's record can be exported once the game has ended."))
         return GameRecord(
             game=table.game,
             players=len(table.seats),

@@ -24,6 +24,7 @@ from engine.core import Outcome
 from engine.games import get_game
 
 from .abandon import vote_line
+from .audience import in_public
 from .clock import get_speed
 from .hints import hints_allowed
 from .inputs import hide_seed
@@ -45,7 +46,10 @@ class SeatSnapshot:
     seat: int | None  # the viewer's seat index; None for a spectator
     # The viewer's legal moves now: (notation, what it does in words, or "" when the notation says).
     moves: tuple[tuple[str, str], ...]
-    board: str  # the public board; at a running timed table followed by the clock line
+    # The public board; at a running timed table followed by the clock line. Written in the public
+    # language (audience.use_public_language; the current one when none is set), every other text
+    # of the snapshot in the current one (the viewer's).
+    board: str
     private: str | None  # the viewer's private view; None for a spectator
     clocks: tuple[SeatClockView, ...]  # every timed seat's clock (none at an untimed table)
     is_over: bool
@@ -87,11 +91,12 @@ async def seat_snapshot(tables: Tables, table_id: int, user_id: str | None) -> S
         views = tuple(await clock_views_of(tables, loaded))
         public_view = game.view(state, None)
         seat_view = None if seat is None else game.view(state, seat)
-        board = game.render_board(public_view, table.names)
-        if running and get_speed(table.speed).timed:
-            board += "\n" + clock_line(views)
-        if running and table.abandon_votes:
-            board += "\n" + vote_line(table)
+        with in_public():
+            board = game.render_board(public_view, table.names)
+            if running and get_speed(table.speed).timed:
+                board += "\n" + clock_line(views)
+            if running and table.abandon_votes:
+                board += "\n" + vote_line(table)
         moves: tuple[tuple[str, str], ...] = ()
         if running and seat is not None and seat in game.may_act(state):
             moves = tuple(

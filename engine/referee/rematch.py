@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
+from engine.i18n import tr
+
 from .model import FINISHED, NotInGame, Seat, Table, WrongStatus
 from .store import RematchStore
 from .tables import Tables
@@ -75,10 +77,10 @@ class Rematches:
         async with self.tables.lock(table_id):  # two clicks at once open one lobby
             old = (await self.tables.load(table_id)).table
             if old.status != FINISHED:
-                raise WrongStatus("A rematch can be asked for once the game is over.")
+                raise WrongStatus(tr("A rematch can be asked for once the game is over."))
             seat = old.seat_of(user_id)
             if seat is None or seat.is_ai:
-                raise NotInGame(f"Only the players of game #{old.id} can ask for its rematch.")
+                raise NotInGame(tr("Only the players of game #{table} can ask for its rematch.", table=old.id))
             existing = await self.store.rematch_of(table_id)
             if existing is not None:
                 return existing, False

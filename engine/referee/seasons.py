@@ -36,7 +36,9 @@ from typing import Protocol
 import msgspec
 
 from engine.core import GameError
+from engine.core.text import quote
 from engine.games import get_game
+from engine.i18n import join_or, tr
 
 from .ratings import Rating
 from .reports import LeaderboardPage
@@ -139,9 +141,9 @@ def carried_rating(rating: Rating, carry: str, initial: Rating) -> Rating:
 
 def check_plan(cadence: str, carry: str) -> None:
     if cadence not in CADENCES:
-        raise SeasonError(f"Seasons are {', '.join(CADENCES)}, not {cadence!r}.")
+        raise SeasonError(tr("Seasons are {cadences}, not {cadence}.", cadences=", ".join(CADENCES), cadence=quote(cadence)))
     if carry not in CARRIES:
-        raise SeasonError(f"Ratings carry over as {' or '.join(CARRIES)}, not {carry!r}.")
+        raise SeasonError(tr("Ratings carry over as {carries}, not {carry}.", carries=join_or(list(CARRIES)), carry=quote(carry)))
 
 
 # ----- storage --------------------------------------------------------------------------------------
@@ -227,7 +229,7 @@ class Seasons:
         for season in await self.store.seasons(guild_id):
             if wanted == str(season.number) or wanted.lower() == season.name.lower():
                 return season
-        raise SeasonError(f"There is no season {wanted[:100]!r} on this server.")
+        raise SeasonError(tr("There is no season {season} on this server.", season=quote(wanted)))
 
     async def leaderboard(
         self, season: Season, game: str, *, offset: int = 0, limit: int = 10

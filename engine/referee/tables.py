@@ -24,6 +24,7 @@ from typing import Any
 import msgspec
 
 from engine.games import get_game
+from engine.i18n import N_, tr
 
 from .absence import Step
 from .clock import Hours, get_speed, pauses_of
@@ -169,7 +170,7 @@ class Tables:
 
     async def _load_stored(self, table_id: int, table: Table | None) -> Loaded:
         if table is None:
-            raise TableNotFound(f"There is no game #{table_id}.")
+            raise TableNotFound(tr("There is no game {table}.", table=f"#{table_id}"))
         encoded = None
         if table.status != LOBBY:
             get_game(table.game)  # fails here, at load, for a game no longer installed
@@ -272,7 +273,7 @@ class Tables:
             await self.store.save_table(table, table.version)
         except VersionConflict:
             self.forget(table.id)
-            raise StaleCache("The game changed in the meantime; look at the board and try again.") from None
+            raise StaleCache(tr("The game changed in the meantime; look at the board and try again.")) from None
         loaded.table = table
 
     # ----- checks -------------------------------------------------------------------------------
@@ -286,9 +287,9 @@ class Tables:
     async def started(self, table_id: int) -> Loaded:
         loaded = await self.load(table_id)
         if loaded.table.status == LOBBY:
-            raise WrongStatus("This game has not started yet.")
+            raise WrongStatus(tr("This game has not started yet."))
         if loaded.state is None:
-            raise WrongStatus("This game was cancelled before it started.")
+            raise WrongStatus(tr("This game was cancelled before it started."))
         return loaded
 
     async def running(self, table_id: int) -> Loaded:
@@ -319,9 +320,12 @@ def fingerprint(view: Any) -> bytes:
 
 
 def status_text(table: Table) -> str:
-    return {
-        LOBBY: "This game has not started yet.",
-        RUNNING: "This game is already running.",
-        FINISHED: "This game is over.",
-        ABANDONED: "This game was cancelled.",
-    }[table.status]
+    return tr(_STATUS_TEXTS[table.status])
+
+
+_STATUS_TEXTS = {
+    LOBBY: N_("This game has not started yet."),
+    RUNNING: N_("This game is already running."),
+    FINISHED: N_("This game is over."),
+    ABANDONED: N_("This game was cancelled."),
+}

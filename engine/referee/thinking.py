@@ -29,6 +29,7 @@ import msgspec
 
 from engine.core import Game, Player
 from engine.games import get_game
+from engine.i18n import SOURCE, number, signed, tr, use_language
 
 # The most playouts a time-budgeted search may run: the deadline, not this, ends it.
 TIME_BOUND_ITERATIONS = 1_000_000
@@ -63,6 +64,7 @@ class ThinkRequest(msgspec.Struct, frozen=True, kw_only=True):
     seed: int
     budget: Budget = Budget()
     explain: bool = False  # a hint: say why, in one line
+    language: str = SOURCE  # the language of that line (the reader's: a worker has no context of its own)
 
 
 class Thought(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,7 +117,10 @@ def think(request: ThinkRequest) -> Thought:
     player = make_player(game, request.kind, request.budget)
     rng = random.Random(request.seed)
     move = player.choose(game, state, request.seat, rng)
-    reason = explain(game, state, request.seat, move, player, rng, request.budget) if request.explain else ""
+    reason = ""
+    if request.explain:
+        with use_language(request.language):
+            reason = explain(game, state, request.seat, move, player, rng, request.budget)
     return Thought(
         move=game.format_move(move),
         reason=reason,
@@ -161,19 +166,25 @@ def explain(
             easy_move = offered[easy_kind]().choose(game, state, seat, random.Random(rng.getrandbits(63)))
         horizon = getattr(player, "horizon", None)
         mine, theirs = _expected_shares(game, state, seat, (move, easy_move), kit, horizon, rng, budget)
-        text = f"expected share of the win about {mine:.0%}"
         if easy_move != move and theirs < mine:
-            text += f", against {theirs:.0%} for {game.format_move(easy_move)} (the easy choice)"
-        return text
+            return tr(
+                "expected share of the win about {share}%, against {easy_share}% for {easy_move} (the easy choice)",
+                share=number(round(mine * 100)),
+                easy_share=number(round(theirs * 100)),
+                easy_move=game.format_move(easy_move),
+            )
+        # Translators: why a hint's move, after "normal would choose 7c: ".
+        return tr("expected share of the win about {share}%", share=number(round(mine * 100)))
     value = getattr(player, "value", None)
     if value is not None:
         try:
             after, _ = game.apply(state, seat, move)
             gain = float(value(game, state, after, seat))
         except NotImplementedError:
-            return "the best move right now"
-        return f"{gain:+g} right away"
-    return "the best move right now"
+            return tr("the best move right now")
+        # Translators: a move's immediate gain in points: "+3 right away".
+        return tr("{gain} right away", gain=signed(round(gain, 2)))
+    return tr("the best move right now")
 
 
 def _expected_shares(

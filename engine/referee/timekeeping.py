@@ -23,12 +23,14 @@ from typing import Any, Protocol
 
 from engine.core import Game, GameError
 from engine.games import get_game
+from engine.i18n import tr
 
 from . import absence
 from . import clock as clocks
 from .absence import Step, referee_step
+from .audience import in_public
 from .claims import CLOCK, Claims
-from .clock import QuietHours, format_duration, get_speed
+from .clock import QuietHours, day_text, format_duration, get_speed
 from .deadlines import credit_seat, forfeit_at, next_due
 from .downtime import DowntimeCredit
 from .model import (
@@ -41,7 +43,6 @@ from .model import (
     StaleVersion,
     Table,
 )
-from .presentation import day_text
 from .reports import (
     DueActions,
     ForfeitNotice,
@@ -138,30 +139,30 @@ class Timekeeping:
             speed = get_speed(table.speed)
             caller = table.seat_of(by_user)
             if caller is None or caller.is_ai:
-                raise NotInGame("Only the players of this game can skip a seat.")
+                raise NotInGame(tr("Only the players of this game can skip a seat."))
             if caller.absent or caller.forfeited:
-                raise SkipRefused("An AI plays your seat at the moment; take your seat back first.")
+                raise SkipRefused(tr("An AI plays your seat at the moment; take your seat back first."))
             if not 0 <= seat < len(table.seats):
-                raise SkipRefused(f"There is no seat {seat + 1} at this table.")
+                raise SkipRefused(tr("There is no seat {number} at this table.", number=seat + 1))
             target = table.seats[seat]
             if target.index == caller.index:
-                raise SkipRefused("You cannot skip yourself.")
+                raise SkipRefused(tr("You cannot skip yourself."))
             if target.is_ai:
-                raise SkipRefused(f"{target.name} is an AI seat; it never runs out of time.")
+                raise SkipRefused(tr("{name} is an AI seat; it never runs out of time.", name=target.name))
             if target.absent:
-                raise SkipRefused(f"{target.name} was already skipped; an AI plays for them.")
+                raise SkipRefused(tr("{name} was already skipped; an AI plays for them.", name=target.name))
             if not speed.timed or target.clock is None:
-                raise SkipRefused("This game is untimed, so nobody runs out of time; the host can cancel it.")
+                raise SkipRefused(tr("This game is untimed, so nobody runs out of time; the host can cancel it."))
             now = self.tables.clock()
             hours = (await self.tables.quiet_hours_at(table, loaded)).get(seat)
             if not target.clock.running:
-                raise SkipRefused(f"It is not {target.name}'s turn.")
+                raise SkipRefused(tr("It is not {name}'s turn.", name=target.name))
             away = clocks.away_until(hours, now)
             if away is not None:  # even a clock that ran out before: a vacation protects the seat
-                raise SkipRefused(f"{target.name} is on vacation until {day_text(away)}.")
+                raise SkipRefused(tr("{name} is on vacation until {day}.", name=target.name, day=day_text(away)))
             left = clocks.remaining_at(target.clock, now, speed, hours)
             if left > 0:
-                raise SkipRefused(f"{target.name} still has {format_duration(left)} on the clock.")
+                raise SkipRefused(tr("{name} still has {time} on the clock.", name=target.name, time=format_duration(left)))
             return await self._skip_seat(game, loaded, seat, now)
 
     async def _skip_seat(
@@ -187,7 +188,8 @@ class Timekeeping:
         outbox = Outbox(table=new_table, board_changed=True)
         if skipped.forfeited:
             outbox.forfeited = [seat]
-        outbox.public_log.append(absence.skip_line(skipped, new_table, by_referee=by_referee, bank=speed.bank))
+        with in_public():
+            outbox.public_log.append(absence.skip_line(skipped, new_table, by_referee=by_referee, bank=speed.bank))
         await self.turns.run_automatic(game, loaded, outbox)
         self.turns.finish_outbox(game, loaded, outbox)
         return outbox
@@ -197,16 +199,17 @@ class Timekeeping:
             loaded = await self.tables.running(table_id)
             seat = loaded.table.seat_of(user_id)
             if seat is None:
-                raise NotInGame("You are not playing in this game.")
+                raise NotInGame(tr("You are not playing in this game."))
             if seat.forfeited:
-                raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
+                raise ForfeitedSeat(tr("You forfeited this game; an AI plays your seat to the end."))
             game = get_game(loaded.table.game)
             outbox = Outbox(table=loaded.table)
             if seat.absent:
                 await return_seat(self.tables, game, loaded, seat.index)
                 outbox.table = loaded.table
                 outbox.board_changed = True
-                outbox.public_log.append(f"{seat.name} is back and plays their own seat again.")
+                with in_public():
+                    outbox.public_log.append(tr("{name} is back and plays their own seat again.", name=seat.name))
                 # Someone plays again: the AI takes the other absent seats a waiting game held.
                 await self.turns.run_automatic(game, loaded, outbox)
             self.turns.finish_outbox(game, loaded, outbox)

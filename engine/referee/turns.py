@@ -27,9 +27,11 @@ import msgspec
 
 from engine.core import Event, Game, GameError, NotYourTurn, Outcome, RecordedMove, format_event
 from engine.games import get_game
+from engine.i18n import tr
 
 from . import presentation
 from .absence import Step, referee_step
+from .audience import in_public
 from .levels import CHEAP_KINDS, TAKEOVER_LEVEL, player_kind
 from .model import (
     FINISHED,
@@ -91,7 +93,7 @@ class Turns:
                     if stored is loaded:
                         raise
                     loaded = stored
-            raise StaleVersion("The game changed while you were moving; look at the board and try again.")
+            raise StaleVersion(tr("The game changed while you were moving; look at the board and try again."))
 
     async def _play(
         self, loaded: Loaded, user_id: str, move_text: str, expected_version: int | None, *, fresh: bool
@@ -102,9 +104,9 @@ class Turns:
             raise WrongStatus(status_text(table))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise NotInGame("You are not playing in this game.")
+            raise NotInGame(tr("You are not playing in this game."))
         if seat.forfeited:
-            raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
+            raise ForfeitedSeat(tr("You forfeited this game; an AI plays your seat to the end."))
         if expected_version is not None and expected_version > table.version and not fresh:
             raise StaleCache("a board newer than the cached table")  # the cache is behind: read it again
         game = get_game(table.game)
@@ -113,10 +115,10 @@ class Turns:
             # Coming back by playing: the seat is theirs again, whatever becomes of this move.
             await return_seat(tables, game, loaded, seat.index)
             table, seat = loaded.table, loaded.table.seats[seat.index]
-            welcome = "Welcome back: you have your seat again. "
+            welcome = tr("Welcome back: you have your seat again.") + " "
         if expected_version is not None and expected_version != table.version:
             raise StaleVersion(
-                welcome + "The board has changed since you looked at it; here is the current one."
+                welcome + tr("The board has changed since you looked at it; here is the current one.")
             )
         move = game.parse_move(move_text)
         outbox = Outbox(table=table)
@@ -184,7 +186,10 @@ class Turns:
         # the rules): until the commit, readers get the committed state from its encoding, and
         # should the commit fail, the encoding is all the cache keeps.
         state = loaded.take_state()
-        events = game.play(state, seat, move)
+        # What happened is the table's log, read by all: the games' words for it in the public
+        # language (a refusal above stays in the mover's).
+        with in_public():
+            events = game.play(state, seat, move)
         finished = game.is_over(state)
         now = self.tables.clock()
         # A copy: the cached table must not change before the commit succeeds.
@@ -224,7 +229,7 @@ class Turns:
             # again on the stored table (``play``).
             self.tables.forget(table.id)
             raise StaleCache(
-                "The game changed while you were moving; look at the board and try again."
+                tr("The game changed while you were moving; look at the board and try again.")
             ) from None
         # Durable: now (and only now) the cache and the report may change.
         loaded.table = new_table
@@ -236,7 +241,8 @@ class Turns:
         public_lines = len(outbox.public_log)
         log_events(events, new_table.names, outbox)
         for index in newly_forfeited:
-            outbox.public_log.append(f"{new_table.seats[index].name} never came back and forfeits.")
+            with in_public():
+                outbox.public_log.append(tr("{name} never came back and forfeits.", name=new_table.seats[index].name))
         if result is not None:
             outbox.result = result
             outbox.rating_changes = list(changes or [])

@@ -29,9 +29,11 @@ from typing import Any, Protocol
 
 from engine.core import UNDO, Game, GameRecord, RecordedMove, effective_moves, replay
 from engine.games import get_game
+from engine.i18n import tr
 
 from . import clock as clocks
 from .absence import referee_step
+from .audience import in_public
 from .model import ForfeitedSeat, NotInGame, Outbox, StaleVersion, Table, VersionConflict, WrongStatus
 from .results import board_of
 from .tables import Loaded, Tables, copy_table, fingerprint
@@ -136,7 +138,7 @@ class Undo:
     async def _current_request(self, loaded: Loaded, version: int) -> UndoRequest:
         request = await self.store.undo_request(loaded.table.id)
         if request is None or request.version != version or loaded.table.version != version:
-            raise StaleVersion("That request to take a move back has ended: the game moved on, or it was answered.")
+            raise StaleVersion(tr("That request to take a move back has ended: the game moved on, or it was answered."))
         return request
 
     async def _undoable_last_move(self, game: Game[Any, Any], loaded: Loaded, seat: int) -> tuple[Any, RecordedMove]:
@@ -144,29 +146,39 @@ class Undo:
         table = loaded.table
         log = await self.tables.store.move_log(table.id)
         if len(log) != table.version:
-            raise StaleVersion("The game changed while you were asking; look at the board and try again.")
+            raise StaleVersion(tr("The game changed while you were asking; look at the board and try again."))
         if not log or log[-1].move == UNDO:
-            raise UndoRefused("There is no move to take back: only the last move of the game can be.")
+            raise UndoRefused(tr("There is no move to take back: only the last move of the game can be."))
         last = log[-1]
         if last.seat != seat:
             raise UndoRefused(
-                f"Only your own last move can be taken back, while nobody has acted since; "
-                f"{table.seats[last.seat].name} moved last."
+                tr(
+                    "Only your own last move can be taken back, while nobody has acted since; {name} moved last.",
+                    name=table.seats[last.seat].name,
+                )
             )
         if table.seats[seat].absent:
-            raise UndoRefused("An AI plays your seat at the moment, and its moves are not yours to take back; take your seat back first.")
+            raise UndoRefused(
+                tr(
+                    "An AI plays your seat at the moment, and its moves are not yours to take back; "
+                    "take your seat back first."
+                )
+            )
         record = GameRecord(
             game=table.game, players=len(table.seats), seed=table.seed or 0, options=table.options, moves=effective_moves(log[:-1])
         )
         before, _ = replay(game, record)
         if referee_step(game, before, table) is not None:
             # The referee played it (a lone legal move): taken back, it would be played again.
-            raise UndoRefused(f"{last.move} was forced, so there is nothing to take back.")
+            raise UndoRefused(tr("{move} was forced, so there is nothing to take back.", move=last.move))
         move = game.parse_move(last.move)
         if not game.undoable(before, seat, move, loaded.state):
             raise UndoRefused(
-                f"{last.move} cannot be taken back: it showed something hidden or drew something new "
-                "(see /rules for which moves can be)."
+                tr(
+                    "{move} cannot be taken back: it showed something hidden or drew something new "
+                    "(see /rules for which moves can be).",
+                    move=last.move,
+                )
             )
         return before, last
 
@@ -186,7 +198,7 @@ class Undo:
             await self.tables.store.commit_moves(new_table, table.version, [RecordedMove(seat, UNDO)], encoded)
         except VersionConflict:
             self.tables.forget(table.id)
-            raise StaleVersion("The game changed while you were asking; look at the board and try again.") from None
+            raise StaleVersion(tr("The game changed while you were asking; look at the board and try again.")) from None
         secrets_before = secret_prints(game, table, loaded.state)
         loaded.table = new_table
         loaded.set_state(before, encoded)
@@ -195,7 +207,8 @@ class Undo:
         loaded.secrets = secret_prints(game, new_table, before)
         self.tables.keep_hot(loaded)
         outbox = Outbox(table=new_table, board_changed=True)
-        outbox.public_log.append(f"{new_table.seats[seat].name} took back {last.move}.")
+        with in_public():
+            outbox.public_log.append(tr("{name} took back {move}.", name=new_table.seats[seat].name, move=last.move))
         outbox.private_changed = [
             index for index, part in loaded.secrets.items() if secrets_before.get(index) != part or index == seat
         ]
@@ -220,9 +233,9 @@ def _clocks_back(table: Table, *, leaving: set[int], entering: set[int], now: fl
 def _person_seat(table: Table, user_id: str) -> int:
     seat = table.seat_of(user_id)
     if seat is None:
-        raise NotInGame("You are not playing in this game.")
+        raise NotInGame(tr("You are not playing in this game."))
     if seat.forfeited:
-        raise ForfeitedSeat("You forfeited this game; an AI plays your seat to the end.")
+        raise ForfeitedSeat(tr("You forfeited this game; an AI plays your seat to the end."))
     return seat.index
 
 
@@ -231,7 +244,7 @@ def _answering_seat(table: Table, user_id: str, asker: int) -> int:
     has not forfeited, present or away (an away player's refusal counts too)."""
     seat = table.seat_of(user_id)
     if seat is None or seat.is_ai or seat.forfeited or seat.index == asker:
-        raise UndoRefused("Only the other players of this game answer a request to take a move back.")
+        raise UndoRefused(tr("Only the other players of this game answer a request to take a move back."))
     return seat.index
 
 

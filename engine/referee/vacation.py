@@ -30,6 +30,7 @@ import math
 import msgspec
 
 from engine.core import GameError
+from engine.i18n import tr, tr_n
 
 from .clock import DAY, Vacation
 from .tables import Tables
@@ -77,16 +78,20 @@ class Vacations:
 
     async def start(self, user_id: str, days: int) -> VacationStatus:
         if days < 1:
-            raise VacationRefused("A vacation lasts at least one day.")
+            raise VacationRefused(tr("A vacation lasts at least one day."))
         status = await self.status(user_id)
         if status.vacation is not None:
             raise VacationRefused(
-                "You are already on vacation; end it with `/settings vacation-off` before taking another."
+                tr("You are already on vacation; end it with `/settings vacation-off` before taking another.")
             )
         if days > status.days_left:
             raise VacationRefused(
-                f"You have {status.days_left} vacation day(s) left of {self.days_per_year} a year; "
-                "ask for fewer days."
+                tr_n(
+                    "You have {n} vacation day left of {per_year} a year; ask for fewer days.",
+                    "You have {n} vacation days left of {per_year} a year; ask for fewer days.",
+                    status.days_left,
+                    per_year=self.days_per_year,
+                )
             )
         now = self.tables.clock()
         vacation = Vacation(started_at=now, until=now + days * DAY)
@@ -98,7 +103,7 @@ class Vacations:
     async def end(self, user_id: str) -> VacationStatus:
         status = await self.status(user_id)
         if status.vacation is None:
-            raise VacationRefused("You are not on vacation.")
+            raise VacationRefused(tr("You are not on vacation."))
         ended = msgspec.structs.replace(status.vacation, until=self.tables.clock())
         await self.timekeeping.change_pauses(user_id, lambda: self.tables.store.save_vacation(user_id, ended))
         return await self.status(user_id)

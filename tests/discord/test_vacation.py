@@ -65,5 +65,5 @@ async def test_vacation_off_ends_it_early_and_gives_back_the_days_not_begun(worl
     await world.bob.slash(thread, "board")
     assert "vacation" not in H.latest_board(thread).embeds[0].description
     too_many = await world.alice.slash(world.channel, "settings vacation", days=30)
-    assert "You have 29 vacation day(s) left of 30 a year" in too_many.response.content
+    assert "You have 29 vacation days left of 30 a year" in too_many.response.content
     H.assert_every_interaction_answered(env)

@@ -72,7 +72,7 @@ async def test_host_and_majority_needs_the_host_among_more_than_half(referee):
     assert not (await referee.vote_abandon(table_id, "bob")).finished
     assert not (await referee.vote_abandon(table_id, "carol")).finished  # a majority, without the host
     assert (await referee.snapshot(table_id)).board.endswith(
-        "Vote to abandon: Bob, Carol (2 of 2 needed, the host and a majority)"
+        "Vote to abandon: Bob and Carol (2 of 2 needed, the host and a majority)"
     )
     assert (await referee.vote_abandon(table_id, "alice")).finished
     other = await nim_for(referee, ["alice", "bob", "carol"], rule=HOST_MAJORITY)

@@ -59,8 +59,8 @@ def test_texts_both_front_ends_show_about_clocks_turns_and_results():
     carol = SeatClockView(seat=2, name="Carol", remaining=0.0, running=True, ran_out=True)
     assert time_left(alice) == "2h 05m left" == time_left(alice.remaining)  # a WaitingTurn's seconds
     assert clock_line([alice, bob, carol]) == "Clocks: Alice 2h 05m (to move) · Bob 1d 0h · Carol out of time"
-    assert waiting_text(["Bob", "Carol"]) == "It is not your turn; waiting for Bob, Carol."
-    assert waiting_line(["Bob", "Carol"]) == "Waiting for Bob, Carol." and waiting_line([]) == ""
+    assert waiting_text(["Bob", "Carol"]) == "It is not your turn; waiting for Bob and Carol."
+    assert waiting_line(["Bob", "Carol"]) == "Waiting for Bob and Carol." and waiting_line([]) == ""
     outcome = Outcome(scores=[9, 2, 9, 2], ranks=[1, 3, 1, 3], teams=[[0, 2], [1, 3]])
     assert outcome_text(outcome, ["ann", "bea", "cy", "dan"]).splitlines() == [
         "1. ann: 9 · Pair A (seats 1 + 3)",

@@ -1,0 +1,52 @@
+"""Whose language a referee text is written in: the reader's, or the table's audience's.
+
+Most of what a referee call writes goes to the player who made it (a refusal, their hand, a
+hint): it is written in the current language (``engine.i18n.use_language``, set by the front end
+for that reader). Some of it goes to everybody at the table (the public board of a snapshot, the
+lines of ``Outbox.public_log``: "Bob took back 7c.", "Alice votes to abandon the game."): those
+are written in the *public* language, the server's, which a front end sets beside the reader's:
+
+    with use_language(user_locale), use_public_language(server_language):
+        outbox = await referee.play(table_id, user_id, "7c")   # a refusal in the user's language
+        post(outbox.public_log)                                # the public lines in the server's
+
+Without a public language set, public texts are written in the current language (the local
+table has one reader; a test or a tool gets English). Like the reader's language, it is a
+context variable: each interaction handled at once keeps its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from engine.i18n import language, language_or_source, use_language
+
+_public: ContextVar[str | None] = ContextVar("public_language", default=None)
+
+
+def public_language() -> str:
+    """The code of the language public texts are written in now."""
+    return _public.get() or language()
+
+
+@contextmanager
+def use_public_language(tag: object) -> Iterator[str]:
+    """Write the public texts of referee calls in the language serving ``tag`` inside the block
+    (None: the current language); yields its code."""
+    token = _public.set(None if tag is None else language_or_source(tag))
+    try:
+        yield public_language()
+    finally:
+        _public.reset(token)
+
+
+@contextmanager
+def in_public() -> Iterator[str]:
+    """Inside the referee: write what everybody at the table reads (yields the code)."""
+    with use_language(public_language()) as code:
+        yield code
+
+
+__all__ = ["in_public", "public_language", "use_public_language"]
