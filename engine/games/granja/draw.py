@@ -50,8 +50,9 @@ from engine.pictures.palette import (
     with_ink,
 )
 
-from .render import _name, game_over, render_private
+from .render import _name, game_over, render_private, roof_abilities
 from .terms import building_short, extension_word, phase_name
+from .views import view_prompt
 from .words import good_word, goods_words, helper_words
 
 GOOD_COLOURS: dict[str, tuple[RGB, RGB]] = with_ink(
@@ -96,7 +97,7 @@ def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
     )
     page.text(PAD, y, header, size=SMALL, fill=MUTED, kind="phase", label=view["phase"])
     y += LINE
-    y = page.paragraph(PAD, y, format_event(view["prompt"], short), size=SMALL, fill=INK)
+    y = page.paragraph(PAD, y, format_event(view_prompt(view), short), size=SMALL, fill=INK)
     y = _order_dice_roofs(page, view, y + 4)
     y = _market_and_buildings(page, view, y + 6)
     y = _siesta(page, view, y + 6)
@@ -121,7 +122,7 @@ def _order_dice_roofs(page: Canvas, view: dict[str, Any], y: int) -> int:
             x += 34
     y += 34
     if view["roofs_offer"]:
-        abilities = view.get("roof_abilities", {})
+        abilities = roof_abilities(view)
         x = page.text(PAD, y, tr("Roofs ({price} $)", price=view["roof_price"]), size=SMALL, fill=MUTED) + 10
         texts = [f"{roof} {abilities.get(roof, '')}".strip() for roof in view["roofs_offer"]]
         places = flow([text_width(text, SMALL - 1, True) + 10 for text in texts], page.width - PAD - x, gap=6)

@@ -17,7 +17,9 @@ from typing import Any
 from engine.core import format_event
 from engine.i18n import SOURCE, join_and, language, tr, tr_ctx, tr_n
 
+from .notation import roof_text
 from .terms import building_name, building_short, extension_word, extension_words, good_words, phase_name
+from .views import view_prompt
 from .words import good_word, goods_words, helper_words
 
 NAME_WIDTH = 10
@@ -33,6 +35,12 @@ def goods_legend() -> str:
 def _name(names: Sequence[str], seat: int) -> str:
     name = names[seat] if seat < len(names) else tr("Seat {n}", n=seat + 1)
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def roof_abilities(view: dict[str, Any]) -> dict[str, str]:
+    """What each roof of the view does, in the current language (the view's own texts may be in
+    its reader's)."""
+    return {roof: roof_text(roof) for roof in view.get("roof_abilities", {})}
 
 
 def game_over(names: Sequence[str], winners: Sequence[int]) -> str:
@@ -57,13 +65,15 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(tr("Turn order: {order} (roofs now: {roofs})", order=order, roofs=roofs))
     else:
         lines.append(tr("Turn order: {order}", order=order))
-    lines.append(format_event(view["prompt"], [_name(names, seat) for seat in range(players)]))
+    # The prompt is written again from the view's data: the board may be read in another language
+    # than the view was (the public board of a table, the view in its viewer's language).
+    lines.append(format_event(view_prompt(view), [_name(names, seat) for seat in range(players)]))
     extras = []
     if view["dice"]:
         extras.append(tr("Dice: {dice}", dice=" ".join(map(str, view["dice"]))))
     if view["roofs_offer"]:
         # Abilities in F4, when roofs are bought; the ids alone otherwise, to keep the board short.
-        abilities = view.get("roof_abilities", {}) if view["phase"] == "F4" else {}
+        abilities = roof_abilities(view) if view["phase"] == "F4" else {}
         offer = "; ".join(f"{roof} {abilities.get(roof, '')}".strip() for roof in view["roofs_offer"])
         extras.append(tr("Roofs ({price} $): {roofs}", price=view["roof_price"], roofs=offer))
     if extras:
@@ -227,7 +237,7 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["phase"] == "T1" or choice["donkey"]:
         markers = ", ".join(donkey_marker(marker) for marker in view["available_donkeys"])
         lines.append(tr("Donkey markers you may choose: {markers}", markers=markers))
-    abilities = view.get("roof_abilities", {})
+    abilities = roof_abilities(view)
     if view["phase"] == "F4" and view["roofs_offer"]:
         offer = "; ".join(f"{roof} {abilities.get(roof, '')}" for roof in view["roofs_offer"])
         lines.append(tr("Roofs on offer ({price} $): {roofs}", price=view["roof_price"], roofs=offer))

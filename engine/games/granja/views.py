@@ -9,6 +9,7 @@ any part of a secret choice before its reveal (including tasks that belong to it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -163,6 +164,20 @@ def public_prompt(state: GranjaState, waiting: tuple[int, ...] | None = None) ->
         return tr("The game is over.")
     if waiting is None:
         waiting = to_act(state)
+    if phase in (F1_PLAY, F3_PROMPT, T1_DONKEY):
+        return prompt_text(phase, waiting, None, 0, None)
+    seat = active_seat(state)
+    stack = state.tasks[seat] if seat is not None else []
+    task = stack[-1].kind if stack and not stack[-1].secret else None
+    return prompt_text(phase, waiting, seat, state.budget, task)
+
+
+def prompt_text(phase: str, waiting: Sequence[int], seat: int | None, budget: int, task: str | None) -> str:
+    """The public prompt from what the public view holds (the phase, the seats waited for, the
+    acting seat, its deliveries left and its open public task), so that a board rendered in
+    another language than its view was read in says it in the board's language."""
+    if phase == OVER:
+        return tr("The game is over.")
     seats = ", ".join(f"{{p{seat}}}" for seat in waiting)
     if phase == F1_PLAY:
         return tr("Secret card plays: waiting for {seats}.", seats=seats)
@@ -170,25 +185,30 @@ def public_prompt(state: GranjaState, waiting: tuple[int, ...] | None = None) ->
         return tr("Harvest choices: waiting for {seats}.", seats=seats)
     if phase == T1_DONKEY:
         return tr("Secret donkey markers: waiting for {seats}.", seats=seats)
-    seat = active_seat(state)
     fields = {"phase": phase_name(phase).capitalize(), "player": f"{{p{seat}}}"}
     if phase == T4_DELIVER:
         text = tr_n(
             "{phase}: {player} to act ({n} delivery left).", "{phase}: {player} to act ({n} deliveries left).",
-            state.budget, **fields,
+            budget, **fields,
         )
     elif phase == T5_EXTRA:
         text = tr_n(
             "{phase}: {player} to act ({n} extra delivery left).",
             "{phase}: {player} to act ({n} extra deliveries left).",
-            state.budget, **fields,
+            budget, **fields,
         )
     else:
         text = tr("{phase}: {player} to act.", **fields)
-    stack = state.tasks[seat] if seat is not None else []
-    if stack and not stack[-1].secret:
-        text += " " + tr("Now: {task}.", task=public_task(stack[-1].kind))
+    if task is not None:
+        text += " " + tr("Now: {task}.", task=public_task(task))
     return text
+
+
+def view_prompt(view: dict[str, Any]) -> str:
+    """``prompt_text`` of a public (or seat) view, in the current language."""
+    active = view["active"]
+    task = view["task_kinds"].get(str(active)) if active is not None else None
+    return prompt_text(view["phase"], view["to_act"], active, view["budget"] or 0, task)
 
 
 # The fixed part of each market hex, in map order; a view copies it and adds the owner.
@@ -209,7 +229,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
     for seat in sorted(range(state.players), key=state.siesta_stamp.__getitem__):
         stacks.setdefault(str(state.siesta_space[seat]), []).append(seat)
     open_tasks = {
-        str(seat): describe_task(stack[-1]) for seat, stack in enumerate(state.tasks) if stack and not stack[-1].secret
+        str(seat): stack[-1] for seat, stack in enumerate(state.tasks) if stack and not stack[-1].secret
     }
     view: dict[str, Any] = {
         "game": "granja",
@@ -255,7 +275,8 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "farms": [farm_view(state, seat, markers[seat]) for seat in range(state.players)],
         "scores": [farm.vp for farm in state.farms],
         "silver": [farm.silver for farm in state.farms],
-        "tasks": open_tasks,
+        "tasks": {seat: describe_task(task) for seat, task in open_tasks.items()},
+        "task_kinds": {seat: task.kind for seat, task in open_tasks.items()},  # what the prompt names
         "prompt": public_prompt(state, acting),
     }
     if over:
