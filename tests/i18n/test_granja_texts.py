@@ -203,3 +203,18 @@ def test_a_board_reads_in_its_own_language_whatever_language_its_view_was_read_i
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
     assert seen > 20
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_the_texts_fit_discords_limits(language: str) -> None:
+    """A move's description goes into a select option (100 characters), the notation help into an
+    embed field (1,024), the summary into an embed's description (4,096)."""
+    moves = [f"take {face}" for face in range(1, 7)]
+    moves += [f"play {card} {side}" for card in CARDS for side in ("field", "barrow", "helper", "ext")]
+    moves += [f"use {card}" for card in CARDS] + [f"roof {roof}" for roof in CONFIG.roofs]
+    moves += [f"donkey {marker}{push}" for marker in DONKEYS for push in ("", " +1")]
+    with use_language(language):
+        longest = max((GAME.describe_move(GAME.parse_move(text)) for text in moves), key=len)
+        assert len(longest) <= 100, longest
+        assert len(tr(GAME.notation_help)) <= 1_024
+        assert len(tr(GAME.summary)) <= 4_096
