@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from engine.core import BadNotation
 from engine.core.text import quote
-from engine.i18n import N_, tr
+from engine.i18n import N_, language, tr
 
 from .config import BUILDINGS, CONFIG, CROPS, DONKEYS, MARKET
 from .model import Move
@@ -85,6 +86,13 @@ def parse_move(text: str) -> Move:
 
 def option_text(template: str) -> str:
     """A few words for one option template of a die, a trade good or a roof (config.ROOFS)."""
+    return _option_text(language(), template)
+
+
+@cache
+def _option_text(code: str, template: str) -> str:
+    """``option_text`` in the language ``code`` (the current one): written once per language."""
+    del code  # the cache's key: tr() below writes in the current language
     name, _, param = template.partition(":")
     if name == "crop":
         crops = param.split(",")
@@ -111,6 +119,12 @@ def option_text(template: str) -> str:
 
 def roof_text(roof: str) -> str:
     """A roof's ability: its options, "a or b"."""
+    return _roof_text(language(), roof)
+
+
+@cache
+def _roof_text(code: str, roof: str) -> str:
+    del code  # the cache's key, as for _option_text
     texts = [option_text(template) for template in CONFIG.roofs[roof][1]]
     if len(texts) == 2:
         return tr("{first} or {second}", first=texts[0], second=texts[1])

@@ -8,9 +8,28 @@ short word such as "field" never takes another game's translation. The codes (``
 
 from __future__ import annotations
 
-from engine.i18n import tr, tr_ctx
+from collections.abc import Callable
+from functools import cache
+from typing import TypeVar
+
+from engine.i18n import language, tr, tr_ctx
+
+T = TypeVar("T")
 
 
+def per_language(build: Callable[[], T]) -> Callable[[], T]:
+    """``build`` run once per language: a table of terms read on every line of every board is
+    looked up, not translated again (the catalogues do not change while the process runs)."""
+    built = cache(lambda code: build())
+
+    def get() -> T:
+        return built(language())
+
+    get.__doc__ = build.__doc__
+    return get
+
+
+@per_language
 def good_words() -> dict[str, str]:
     """The board's word for each good code: ``GR`` -> "grain", ``VP`` -> "VP"."""
     return {
@@ -27,6 +46,7 @@ def good_words() -> dict[str, str]:
     }
 
 
+@per_language
 def good_names() -> dict[str, str]:
     """The word for each good in a sentence ("victory point" spelt out)."""
     return good_words() | {"VP": tr_ctx("granja", "victory point")}
@@ -46,6 +66,7 @@ def good_on_field(token: str) -> str:
     return tr("{good} on a field", good=word) if at else word
 
 
+@per_language
 def building_names() -> dict[int, str]:
     return {
         1: tr_ctx("granja", "Wagon Maker"),
@@ -63,6 +84,11 @@ def building_name(number: int) -> str:
 
 def building_short(number: int) -> str:
     """A building's name in five letters or so, for the board's building rows."""
+    return building_shorts()[number]
+
+
+@per_language
+def building_shorts() -> dict[int, str]:
     # Translators: short names of the six buildings, for a column about 5 characters wide.
     return {
         1: tr_ctx("granja building, short", "Wagon"),
@@ -71,9 +97,10 @@ def building_short(number: int) -> str:
         4: tr_ctx("granja building, short", "Green"),
         5: tr_ctx("granja building, short", "Deli"),
         6: tr_ctx("granja building, short", "Butch"),
-    }[number]
+    }
 
 
+@per_language
 def helper_labels() -> dict[str, str]:
     return {
         "H01": tr_ctx("granja helper", "Upgrade discount"),
@@ -100,6 +127,7 @@ def helper_label(helper: str) -> str:
     return helper_labels().get(helper, helper)
 
 
+@per_language
 def extension_words() -> dict[str, str]:
     """The three extension types by their icons, in their fixed order."""
     return {
@@ -115,6 +143,11 @@ def extension_word(kind: str) -> str:
 
 def phase_name(phase: str) -> str:
     """The step of the round in words ("farm phase: play cards"), as the board's header shows it."""
+    return phase_names().get(phase, phase)
+
+
+@per_language
+def phase_names() -> dict[str, str]:
     return {
         "F1": tr_ctx("granja phase", "farm phase: play cards"),
         "F3": tr_ctx("granja phase", "farm phase: harvest choices"),
@@ -127,7 +160,7 @@ def phase_name(phase: str) -> str:
         "T5": tr_ctx("granja phase", "transportation: extra deliveries"),
         "END": tr_ctx("granja phase", "end of game: final actions"),
         "OVER": tr_ctx("granja phase", "game over"),
-    }.get(phase, phase)
+    }
 
 
 def position_word(position: str) -> str:
