@@ -186,19 +186,24 @@ def test_japanese_uses_the_communitys_words() -> None:
         assert word in texts, word
 
 
-def test_a_board_reads_in_its_own_language_whatever_language_its_view_was_read_in() -> None:
-    """A table's public board is written in the server's language from a view read in the
-    viewer's: the board (and its prompt, roofs and buildings) says nothing in the view's."""
+def test_a_view_is_the_same_for_every_reader_and_reads_in_the_language_it_is_shown_in() -> None:
+    """The referee compares and shares views, and renders a table's public board in the server's
+    language from a view read for a viewer: a view is the same in every language, and the board,
+    the private view (its prompt) and the pictures say nothing in another language than their own."""
     rng = random.Random(6)
     state = GAME.new_game(3, 6)
     names = NAMES[:3]
     seen = 0
     while not GAME.is_over(state):
         if rng.random() < 0.2:
+            views = []
+            for language in ("en", *LANGUAGES):
+                with use_language(language):
+                    views.append([GAME.view(state, None), *(GAME.view(state, seat) for seat in range(3))])
+            assert all(other == views[0] for other in views)
             with use_language("ja"):
-                japanese_view = GAME.view(state, None)
-            with use_language("it"):
-                assert GAME.render_board(japanese_view, names) == GAME.render_board(GAME.view(state, None), names)
+                japanese = [GAME.render_board(views[0][0], names), *(GAME.render_private(view, names) for view in views[0][1:])]
+            assert all(not english_fragments(text, "ja", ALLOWED) for text in japanese), japanese
             seen += 1
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))

@@ -19,7 +19,7 @@ from engine.i18n import SOURCE, join_and, language, tr, tr_ctx, tr_n
 
 from .notation import roof_text
 from .terms import building_name, building_short, extension_word, extension_words, good_words, phase_name
-from .views import view_prompt
+from .views import prompt_of, view_prompt
 from .words import good_word, goods_words, helper_words
 
 NAME_WIDTH = 10
@@ -247,5 +247,5 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(tr("Your unused roofs (once each): {roofs}", roofs=roofs))
     # The legal moves are not listed here: every front end lists them already, numbered or as
     # buttons, each with what it does (Game.describe_move).
-    lines.append(view["private_prompt"])
+    lines.append(prompt_of(view["prompt_parts"]))  # in the reader's language, whoever's the view was
     return "\n".join(lines)

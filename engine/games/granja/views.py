@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from engine.core import ranks_from_keys
-from engine.i18n import tr, tr_n
+from engine.i18n import SOURCE, tr, tr_n, use_language
 
 from .cards import CARDS
 from .config import BUILDINGS, CONFIG, MARKET
@@ -218,6 +218,14 @@ MARKET_CELLS: tuple[dict[str, Any], ...] = tuple(
 
 
 def public_view(state: GranjaState) -> dict[str, Any]:
+    """The public view. Its few texts are in the source language whoever asks, so that a view
+    is the same for every reader (the referee compares and shares views): boards and pictures
+    word everything from the view's data in their reader's language."""
+    with use_language(SOURCE):
+        return _public_view(state)
+
+
+def _public_view(state: GranjaState) -> dict[str, Any]:
     over = state.phase == OVER
     limit = hexes_in_play(state.players)
     acting = to_act(state)
@@ -287,7 +295,14 @@ def public_view(state: GranjaState) -> dict[str, Any]:
 
 
 def seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
-    view = public_view(state)
+    """One seat's view: the public one and its private part, texts in the source language as
+    in ``public_view`` (render_private words the prompt from ``prompt_parts``)."""
+    with use_language(SOURCE):
+        return _seat_view(state, seat)
+
+
+def _seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
+    view = _public_view(state)
     farm = state.farms[seat]
     choice = state.choices[seat]
     stack = state.tasks[seat]
@@ -309,7 +324,8 @@ def seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
     view["options"] = [format_move(move) for move in moves]
     your_turn = seat in view["to_act"]  # the public view's to_act(state)
     view["your_turn"] = your_turn
-    view["private_prompt"] = private_prompt(state, seat, your_turn, moves)
+    view["prompt_parts"] = prompt_parts(state, seat, your_turn, moves)  # what render_private words
+    view["private_prompt"] = prompt_of(view["prompt_parts"])
     return view
 
 
@@ -318,47 +334,79 @@ def private_prompt(
 ) -> str:
     """The seat's prompt; ``your_turn`` and ``moves`` (its legal moves) may be passed when the
     caller has worked them out already."""
+    return prompt_of(prompt_parts(state, seat, your_turn, moves))
+
+
+def prompt_parts(
+    state: GranjaState, seat: int, your_turn: bool | None = None, moves: list[Move] | None = None
+) -> list[Any]:
+    """What the seat's prompt says, as plain data (a kind and its values): a seat view keeps it so
+    that the prompt is written in the language of whoever reads the view (``prompt_of``)."""
     if your_turn is None:
         your_turn = seat in to_act(state)
     if not your_turn:
-        return tr("Nothing to do right now.")
+        return ["idle"]
     stack = state.tasks[seat]
     if stack:
-        return describe_task(stack[-1])
+        return ["task", msgspec.to_builtins(stack[-1])]
     phase = state.phase
-    if phase == F1_PLAY and not state.farms[seat].hand:
-        return tr("You have no card to play: take anytime actions if you like, then done.")
     if phase == F1_PLAY:
-        done = len(state.choices[seat].plays)
+        return ["play", len(state.choices[seat].plays) + 1] if state.farms[seat].hand else ["no card"]
+    if phase == F3_PROMPT:
+        first = (moves if moves is not None else legal_moves(state, seat))[0]
+        return ["greengrocer"] if first.kind == "gain" else ["flex"]
+    if phase in ("R2", "R3", "R4") and state.die_used:
+        return ["die used"]
+    if phase == T1_DONKEY:
+        return ["donkey"]
+    if phase in ("R2", "R3"):
+        offered = [move for move in (moves if moves is not None else legal_moves(state, seat)) if move.kind == "take"]
+        return ["take", [move.args[0] for move in offered]]
+    if phase == "R4":
+        return ["shared die", state.dice[0]] if state.dice else ["none"]
+    if phase in ("F4", "T4", "T5", "END"):
+        return [phase, state.round if phase == "F4" else state.budget]
+    return ["none"]
+
+
+def prompt_of(parts: list[Any]) -> str:
+    """The prompt ``prompt_parts`` describes, in the current language."""
+    kind = parts[0]
+    if kind == "idle":
+        return tr("Nothing to do right now.")
+    if kind == "task":
+        return describe_task(msgspec.convert(parts[1], Task))
+    if kind == "no card":
+        return tr("You have no card to play: take anytime actions if you like, then done.")
+    if kind == "play":
         return tr(
             "Choose your secret card play {n} (play CARD field|barrow|helper|ext); nobody sees it before the reveal.",
-            n=done + 1,
+            n=parts[1],
         )
-    if phase == F3_PROMPT:
-        if (moves if moves is not None else legal_moves(state, seat))[0].kind == "gain":
-            return tr("Harvest: choose the Greengrocer's resource (gain GR, OL, GP or PG).")
+    if kind == "greengrocer":
+        return tr("Harvest: choose the Greengrocer's resource (gain GR, OL, GP or PG).")
+    if kind == "flex":
         return tr("Harvest: an empty field may yield another crop with Flexible field (flex GR OL), or flex none.")
-    if phase in ("R2", "R3", "R4") and state.die_used:
+    if kind == "die used":
         return tr("Your die is resolved: anytime actions (a helper you just played works now), then done.")
-    if phase == T1_DONKEY:
+    if kind == "donkey":
         return tr("Choose your donkey marker in secret (donkey D1..D4); anytime actions first if you like.")
-    if phase in ("R2", "R3"):
+    if kind == "take":
         # What each die on offer gives, since a button or a list shows "take 4" alone.
-        offered = [move for move in (moves if moves is not None else legal_moves(state, seat)) if move.kind == "take"]
-        faces = "; ".join(f"take {move.args[0]}: {describe_move(move)}" for move in offered)
+        faces = "; ".join(f"take {face}: {describe_move(Move('take', (face,)))}" for face in parts[1])
         return tr("Take a die ({faces}); anytime actions first if you like.", faces=faces)
-    if phase == "F4":
-        return tr("Buy one roof for {price} $ (roof R..), take anytime actions, then done.", price=state.round)
-    if phase == "R4":
-        return die_prompt(state.dice[0], shared=True) if state.dice else ""
-    if phase == "T4":
-        return tr("Deliver (deliver GOOD TARGET), {n} left; done when finished.", n=state.budget)
-    if phase == "T5":
+    if kind == "shared die":
+        return die_prompt(parts[1], shared=True)
+    if kind == "F4":
+        return tr("Buy one roof for {price} $ (roof R..), take anytime actions, then done.", price=parts[1])
+    if kind == "T4":
+        return tr("Deliver (deliver GOOD TARGET), {n} left; done when finished.", n=parts[1])
+    if kind == "T5":
         return tr(
             "Extra deliveries at {price} $ each (extra GOOD TARGET), {n} left; or done.",
-            price=CONFIG.extra_delivery_price, n=state.budget,
+            price=CONFIG.extra_delivery_price, n=parts[1],
         )
-    if phase == "END":
+    if kind == "END":
         return tr("Final anytime actions, then done.")
     return ""
 
