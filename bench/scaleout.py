@@ -35,9 +35,14 @@ from engine.core import Game
 
 from .build import build_games
 from .config import Sizes, bench_players
+from .proc_cpu import CpuWindow, server_pid
 from .stats import percentile, rounded
 
 ROOT = Path(__file__).resolve().parent.parent
+# Every process plays this long (at most a quarter of the measured time) before the measured
+# window (bench/scaleout_worker.py): the pool's connections opened, the server's types read, the
+# statements prepared, as in a running bot.
+WARMUP_SECONDS = 1.0
 
 
 async def _build(store: Any, game: Game[Any, Any], players: int, active: int, spares: int, seed: int, mean_length: float) -> tuple[list[int], list[int]]:
@@ -46,8 +51,10 @@ async def _build(store: Any, game: Game[Any, Any], players: int, active: int, sp
     return [b.table_id for b in built], [b.table_id for b in reserve]
 
 
-def _run_processes(specs: list[dict[str, Any]], workdir: Path) -> dict[str, Any]:
-    """Start one worker per spec, start them together once all are ready, and pool their figures."""
+def _run_processes(specs: list[dict[str, Any]], workdir: Path, server: int | None = None) -> dict[str, Any]:
+    """Start one worker per spec, start them together once all are ready, and pool their figures;
+    with the CPU time of the database server (``server``: its process id) and how busy the
+    machine's cores were, from the start to the last answer."""
     children = []
     for index, spec in enumerate(specs):
         path = workdir / f"scaleout-{index}.json"
@@ -64,11 +71,12 @@ def _run_processes(specs: list[dict[str, Any]], workdir: Path) -> dict[str, Any]
             line = child.stdout.readline()
             if not line or not json.loads(line).get("ready"):
                 raise RuntimeError(f"a scale-out worker did not start: {line!r}")
-        for child in children:
-            assert child.stdin is not None
-            child.stdin.write("go\n")
-            child.stdin.flush()
-        outputs = [json.loads(child.communicate(timeout=600)[0].strip().splitlines()[-1]) for child in children]
+        with CpuWindow(server) as window:
+            for child in children:
+                assert child.stdin is not None
+                child.stdin.write("go\n")
+                child.stdin.flush()
+            outputs = [json.loads(child.communicate(timeout=600)[0].strip().splitlines()[-1]) for child in children]
     finally:
         for child in children:
             if child.poll() is None:
@@ -77,6 +85,10 @@ def _run_processes(specs: list[dict[str, Any]], workdir: Path) -> dict[str, Any]
     latencies = [latency for output in outputs for latency in output.pop("latencies")]
     seconds = max(output["seconds"] for output in outputs)
     moves = sum(output["moves"] for output in outputs)
+    # CPU per durable move, the server's share included: at most cores / that many moves a second
+    # on this machine, however the work is spread over processes (the bound two processes meet).
+    cpu = sum(output["cpu_seconds"] for output in outputs) + (window.tree_seconds or 0.0)
+    cpu_per_move = cpu / moves if moves else 0.0
     return {
         "processes": len(specs),
         "moves": moves,
@@ -88,6 +100,10 @@ def _run_processes(specs: list[dict[str, Any]], workdir: Path) -> dict[str, Any]
         "errors": sum(sum(output["errors"].values()) for output in outputs),
         "error_samples": {k: v for output in outputs for k, v in output["error_samples"].items()},
         "cpu_seconds": [output["cpu_seconds"] for output in outputs],
+        "server_cpu_seconds": None if window.tree_seconds is None else rounded(window.tree_seconds, 2),
+        "machine_busy_cores": None if window.busy_cores is None else rounded(window.busy_cores, 2),
+        "cpu_ms_per_move": rounded(1e3 * cpu_per_move, 4),
+        "cores_ceiling_moves_per_s": rounded((os.cpu_count() or 1) / cpu_per_move if cpu_per_move else 0.0, 1),
         "per_process": outputs,
     }
 
@@ -101,6 +117,7 @@ def _specs(store: str, game: Game[Any, Any], players: int, active: list[int], sp
             "active": active[index::processes],
             "spares": spares[index::processes],
             "seconds": sizes.scaleout_seconds,
+            "warmup_seconds": min(WARMUP_SECONDS, sizes.scaleout_seconds / 4),
             "seed": seed + index,
             "register": extra,
             "shared": processes > 1,
@@ -157,7 +174,7 @@ def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, mean_l
 
             url, ids, reserve = asyncio.run(build_postgres())
             specs = _specs(url, game, players, ids, reserve, processes, sizes, seed, extra)
-            results[f"postgres_{processes}"] = _run_processes(specs, workdir)
+            results[f"postgres_{processes}"] = _run_processes(specs, workdir, server_pid(server.data))
     finally:
         server.stop()
     sqlite_rate = results["sqlite_1"]["durable_moves_per_s"]
@@ -182,6 +199,11 @@ def rows(results: dict[str, Any], row: Any, show: Any) -> list[Any]:
             note = f"{f['errors']} errors" if f["errors"] else ""
             found.append(row("scaleout", who, f"{label}: durable moves/s, {active} games at once", f["durable_moves_per_s"], "moves/s", note=note))
             found.append(row("scaleout", who, f"{label}: p50 / p99 (queueing)", f"{show(f['p50_ms'])} / {show(f['p99_ms'])}", "ms"))
+            if f.get("machine_busy_cores") is not None:
+                cpu = " + ".join(f"{seconds:.2f}" for seconds in f["cpu_seconds"])
+                server = "" if f.get("server_cpu_seconds") is None else f", server {f['server_cpu_seconds']:.2f}"
+                found.append(row("scaleout", who, f"{label}: CPU s of each process{', server' if server else ''}; busy cores", f"{cpu}{server}; {f['machine_busy_cores']:.2f}", ""))
+                found.append(row("scaleout", who, f"{label}: CPU per move (all of it); the cores' ceiling at that", f"{f['cpu_ms_per_move']:.3f} ms; {f['cores_ceiling_moves_per_s']:,.0f} moves/s", ""))
         if "ratio_postgres_to_sqlite" in figures:
             found.append(row("scaleout", who, "PostgreSQL 1 process / SQLite", figures["ratio_postgres_to_sqlite"], "", "scaleout_postgres_to_sqlite"))
             found.append(row("scaleout", who, "PostgreSQL 2 processes / 1 process", figures["ratio_two_to_one"], "", "scaleout_two_to_one"))

@@ -4,8 +4,9 @@ store, playing its share of the active games as fast as it answers for a given t
     python -m bench.scaleout_worker SPEC.json
 
 The spec names the store (a SQLite path or a PostgreSQL URL), the game, the active tables and the
-spares, the seconds and a seed. The worker opens the store and caches its tables (a bot that has
-been running), prints ``{"ready": true}``, waits for a line on its standard input (so that every
+spares, the seconds, the warm-up seconds and a seed. The worker opens the store, caches its tables
+and plays for the warm-up seconds unmeasured (a bot that has been running), prints
+``{"ready": true}``, waits for a line on its standard input (so that every
 process starts at once), plays, and prints one JSON line with its figures."""
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ async def run(spec: dict[str, Any]) -> dict[str, Any]:
         for table_id in spec["active"]:
             await referee.table(table_id)
         pool = Pool(referee, game, spec["players"], spec["active"], spec["spares"])
+        # A bot that has been running has its connections open and its statements prepared (on
+        # PostgreSQL, a new connection also reads the server's types, a statement planned by the
+        # server of tens of milliseconds): play a moment, unmeasured, before the start.
+        await play_for(pool, spec.get("warmup_seconds", 0.0), random.Random(-spec["seed"]))
         print(json.dumps({"ready": True}), flush=True)
         await asyncio.to_thread(sys.stdin.readline)  # the parent starts every process at once
         started = time.perf_counter()

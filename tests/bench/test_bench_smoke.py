@@ -6,6 +6,7 @@ Nothing here looks at a time or a rate: benchmarks measure, tests do not judge s
 from __future__ import annotations
 
 import json
+import sys
 
 from bench.cli import main
 
@@ -52,6 +53,8 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     if "status" not in scaleout:  # PostgreSQL binaries found (the system's or the pinned wheel's)
         assert scaleout["postgres_2"]["processes"] == 2 and scaleout["postgres_2"]["errors"] == 0
         assert scaleout["postgres_1"]["moves"] > 0 and "ratio_two_to_one" in scaleout
+        if sys.platform == "linux":  # where the server's CPU went (bench/proc_cpu.py)
+            assert scaleout["postgres_2"]["server_cpu_seconds"] > 0 and scaleout["postgres_2"]["machine_busy_cores"] > 0
     ai = results["ai"]["nim"]
     assert set(ai["decisions"]) >= {"easy", "normal", "strong", "pool_start_s"}
     assert ai["stall"]["pool"]["ai_moves"] >= 3 and ai["stall"]["thread"]["ticks"] > 0

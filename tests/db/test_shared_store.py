@@ -69,6 +69,35 @@ async def test_a_failed_compare_and_swap_judges_the_move_again_on_the_stored_gam
     await close(first, second)
 
 
+async def test_a_process_whose_copy_is_current_reads_nothing_before_a_move_or_a_refusal_alone(tmp_path):
+    """The games of a process's shards are moved by it alone nearly always: a move judged on its
+    cached copy costs no read of the table (the commit's compare-and-swap catches a stale copy);
+    only a refused move is checked against the table as stored, once."""
+    first, second = await referees(tmp_path / "reads.sqlite3", 2)
+    table_id = await two_player_nim(first, tokens=30)
+    reads: list[int] = []
+    load = first.store.load_table
+
+    async def counted(table_id: int):
+        reads.append(table_id)
+        return await load(table_id)
+
+    first.store.load_table = counted
+    for _ in range(3):
+        await first.play(table_id, "alice", "take 1")
+        await first.play(table_id, "bob", "take 1")
+    assert reads == []
+    with pytest.raises(NotYourTurn):  # the copy is current: refused after one read
+        await first.play(table_id, "bob", "take 1")
+    assert reads == [table_id]
+    await second.play(table_id, "alice", "take 1")  # another process moves: the copy is stale
+    reads.clear()
+    outbox = await first.play(table_id, "bob", "take 2")  # refused on the copy, accepted as stored
+    assert outbox.moves_applied == 1 and len(reads) == 1
+    assert len(await second.store.move_log(table_id)) == 8
+    await close(first, second)
+
+
 async def test_one_of_a_hundred_simultaneous_submissions_through_three_referees_is_accepted(tmp_path):
     opened = await referees(tmp_path / "hundred.sqlite3", 3)
     table_id = await two_player_nim(opened[0], tokens=10)

@@ -22,6 +22,8 @@ from tools.messages import TEMPLATE
 WORD = re.compile(r"[A-Za-z]+")
 # Discord markup and links carry no words of a language: mentions, timestamps, custom emoji, URLs.
 MARKUP = re.compile(r"<[@#/:a-zA-Z!&][^>\s]*>|https?://\S+")
+# A message's {fields} are names for the code, not words a reader sees in that language.
+FIELD = re.compile(r"\{[^{}]*\}")
 MIN_LETTERS = 3
 EVERYDAY = set(
     """the and you your not turn turns play plays played player players card cards table seat seats
@@ -53,7 +55,7 @@ def english_words() -> frozenset[str]:
     words = set(EVERYDAY)
     for message in template:
         for text in _strings(message.id):
-            words |= _words(MARKUP.sub(" ", text))
+            words |= _words(FIELD.sub(" ", MARKUP.sub(" ", text)))
     return frozenset(words)
 
 
@@ -66,7 +68,7 @@ def words_of(language: str) -> frozenset[str]:
     for message in catalog:
         if message.id:
             for text in _strings(message.string):
-                words |= _words(MARKUP.sub(" ", text))
+                words |= _words(FIELD.sub(" ", MARKUP.sub(" ", text)))
     return frozenset(words)
 
 

@@ -19,15 +19,9 @@ from engine.games.figures import GAME, setup
 from engine.games.figures.cards import DECK
 from engine.games.figures.model import PASS, SINGLES, FiguresState, ThreeKings
 from engine.i18n import tr, use_language
-from engine.pictures.canvas import Canvas
 from tests.games.figures.helpers import position
+from tests.i18n.game_texts import LANGUAGES, assert_no_english, english_left
 
-try:  # the shared detector, once it lands; until then the stand-in with its signature
-    from tests.i18n.english import english_fragments  # type: ignore[import-not-found]
-except ImportError:
-    from tests.i18n.english_standin import english_fragments
-
-LANGUAGES = ("it", "pt_BR", "ja")
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 COMMUNITY_WORDS = ["asso", "fante", "cavallo", "re", "denari", "coppe", "spade", "bastoni", "giro di figure", "Passo"]
 NOTATION = ["kings", "pass", "passo", "<card>"]
@@ -135,29 +129,6 @@ def setup_error(attempt: Callable[[], object]) -> str:
     raise AssertionError("no setup error")
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the pictures write (Canvas.write draws each line of text)."""
-    written: list[str] = []
-    original = Canvas.write
-
-    def write(self: Canvas, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        written.append(text)
-        original(self, x, y, text, *args, **kwargs)
-
-    monkeypatch.setattr(Canvas, "write", write)
-    return written
-
-
-def english_left(texts: list[str], language: str) -> dict[str, list[str]]:
-    found = {}
-    for text in set(texts):
-        fragments = english_fragments(text, language, ALLOWED)
-        if fragments:
-            found[text] = fragments
-    return found
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_a_whole_match_reads_without_english(language: str, options: dict[str, Any], drawn: list[str]) -> None:
@@ -165,8 +136,7 @@ def test_a_whole_match_reads_without_english(language: str, options: dict[str, A
         texts = list(match_texts(3, options, draw_every=40, written=drawn))
     texts += drawn
     assert len(texts) > 500 and drawn
-    left = english_left(texts, language)
-    assert not left, "\n".join(f"{fragments}: {text!r}" for text, fragments in list(left.items())[:10])
+    assert_no_english(texts, language, ALLOWED)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -174,17 +144,16 @@ def test_every_refusal_and_error_reads_without_english(language: str, drawn: lis
     with use_language(language):
         texts = [text for text in targeted_texts() if text]
     assert len(texts) > 40
-    left = english_left(texts, language)
-    assert not left, "\n".join(f"{fragments}: {text!r}" for text, fragments in list(left.items())[:10])
+    assert_no_english(texts, language, ALLOWED)
 
 
 def test_the_detector_sees_english_left_in_a_board(drawn: list[str]) -> None:
     """The same match in English is all English to the detector: the checks above can fail."""
     texts = list(match_texts(3, {}, draw_every=1000, written=drawn))
     for language in LANGUAGES:
-        assert english_left(texts, language)
+        assert english_left(texts, language, ALLOWED)
     with use_language("it"):
-        assert not english_left(list(match_texts(3, {}, draw_every=1000, written=drawn)), "it")
+        assert not english_left(list(match_texts(3, {}, draw_every=1000, written=drawn)), "it", ALLOWED)
 
 
 def test_english_is_the_source_and_stays_as_it_was() -> None:
@@ -193,3 +162,13 @@ def test_english_is_the_source_and_stays_as_it_was() -> None:
     assert "Seat  Player          Cards  Total" in board
     assert "Table: 5c (Dave) · BEAT 5 · passes 1" in board
     assert board.endswith("Alice to play. Beat the 5: a higher number card, or a figure to start a giro.")
+
+
+def test_the_views_are_the_same_for_every_reader() -> None:
+    """Views are fingerprinted and shared between readers: no text in them follows the language
+    (the boards and pictures made from them do)."""
+    state = position({1: "Kd Kc Ks 5d", 2: "1c"}, turn=1, phase="BEAT", top="4c", owner=4)
+    english = [GAME.view(state, seat) for seat in (None, 0, 1)]
+    for language in LANGUAGES:
+        with use_language(language):
+            assert [GAME.view(state, seat) for seat in (None, 0, 1)] == english

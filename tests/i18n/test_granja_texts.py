@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
 
@@ -22,10 +21,9 @@ from engine.games.granja.config import BUILDINGS, CONFIG, DONKEYS, ITEMS, MARKET
 from engine.games.granja.model import GranjaState
 from engine.games.granja.notation import BUILDING_WORDS, EFFECT_NAMES, KINDS
 from engine.i18n import tr, use_language
-from engine.pictures.canvas import Canvas
-from tests.i18n.english import english_fragments
+from tests.i18n import game_texts
+from tests.i18n.game_texts import LANGUAGES
 
-LANGUAGES = ("it", "pt_BR", "ja")
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 # What a player types, in every language: codes, verbs, option and position words, the
 # placeholders of the notation's examples (CARD, GOOD TARGET...).
@@ -73,7 +71,7 @@ def refusals(state: GranjaState, seat: int) -> Iterator[str]:
     yield GAME.not_your_turn_reason(state, seat)
 
 
-def game_texts(players: int, seed: int, refuse_every: int, draw_every: int) -> Iterator[str]:
+def played_texts(players: int, seed: int, refuse_every: int, draw_every: int) -> Iterator[str]:
     """Play a seeded game in the current language, random moves with some of the greedy player's
     (so that buildings and barrows get completed); yield every text."""
     rng = random.Random(seed)
@@ -123,39 +121,19 @@ def errors_and_rules() -> Iterator[str]:
     yield from (tr(text) for text in (GAME.title, GAME.summary, GAME.notation_help))
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the pictures write (Canvas.write draws each line of text)."""
-    written: list[str] = []
-    original = Canvas.write
-
-    def write(self: Canvas, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        written.append(text)
-        original(self, x, y, text, *args, **kwargs)
-
-    monkeypatch.setattr(Canvas, "write", write)
-    return written
-
-
 def english_left(texts: list[str], language: str) -> dict[str, list[str]]:
-    found = {}
-    for text in set(texts):
-        fragments = english_fragments(text, language, ALLOWED)
-        if fragments:
-            found[text] = fragments
-    return found
+    return game_texts.english_left(texts, language, ALLOWED)
 
 
 def check(texts: list[str], language: str) -> None:
-    left = english_left([text for text in texts if text], language)
-    assert not left, "\n".join(f"{fragments}: {text!r}" for text, fragments in list(left.items())[:10])
+    game_texts.assert_no_english(texts, language, ALLOWED)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_whole_game_reads_without_english(language: str, players: int, drawn: list[str]) -> None:
     with use_language(language):
-        texts = list(game_texts(players, players, refuse_every=8, draw_every=60))
+        texts = list(played_texts(players, players, refuse_every=8, draw_every=60))
     assert len(texts) > 1_000 and drawn
     check(texts + drawn, language)
 
@@ -170,7 +148,7 @@ def test_every_error_and_the_rules_read_without_english(language: str) -> None:
 
 def test_the_detector_sees_english_left_in_a_game(drawn: list[str]) -> None:
     """The same game in English is all English to the detector: the checks above can fail."""
-    texts = list(game_texts(2, 2, refuse_every=50, draw_every=1_000)) + list(errors_and_rules())
+    texts = list(played_texts(2, 2, refuse_every=50, draw_every=1_000)) + list(errors_and_rules())
     for language in LANGUAGES:
         assert english_left(texts, language)
 
@@ -178,7 +156,7 @@ def test_the_detector_sees_english_left_in_a_game(drawn: list[str]) -> None:
 def test_japanese_uses_the_communitys_words() -> None:
     """The terms of the Japanese rules: 畑, 荷車, 助手, 増設部, 昼寝, 輸送, 交易品, 農場財..."""
     with use_language("ja"):
-        texts = " ".join(game_texts(3, 3, refuse_every=20, draw_every=10**6))
+        texts = " ".join(played_texts(3, 3, refuse_every=20, draw_every=10**6))
         texts += " ".join(errors_and_rules())
     for word in ["畑", "荷車", "助手", "増設部", "昼寝トラック", "輸送", "追加輸送", "交易品", "農場財", "勝利点", "銀",
                  "ロバマーカー", "麦藁帽子", "屋根マーカー", "建設順マーカー", "市場", "豚小屋", "荷車製造所", "村の商店",
@@ -203,7 +181,7 @@ def test_a_view_is_the_same_for_every_reader_and_reads_in_the_language_it_is_sho
             assert all(other == views[0] for other in views)
             with use_language("ja"):
                 japanese = [GAME.render_board(views[0][0], names), *(GAME.render_private(view, names) for view in views[0][1:])]
-            assert all(not english_fragments(text, "ja", ALLOWED) for text in japanese), japanese
+            check(japanese, "ja")
             seen += 1
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))

@@ -20,14 +20,8 @@ from engine.games.orchard import GAME, notation, setup
 from engine.games.orchard.cards import BATCH_IDS, CODE
 from engine.games.orchard.model import Place
 from engine.i18n import tr, use_language
-from engine.pictures.canvas import Canvas
+from tests.i18n.game_texts import LANGUAGES, assert_no_english, english_left
 
-try:  # the shared detector, once it lands; until then the stand-in with its signature
-    from tests.i18n.english import english_fragments  # type: ignore[import-not-found]
-except ImportError:
-    from tests.i18n.english_standin import english_fragments
-
-LANGUAGES = ("it", "pt_BR", "ja")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
 # What a player types, in every language: the colours of the codes, batch ids and names, fillers.
 NOTATION = [
@@ -103,32 +97,8 @@ def errors_and_rules() -> Iterator[str]:
     yield from (tr(option.description) for option in GAME.options)
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the pictures write (Canvas.write draws each line of text)."""
-    written: list[str] = []
-    original = Canvas.write
-
-    def write(self: Canvas, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        written.append(text)
-        original(self, x, y, text, *args, **kwargs)
-
-    monkeypatch.setattr(Canvas, "write", write)
-    return written
-
-
-def english_left(texts: list[str], language: str) -> dict[str, list[str]]:
-    found = {}
-    for text in set(texts):
-        fragments = english_fragments(text, language, ALLOWED)
-        if fragments:
-            found[text] = fragments
-    return found
-
-
 def check(texts: list[str], language: str) -> None:
-    left = english_left([text for text in texts if text], language)
-    assert not left, "\n".join(f"{fragments}: {text!r}" for text, fragments in list(left.items())[:10])
+    assert_no_english(texts, language, ALLOWED)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -158,7 +128,7 @@ def test_the_detector_sees_english_left(drawn: list[str]) -> None:
     """The same game in English is all English to the detector: the checks above can fail."""
     texts = list(game_texts(2, 5, {}, draw_every=10**6)) + list(errors_and_rules())
     for language in LANGUAGES:
-        assert english_left(texts, language)
+        assert english_left(texts, language, ALLOWED)
 
 
 def test_english_is_the_source_and_stays_as_it_was() -> None:
@@ -167,3 +137,24 @@ def test_english_is_the_source_and_stays_as_it_was() -> None:
     assert board.startswith("Draft Cider · round 1/4 · pick 1/6 · deck 69 · easy mode\nTo pick: ")
     assert "Pick a pool card and place it in one of your batches, e.g. " in board
     assert board.endswith("Cards: colour-h(height)-s(sweetness).")
+
+
+def test_the_views_are_the_same_for_every_reader() -> None:
+    """Views are fingerprinted and shared between readers: no text in them follows the language
+    (the boards and pictures made from them do)."""
+    state = GAME.new_game(3, 4, {})
+    english = [GAME.view(state, seat) for seat in (None, 0, 1)]
+    for language in LANGUAGES:
+        with use_language(language):
+            assert [GAME.view(state, seat) for seat in (None, 0, 1)] == english
+
+
+def test_the_plural_of_a_score_follows_its_size_not_its_sign() -> None:
+    from engine.games.orchard.render import points_line
+
+    with use_language("pt_BR"):
+        assert [points_line("Ann", total) for total in (-12, -1, 1, 2)] == [
+            "Ann: -12 pontos", "Ann: -1 ponto", "Ann: 1 ponto", "Ann: 2 pontos",
+        ]
+    with use_language("it"):
+        assert points_line("Ann", -1) == "Ann: -1 punto"

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from engine.i18n import tr, tr_n
+from engine.i18n import SOURCE, tr, tr_n, use_language
 
 from .model import BEAT, FREE, OPEN, OVER, PAIRS, PLAYERS, FiguresState, sides
 from .rules import current_bar, end_condition_reached, leaders, legal_singles, may_use_kings
@@ -89,7 +89,10 @@ def public_view(state: FiguresState) -> dict[str, Any]:
         "tie_break": not over and end_condition_reached(state, finished=state.hand_number - 1),
         "winners": (leaders(state)[0] if over else []),
     }
-    view["prompt"] = table_prompt(view)
+    # The view is the same for every reader (it is fingerprinted and shared between readers):
+    # its prompt is in the source language; boards and pictures say it in the reader's (prompt_of).
+    with use_language(SOURCE):
+        view["prompt"] = table_prompt(view)
     return view
 
 
@@ -106,7 +109,8 @@ def seat_view(state: FiguresState, seat: int) -> dict[str, Any]:
         must_pass=on_turn and not playable,
         can_use_kings=kings,
     )
-    view["prompt"] = prompt_of(view)
+    with use_language(SOURCE):
+        view["prompt"] = prompt_of(view)
     return view
 
 

@@ -82,7 +82,8 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def points_line(name: str, total: int) -> str:
-    return tr_n("{name}: {n} points", "{name}: {n} points", total, name=name)
+    # The plural form follows the size of a score, not its sign: "-12 pontos", "-1 punto".
+    return tr_n("{name}: {n} points", "{name}: {n} points", abs(total), n=total, name=name)
 
 
 def game_over_line(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -92,14 +93,15 @@ def game_over_line(view: dict[str, Any], names: Sequence[str]) -> str:
 def _result_line(view: dict[str, Any], names: Sequence[str]) -> str:
     totals = view["scores"]
     if view["players"] == 1:
-        return tr_n("Final total: {n} points.", "Final total: {n} points.", totals[0])
+        return tr_n("Final total: {n} points.", "Final total: {n} points.", abs(totals[0]), n=totals[0])
     winners = [_name(names, seat) for seat in view["winners"]]
     if len(winners) == 1:
-        return tr_n("{name} wins with {n} points.", "{name} wins with {n} points.", max(totals), name=winners[0])
+        return tr_n("{name} wins with {n} points.", "{name} wins with {n} points.", abs(max(totals)), n=max(totals), name=winners[0])
     return tr_n(
         "{names} share the win with {n} points.",
         "{names} share the win with {n} points.",
-        max(totals),
+        abs(max(totals)),
+        n=max(totals),
         names=join_and(winners),
     )
 

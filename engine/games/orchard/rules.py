@@ -242,7 +242,8 @@ def play_move(state: OrchardState, seat: int, move: Place) -> list[Event]:
                 text=tr_n(
                     "Game over: {player} finishes with {n} points.",
                     "Game over: {player} finishes with {n} points.",
-                    totals[0],
+                    abs(totals[0]),
+                    n=totals[0],
                     player="{p0}",
                 )
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ranks_from_keys
-from engine.i18n import tr
+from engine.i18n import SOURCE, tr, use_language
 
 from . import notation, rules
 from .cards import BATCH_IDS, CODE, picks_per_round, rounds_for
@@ -55,7 +55,10 @@ def view(state: OrchardState, seat: int | None) -> dict[str, Any]:
         # A legal move of the seat on turn, in the notation, for the prompt's example.
         "example_move": None if picker is None else notation.format_move(rules.legal_placements(state, picker)[0]),
     }
-    public["prompt"] = prompt_of(public)
+    # The view is the same for every reader (it is fingerprinted and shared between readers):
+    # its prompt is in the source language; boards and pictures say it in the reader's (prompt_of).
+    with use_language(SOURCE):
+        public["prompt"] = prompt_of(public)
     if over:
         public["ranks"] = ranks_from_keys(totals)
         public["winners"] = [] if players == 1 else [s for s, rank in enumerate(public["ranks"]) if rank == 1]
