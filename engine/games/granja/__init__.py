@@ -20,7 +20,10 @@ STATUS
   model.py (state and moves), setup.py (the deal), rules.py (the machine, legal moves) built on
   farm.py, market.py and effects.py, scoring.py (round and end scoring), reasons.py
   (why_illegal), views.py, render.py,
-  notation.py, words.py, ai.py.
+  notation.py, words.py, ai.py; terms.py (the game's words in the reader's language: goods,
+  buildings, helpers, phases) and rules_texts.py (the /rules summary and notation help, each one
+  whole message). Every text a player reads is in the reader's language (engine.i18n), with the
+  Japanese community's terms; notation and codes stay as they are.
   Audited against the spec (sections, R1-R58, seed rows S01-S58, examples E1-E7): Haggler copies
   and the round's first sale (H15), the R55 default of an effect's card play, and the /rules
   texts (help within the 1024-character embed field; board legend, dice faces and building
@@ -37,8 +40,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Game, Outcome, Player, SetupError, ranks_from_keys
+from engine.i18n import N_, tr
 
-from . import notation, rules, scoring, setup, undo, views
+from . import notation, rules, rules_texts, scoring, setup, undo, views
 from .ai import AI_PLAYERS, TEST_PLAYERS
 from .model import OVER, GranjaState, Move
 from .reasons import explain, not_acting
@@ -47,32 +51,18 @@ from .views import public_view, seat_view
 
 class Granja(Game[GranjaState, Move]):
     name = "granja"
-    title = "Granja"
+    title = N_("Granja")
     min_players = 2
     max_players = 4
     draw_module = "engine.games.granja.draw"
-    summary = """\
-Six rounds on a Spanish farm; most VP wins (ties: most silver left, then shared).
-Farm phase: play a card in secret (two in round 1) to one of four sides: field (grows a crop),
-barrow (goods to deliver for VP, a trade good and a market stall), helper (an ability), or
-extension (+1 hand limit and two of: extra delivery, income, pigsty; costs n different farm
-goods for the n-th). Refill to your hand limit, collect income, harvest, breed pigs, maybe buy
-a roof (price = round; VP and a one-shot ability).
-Revenue phase: 2N+1 dice; take two in turn order and use their space; the last die is shared.
-Transportation: pick a donkey marker in secret (donkeys = deliveries, hats = siesta steps; each
-marker once per three rounds). The siesta track sets the new turn order. Deliver goods to your
-barrows and to the six craft buildings (three start blocked); finishing a building gives VP and
-a lasting bonus. Pay 1 $ per extra delivery. Score market stalls and your siesta section.
-At the end, goods turn into silver and every 5 $ into 1 VP.
-
-""" + notation.LEGEND
-    notation_help = notation.HELP
+    summary = rules_texts.SUMMARY
+    notation_help = rules_texts.HELP
 
     # ----- set-up -------------------------------------------------------------------------------
 
     def check_players(self, players: int, options: Mapping[str, Any]) -> None:
         if players == 1:
-            raise SetupError("Granja has no solo mode yet (it needs an automated rival); play with 2 to 4.")
+            raise SetupError(tr("Granja has no solo mode yet (it needs an automated rival); play with 2 to 4."))
         super().check_players(players, options)
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> GranjaState:
@@ -82,7 +72,7 @@ At the end, goods turn into silver and every 5 $ into 1 VP.
             try:
                 stacked.append(notation.card_id(str(code).lower()))
             except Exception as error:
-                raise SetupError(f"Deck option: {error}") from None
+                raise SetupError(tr("Deck option: {error}", error=error)) from None
         return setup.new_state(players, seed, stacked)
 
     # ----- play ---------------------------------------------------------------------------------

@@ -22,10 +22,6 @@ ITEMS: tuple[str, ...] = ("GR", "OL", "GP", "PG", "FD", "WN", "MT", "TG")
 # The nine farm-good types an extension may be paid with (trade goods excluded).
 FARM_GOOD_TYPES: tuple[str, ...] = ("GR", "OL", "GP", "PG", "FD", "WN", "MT", "$", "VP")
 UPGRADE_RESULT: dict[str, str] = {"GR": "FD", "OL": "FD", "GP": "WN", "PG": "MT"}
-GOOD_NAMES: dict[str, str] = {
-    "GR": "grain", "OL": "olive", "GP": "grape", "PG": "pig", "FD": "food", "WN": "wine",
-    "MT": "meat", "TG": "trade good", "$": "silver", "VP": "victory point",
-}  # fmt: skip
 
 # ----- buildings (1.7) -------------------------------------------------------------------------------
 
@@ -136,13 +132,7 @@ EXTENSION_ICONS: dict[str, frozenset[str]] = {
 
 # ----- helpers (1.12.3) ------------------------------------------------------------------------------
 
-HELPER_LABELS: dict[str, str] = {
-    "H01": "Upgrade discount", "H02": "Free upgrade", "H03": "Barrow bonus", "H04": "Exchange",
-    "H05": "Extra donkey", "H06": "Siesta push", "H07": "Market compensation", "H08": "Market refuge",
-    "H09": "Die nudge", "H10": "Quick planting", "H11": "Crop specialist", "H12": "Prolific pigs",
-    "H13": "Guild patron", "H14": "Steward", "H15": "Haggler", "H16": "Crate substitute",
-    "H17": "Flexible field",
-}  # fmt: skip
+# Helper labels are words in the reader's language: terms.helper_label.
 # Helpers used once per round (they carry a usage marker after use).
 ONCE_PER_ROUND_HELPERS: frozenset[str] = frozenset(
     {"H02", "H04", "H05", "H06", "H08", "H09", "H10", "H15", "H16", "H17"}

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import format_event
 from engine.core.picture import Picture
+from engine.i18n import tr, tr_ctx
 from engine.pictures.canvas import BIG, LINE, PAD, SMALL, TEXT, Canvas, columns, flow
 from engine.pictures.fonts import fit, font, text_width
 from engine.pictures.palette import (
@@ -49,8 +50,10 @@ from engine.pictures.palette import (
     with_ink,
 )
 
-from .render import _name, render_private
-from .words import EXTENSION_WORDS, good_word, goods_words, helper_words
+from .render import _name, game_over, render_private, roof_abilities
+from .terms import building_short, extension_word, phase_name
+from .views import view_prompt
+from .words import good_word, goods_words, helper_words
 
 GOOD_COLOURS: dict[str, tuple[RGB, RGB]] = with_ink(
     {"GR": YELLOW, "OL": GREEN, "GP": PURPLE, "PG": PINK, "FD": ORANGE, "WN": VERMILLION, "MT": BROWN, "TG": BLUE}
@@ -87,37 +90,40 @@ def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
     players = view["players"]
     short = [_name(names, seat) for seat in range(players)]
-    y = page.title(PAD, f"La Granja · round {view['round']}/{view['rounds']}")
-    page.text(PAD, y, f"{view['phase_name']} · deck {view['deck_size']} · discard {len(view['discard'])}", size=SMALL, fill=MUTED, kind="phase", label=view["phase"])
+    y = page.title(PAD, tr("La Granja · round {round}/{rounds}", round=view["round"], rounds=view["rounds"]))
+    header = tr(
+        "{phase} · deck {deck} · discard {discard}",
+        phase=phase_name(view["phase"]), deck=view["deck_size"], discard=len(view["discard"]),
+    )
+    page.text(PAD, y, header, size=SMALL, fill=MUTED, kind="phase", label=view["phase"])
     y += LINE
-    y = page.paragraph(PAD, y, format_event(view["prompt"], short), size=SMALL, fill=INK)
+    y = page.paragraph(PAD, y, format_event(view_prompt(view), short), size=SMALL, fill=INK)
     y = _order_dice_roofs(page, view, y + 4)
     y = _market_and_buildings(page, view, y + 6)
     y = _siesta(page, view, y + 6)
     for seat in range(players):
         y = farm(page, view, seat, names, y + 6)
     if view["over"]:
-        winners = " and ".join(_name(names, seat) for seat in view["winners"])
-        page.text(PAD, y + 6, f"Game over: {winners} win{'s' if len(view['winners']) == 1 else ''}.", bold=True)
+        page.text(PAD, y + 6, game_over(names, view["winners"]), bold=True)
     return page.finish()
 
 
 def _order_dice_roofs(page: Canvas, view: dict[str, Any], y: int) -> int:
-    x = page.text(PAD, y + 3, "Turn order", size=SMALL, fill=MUTED) + 8
+    x = page.text(PAD, y + 3, tr("Turn order"), size=SMALL, fill=MUTED) + 8
     for index, seat in enumerate(view["turn_order"]):
         if index:
             x = page.text(x + 2, y + 3, "›", size=SMALL, fill=MUTED) + 2
         x = page.seat_chip(x, y + 1, seat + 1)
         page.mark("order", str(seat), (x - 20, y, x, y + 22))
     if view["dice"]:
-        x = page.text(x + 24, y + 3, "Dice", size=SMALL, fill=MUTED) + 8
+        x = page.text(x + 24, y + 3, tr("Dice"), size=SMALL, fill=MUTED) + 8
         for face in view["dice"]:
             _die(page, x, y - 2, face)
             x += 34
     y += 34
     if view["roofs_offer"]:
-        abilities = view.get("roof_abilities", {})
-        x = page.text(PAD, y, f"Roofs ({view['roof_price']} $)", size=SMALL, fill=MUTED) + 10
+        abilities = roof_abilities(view)
+        x = page.text(PAD, y, tr("Roofs ({price} $)", price=view["roof_price"]), size=SMALL, fill=MUTED) + 10
         texts = [f"{roof} {abilities.get(roof, '')}".strip() for roof in view["roofs_offer"]]
         places = flow([text_width(text, SMALL - 1, True) + 10 for text in texts], page.width - PAD - x, gap=6)
         for roof, text, (dx, row) in zip(view["roofs_offer"], texts, places, strict=True):
@@ -146,7 +152,7 @@ def _market_and_buildings(page: Canvas, view: dict[str, Any], y: int) -> int:
     top = min(cy for _, cy in centres) - HEX
     width = int(max(cx for cx, _ in centres) - left + HEX) + 2
     height = int(max(cy for _, cy in centres) - top + HEX) + 2
-    page.text(PAD, y, "Market (value, owner)", size=SMALL, fill=MUTED)
+    page.text(PAD, y, tr("Market (value, owner)"), size=SMALL, fill=MUTED)
     origin_x, origin_y = PAD + 4 - left, y + LINE - top
     for cell, (cx, cy) in zip(cells, centres, strict=True):
         x, yy = origin_x + cx, origin_y + cy
@@ -165,20 +171,20 @@ def _market_and_buildings(page: Canvas, view: dict[str, Any], y: int) -> int:
 
 def _buildings(page: Canvas, view: dict[str, Any], x: int, y: int) -> int:
     """The six buildings: each row of goods to deliver, who delivered what, blocks and finishers."""
-    page.text(x, y, "Buildings (seat: delivered)", size=SMALL, fill=MUTED)
+    page.text(x, y, tr("Buildings (seat: delivered)"), size=SMALL, fill=MUTED)
     y += LINE
     small = 22
     for building in view["buildings"]:
-        page.text(x, y + 2, f"b{building['number']} {building['short']}", size=SMALL - 1, bold=True, width=84, kind="building", label=str(building["number"]))
+        page.text(x, y + 2, f"b{building['number']} {building_short(building['number'])}", size=SMALL - 1, bold=True, width=84, kind="building", label=str(building["number"]))
         tx = x + 86
         for code in building["row"]:
             page.image.paste(token(code, background=FELT, size=small), (tx, y))
             tx += small + 3
         notes = []
         if building["blocked"]:
-            notes.append(f"blocked #{building['blocked']}")
+            notes.append(tr("blocked #{n}", n=building["blocked"]))
         if building["finishers"]:
-            notes.append("done " + ",".join(str(seat + 1) for seat in building["finishers"]))
+            notes.append(tr("done {seats}", seats=",".join(str(seat + 1) for seat in building["finishers"])))
         progress = [
             f"{seat + 1}:" + ",".join(good.lower() for good, done in zip(building["row"], row, strict=True) if done)
             for seat, row in enumerate(building["rows"])
@@ -195,14 +201,14 @@ def _siesta(page: Canvas, view: dict[str, Any], y: int) -> int:
     """The siesta track, space 0 to 8, each space's seats stacked bottom to top."""
     stacks: dict[str, list[int]] = view["siesta_stacks"]
     tallest = max((len(seats) for seats in stacks.values()), default=1)
-    page.text(PAD, y, "Siesta track (space, VP; seats bottom to top)", size=SMALL, fill=MUTED)
+    page.text(PAD, y, tr("Siesta track (space, VP; seats bottom to top)"), size=SMALL, fill=MUTED)
     y += LINE
     height = 40 + tallest * 24
     for space, (dx, width) in enumerate(columns(SIESTA_SPACES, page.width - 2 * PAD, gap=4)):
         left = PAD + dx
         page.panel((left, y, left + width, y + height))
         page.text(left, y + 3, str(space), size=SMALL, bold=True, width=width, align="center")
-        page.text(left, y + 21, f"{SIESTA_VP[space]} VP", size=SMALL - 2, fill=MUTED, width=width, align="center")
+        page.text(left, y + 21, tr("{n} VP", n=SIESTA_VP[space]), size=SMALL - 2, fill=MUTED, width=width, align="center")
         for level, seat in enumerate(stacks.get(str(space), [])):
             cy = y + height - 26 - level * 24
             page.seat_chip(left + width // 2 - 10, cy, seat + 1)
@@ -222,9 +228,10 @@ def farm(page: Canvas, view: dict[str, Any], seat: int, names: Sequence[str], y:
     page.text(x + 8, y + 8, _name(names, seat), bold=True, width=170, kind="seat", label=str(seat))
     right = page.width - PAD
     page.text(right - 250, y + 10, f"$ {data['silver']}", size=TEXT, bold=True, width=60, kind="silver", label=f"{seat}:{data['silver']}")
-    page.text(right - 190, y + 12, f"hand {data['hand_size']}/{data['hand_limit']}", size=SMALL - 1, fill=MUTED, width=90)
+    hand = tr("hand {hand}/{limit}", hand=data["hand_size"], limit=data["hand_limit"])
+    page.text(right - 190, y + 12, hand, size=SMALL - 1, fill=MUTED, width=90)
     page.text(right - 96, y + 5, str(data["vp"]), size=BIG, bold=True, width=50, align="right", kind="score", label=f"{seat}:{data['vp']}")
-    page.text(right - 42, y + 12, "VP", size=SMALL, fill=MUTED)
+    page.text(right - 42, y + 12, tr_ctx("granja", "VP"), size=SMALL, fill=MUTED)
     top = y + 42
     for caption, row_height, draw_row in rows:
         page.text(PAD + 10, top + 5, caption, size=SMALL - 2, fill=MUTED, width=78)
@@ -249,18 +256,21 @@ def _farm_rows(data: dict[str, Any]) -> list[tuple[str, int, RowDrawer]]:
             page.sprite(token(code), x, y, "good", f"{seat}:{code}:{count}")
             text = f"{count}/{data['pig_capacity']}" if code == "PG" else str(count)
             x = page.text(x + TOKEN + 3, y + 5, text, size=SMALL, bold=True) + 12
-        page.text(x, y + 6, f"income {data['income']} $ · extra deliveries {data['extra_delivery_limit']}", size=SMALL - 2, fill=MUTED)
+        limits = tr(
+            "income {income} $ · extra deliveries {extra}", income=data["income"], extra=data["extra_delivery_limit"]
+        )
+        page.text(x, y + 6, limits, size=SMALL - 2, fill=MUTED)
 
-    rows.append(("goods", TOKEN + 6, goods_row))
+    rows.append((tr_ctx("granja board", "goods"), TOKEN + 6, goods_row))
     if data["fields"]:
 
         def fields_row(page: Canvas, x: int, y: int, seat: int) -> None:
             for field in data["fields"]:
                 page.sprite(token(field["crop"], hollow=not field["full"]), x, y, "field", f"{seat}:{field['card']}")
                 x += TOKEN + 4
-            page.text(x + 6, y + 6, "solid: crop on it · hollow: empty", size=SMALL - 2, fill=MUTED)
+            page.text(x + 6, y + 6, tr("solid: crop on it · hollow: empty"), size=SMALL - 2, fill=MUTED)
 
-        rows.append(("fields", TOKEN + 6, fields_row))
+        rows.append((tr_ctx("granja board", "fields"), TOKEN + 6, fields_row))
     if data["barrows"]:
         widths = [len(b["goods"]) * (TOKEN + 2) + 50 for b in data["barrows"]]
         barrow_places = flow(widths, 520, gap=14)
@@ -271,16 +281,17 @@ def _farm_rows(data: dict[str, Any]) -> list[tuple[str, int, RowDrawer]]:
                 for index, (code, covered) in enumerate(zip(barrow["goods"], barrow["covered"], strict=True)):
                     page.sprite(token(code, ticked=covered), left + index * (TOKEN + 2), top)
                 end = left + len(barrow["goods"]) * (TOKEN + 2)
-                page.text(end + 3, top + 6, f"{barrow['vp']} VP", size=SMALL - 2, bold=True, kind="barrow", label=f"{seat}:{barrow['card']}")
+                page.text(end + 3, top + 6, tr("{n} VP", n=barrow["vp"]), size=SMALL - 2, bold=True, kind="barrow", label=f"{seat}:{barrow['card']}")
 
-        rows.append(("barrows", (barrow_places[-1][1] + 1) * (TOKEN + 6), barrows_row))
+        rows.append((tr_ctx("granja board", "barrows"), (barrow_places[-1][1] + 1) * (TOKEN + 6), barrows_row))
     chips: list[tuple[str, str, bool]] = []  # (kind, text, used)
     chips += [("helper", helper_words(h["type"], h["param"]), h["used"]) for h in data["helpers"]]
-    chips += [("extension", EXTENSION_WORDS.get(e["type"], e["type"]), False) for e in data["extensions"]]
+    chips += [("extension", extension_word(e["type"]), False) for e in data["extensions"]]
     chips += [("roof", roof["id"], roof["used"]) for roof in data["roofs"]]
     chips += [("marker", f"b{number}", False) for number in data["buildings"]]
     if data["donkeys_used"]:
-        chips.append(("donkeys", "donkeys " + ",".join(marker[1] for marker in data["donkeys_used"]), False))
+        donkeys = ",".join(marker[1] for marker in data["donkeys_used"])
+        chips.append(("donkeys", tr("donkeys {rounds}", rounds=donkeys), False))
     if chips:
         chip_places = flow([text_width(text + ("*" if used else ""), SMALL - 2, True) + 10 for _, text, used in chips], 520, gap=6)
 
@@ -297,7 +308,7 @@ def _farm_rows(data: dict[str, Any]) -> list[tuple[str, int, RowDrawer]]:
                 label = labels[kind][index] if kind in labels else text
                 page.mark(kind, f"{seat}:{label}", (left, top, end, top + 22))
 
-        rows.append(("cards", (chip_places[-1][1] + 1) * 26 + 2, chips_row))
+        rows.append((tr_ctx("granja board", "cards"), (chip_places[-1][1] + 1) * 26 + 2, chips_row))
     return rows
 
 
@@ -310,11 +321,11 @@ def _hand_card(page: Canvas, card: dict[str, Any], x: int, y: int) -> None:
     width, height = CARD_SIZE
     page.draw.rounded_rectangle((x, y, x + width, y + height), radius=8, fill=CARD, outline=EDGE, width=2)
     page.write(x + 8, y + 5, card["card"], SMALL, True, CARD_INK)
-    page.write(x + 70, y + 6, f"field: {good_word(card['field'])}", SMALL - 1, False, CARD_INK)
+    page.write(x + 70, y + 6, tr("field: {crop}", crop=good_word(card["field"])), SMALL - 1, False, CARD_INK)
     lines = [
-        f"barrow: {goods_words(card['barrow'])} = {card['barrow_vp']} VP",
-        f"helper: {helper_words(card['helper'], card['param'])}",
-        f"extension: {EXTENSION_WORDS.get(card['extension'], card['extension'])}",
+        tr("barrow: {goods} = {vp} VP", goods=goods_words(card["barrow"]), vp=card["barrow_vp"]),
+        tr("helper: {helper}", helper=helper_words(card["helper"], card["param"])),
+        tr("extension: {extension}", extension=extension_word(card["extension"])),
     ]
     for index, line in enumerate(lines):
         shown = fit(line, SMALL - 1, width - 16)
@@ -328,7 +339,9 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
     seat = view["seat"]
     farm_data = view["farms"][seat]
     hand = view["hand"]
-    y = page.title(PAD, f"{_name(names, seat)} · your hand ({len(hand)}, limit {farm_data['hand_limit']})")
+    y = page.title(
+        PAD, tr("{name} · your hand ({n}, limit {limit})", name=_name(names, seat), n=len(hand), limit=farm_data["hand_limit"])
+    )
     playable = {option.split()[1] for option in view["options"] if option.startswith("play ") and len(option.split()) > 1}
     places = flow([CARD_SIZE[0]] * len(hand), page.width - 2 * PAD, gap=14)
     for card, (dx, row) in zip(hand, places, strict=True):
@@ -338,7 +351,7 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
             page.highlight((left, top, left + CARD_SIZE[0], top + CARD_SIZE[1]), card["card"])
     y += 8 + ((places[-1][1] + 1) * (CARD_SIZE[1] + 16) if hand else 0)
     if not hand:
-        page.text(PAD, y, "(empty)", fill=MUTED)
+        page.text(PAD, y, tr("(empty)"), fill=MUTED)
         y += LINE
     # The rest of the private text, line for line: the secret choice, donkeys, roofs, prompt.
     rest = render_private(view, names).splitlines()[1 + max(1, len(hand)) :]

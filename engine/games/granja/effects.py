@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from engine.i18n import tr, tr_n
+
 from .cards import CARDS
 from .config import (
     CONFIG,
@@ -132,26 +134,32 @@ def template_for(templates: Iterable[str], args: Sequence[str]) -> str:
     raise ValueError(f"no template offers {args}")
 
 
+def disc_moves(seat: int, moved: int) -> str:
+    return tr_n(
+        "{player}'s siesta disc moves {n} space.", "{player}'s siesta disc moves {n} spaces.", moved, player=p(seat)
+    )
+
+
 def apply_effect(state: GranjaState, seat: int, templates: Iterable[str], args: Sequence[str], events: Events) -> None:
     farm = state.farms[seat]
     template = template_for(templates, args)
     name, _, param = template.partition(":")
     if name == "pig":
-        say(events, f"{p(seat)} gains a pig.", seat)
+        say(events, tr("{player} gains a pig.", player=p(seat)), seat)
         gain_pigs(state, seat, 1, events)
     elif name == "crop":
         farm.goods[args[1]] += 1
-        say(events, f"{p(seat)} gains {good_name(args[1])}.", seat)
+        say(events, tr("{player} gains {good}.", player=p(seat), good=good_name(args[1])), seat)
     elif name == "crops":
         farm.goods[args[1]] += 1
         farm.goods[args[2]] += 1
-        say(events, f"{p(seat)} gains {good_name(args[1])} and {good_name(args[2])}.", seat)
+        say(events, tr("{player} gains {good} and {other}.", player=p(seat), good=good_name(args[1]), other=good_name(args[2])), seat)
     elif name == "silver":
         farm.silver += int(param)
-        say(events, f"{p(seat)} gains {param} $.", seat)
+        say(events, tr("{player} gains {n} $.", player=p(seat), n=param), seat)
     elif name == "vp":
         farm.vp += int(param)
-        say(events, f"{p(seat)} gains {param} VP.", seat)
+        say(events, tr("{player} gains {n} VP.", player=p(seat), n=param), seat)
     elif name == "draw":
         draw_cards(state, seat, 1, events)
     elif name == "play":
@@ -160,11 +168,11 @@ def apply_effect(state: GranjaState, seat: int, templates: Iterable[str], args: 
         state.tasks[seat].append(Task(kind="upgrade", count=int(param)))
     elif name == "upgrade+siesta":
         moved = advance_disc(state, seat, 1)
-        say(events, f"{p(seat)}'s siesta disc moves {moved} space{'s' if moved != 1 else ''}.", seat)
+        say(events, disc_moves(seat, moved), seat)
         state.tasks[seat].append(Task(kind="upgrade", count=1))
     elif name == "siesta":
         moved = advance_disc(state, seat, int(param))
-        say(events, f"{p(seat)}'s siesta disc moves {moved} space{'s' if moved != 1 else ''}.", seat)
+        say(events, disc_moves(seat, moved), seat)
     elif name == "deliver":
         state.tasks[seat].append(Task(kind="deliver"))
 
@@ -230,23 +238,23 @@ def do_anytime(state: GranjaState, seat: int, move: Move, events: Events) -> Non
             farm.goods["PG"] += 1
         else:
             farm.goods[good] += 1
-        say(events, f"{p(seat)} buys {good_name(good)} for {CONFIG.buy_price[good]} $.", seat)
+        say(events, tr("{player} buys {good} for {price} $.", player=p(seat), good=good_name(good), price=CONFIG.buy_price[good]), seat)
     elif move.kind == "sell":
         good = move.args[0]
         farm.goods[good] -= 1
         farm.silver += CONFIG.sell_price[good]
-        say(events, f"{p(seat)} sells {good_name(good)} for {CONFIG.sell_price[good]} $.", seat)
+        say(events, tr("{player} sells {good} for {price} $.", player=p(seat), good=good_name(good), price=CONFIG.sell_price[good]), seat)
         record_sale(state, seat, events)
     elif move.kind == "upgrade":
         upgrade(state, seat, move.args[0], True, events)
     elif move.kind == "tg":
         farm.goods["TG"] -= 1
-        say(events, f"{p(seat)} spends a trade good.", seat)
+        say(events, tr("{player} spends a trade good.", player=p(seat)), seat)
         apply_effect(state, seat, CONFIG.trade_good_effects, move.args, events)
     elif move.kind == "use" and move.args[0] in CONFIG.roofs:
         roof = next(roof for roof in farm.roofs if roof.id == move.args[0])
         roof.used = True
-        say(events, f"{p(seat)} uses roof {roof.id} and turns it face down.", seat)
+        say(events, tr("{player} uses roof {roof} and turns it face down.", player=p(seat), roof=roof.id), seat)
         apply_effect(state, seat, CONFIG.roofs[roof.id][1], move.args[1:], events)
     elif move.kind == "use":
         use_helper(state, seat, move, events)
@@ -258,11 +266,11 @@ def use_helper(state: GranjaState, seat: int, move: Move, events: Events) -> Non
     card = CARDS[helper.card]
     helper.used = True
     if card.helper == "H02":
-        say(events, f"{p(seat)} uses Free upgrade ({card.id}).", seat)
+        say(events, tr("{player} uses Free upgrade ({card}).", player=p(seat), card=card.id), seat)
         state.tasks[seat].append(Task(kind="upgrade", count=1))
     elif card.helper == "H10":
         farm.vp -= 1
-        say(events, f"{p(seat)} pays 1 VP for Quick planting ({card.id}).", seat)
+        say(events, tr("{player} pays 1 VP for Quick planting ({card}).", player=p(seat), card=card.id), seat)
         state.tasks[seat].append(Task(kind="play"))
     elif card.helper == "H04":
         give, amount, get, got = EXCHANGES[card.param]
@@ -271,20 +279,24 @@ def use_helper(state: GranjaState, seat: int, move: Move, events: Events) -> Non
             given = good_name(move.args[1])
         elif give == "$":
             farm.silver -= amount
-            given = f"{amount} $"
+            given = tr("{n} $", n=amount)
         else:
             farm.vp -= amount
-            given = f"{amount} VP"
+            given = tr("{n} VP", n=amount)
         if get == "$":
             farm.silver += got
         elif get == "PG":
             farm.goods["PG"] += got
         else:
             farm.goods[get] += got
-        say(events, f"{p(seat)} exchanges {given} for {got} {good_name(get)} ({card.id}).", seat)
+        say(
+            events,
+            tr("{player} exchanges {given} for {got} {good} ({card}).", player=p(seat), given=given, got=got, good=good_name(get), card=card.id),
+            seat,
+        )
     elif card.helper == "H05":
         state.budget += 1
-        say(events, f"{p(seat)} uses Extra donkey ({card.id}): one more delivery.", seat)
+        say(events, tr("{player} uses Extra donkey ({card}): one more delivery.", player=p(seat), card=card.id), seat)
 
 
 # ----- tasks: choices that arise while resolving -----------------------------------------------------
@@ -333,14 +345,14 @@ def do_task_move(state: GranjaState, seat: int, move: Move, events: Events) -> N
     task = stack[-1]
     if move == BACK:
         stack.pop()
-        say(events, f"You take back the play of {task.items[0]}.", seat, visible_to=[seat])
+        say(events, tr("You take back the play of {card}.", card=task.items[0]), seat, visible_to=[seat])
         return
     if move == PASS:
         stack.pop()
         if task.kind == "die":
             # Declining changes nothing the window before the pick did not offer: the turn ends.
             state.acted = True
-            say(events, f"{p(seat)} takes no action with the die.", seat)
+            say(events, tr("{player} takes no action with the die.", player=p(seat)), seat)
         return
     if task.kind == "play":
         stack.pop()
@@ -366,7 +378,7 @@ def do_task_move(state: GranjaState, seat: int, move: Move, events: Events) -> N
     elif task.kind == "gain":
         stack.pop()
         good = move.args[0]
-        say(events, f"{p(seat)} gains {good_name(good)}.", seat)
+        say(events, tr("{player} gains {good}.", player=p(seat), good=good_name(good)), seat)
         if good == "PG":
             gain_pigs(state, seat, 1, events)
         else:
@@ -382,7 +394,7 @@ def do_task_move(state: GranjaState, seat: int, move: Move, events: Events) -> N
             face = int(task.items[0]) + (1 if move.args[0] == "up" else -1)
             task.items[0] = str(face)
             task.count = 1
-            say(events, f"{p(seat)} uses Die nudge: the die counts as {face}.", seat)
+            say(events, tr("{player} uses Die nudge: the die counts as {face}.", player=p(seat), face=face), seat)
         else:
             stack.pop()
             apply_effect(state, seat, CONFIG.die_effects[int(task.items[0])], move.args, events)

@@ -8,6 +8,8 @@ from typing import TypeVar
 
 import msgspec
 
+from engine.i18n import tr, tr_n
+
 from .cards import CARDS
 from .config import (
     CONFIG,
@@ -93,7 +95,7 @@ def gain_pigs(state: GranjaState, seat: int, count: int, events: Events) -> None
             farm.goods["PG"] += 1
         else:
             farm.silver += CONFIG.sell_price["PG"]
-            say(events, f"{p(seat)} has no room for a pig and sells it for {CONFIG.sell_price['PG']} $.")
+            say(events, tr("{player} has no room for a pig and sells it for {price} $.", player=p(seat), price=CONFIG.sell_price["PG"]))
             record_sale(state, seat, events)
 
 
@@ -109,7 +111,13 @@ def record_sale(state: GranjaState, seat: int, events: Events) -> None:
         if not helper.used:
             helper.used = True
             farm.silver += CONFIG.h15_bonus
-            say(events, f"{p(seat)}'s Haggler ({helper.card}) adds {CONFIG.h15_bonus} $ to the first sale of the round.")
+            say(
+                events,
+                tr(
+                    "{player}'s Haggler ({card}) adds {n} $ to the first sale of the round.",
+                    player=p(seat), card=helper.card, n=CONFIG.h15_bonus,
+                ),
+            )
 
 
 def upgrade(state: GranjaState, seat: int, source: str, paid: bool, events: Events) -> None:
@@ -120,8 +128,11 @@ def upgrade(state: GranjaState, seat: int, source: str, paid: bool, events: Even
     farm.silver -= price
     result = UPGRADE_RESULT[resource]
     farm.goods[result] += 1
-    how = f"for {price} $" if paid else "for free"
-    say(events, f"{p(seat)} upgrades {good_name(source)} to {good_name(result)} {how}.", seat)
+    fields = {"player": p(seat), "good": good_name(source), "result": good_name(result)}
+    if paid:
+        say(events, tr("{player} upgrades {good} to {result} for {price} $.", price=price, **fields), seat)
+    else:
+        say(events, tr("{player} upgrades {good} to {result} for free.", **fields), seat)
 
 
 def advance_disc(state: GranjaState, seat: int, steps: int) -> int:
@@ -146,12 +157,12 @@ def draw_cards(state: GranjaState, seat: int, count: int, events: Events) -> int
                 break
             state.deck, state.discard = state.discard, []
             state.rng.shuffle(state.deck)
-            say(events, "The discard pile is shuffled into a new deck.")
+            say(events, tr("The discard pile is shuffled into a new deck."))
         drawn.append(state.deck.pop(0))
     state.farms[seat].hand.extend(drawn)
     if drawn:
-        say(events, f"{p(seat)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.", seat)
-        say(events, f"You draw {', '.join(drawn)}.", seat, visible_to=[seat])
+        say(events, tr_n("{player} draws {n} card.", "{player} draws {n} cards.", len(drawn), player=p(seat)), seat)
+        say(events, tr("You draw {cards}.", cards=", ".join(drawn)), seat, visible_to=[seat])
     return len(drawn)
 
 
@@ -237,19 +248,24 @@ def _into_slot(cards: list[_SlotCard], new: _SlotCard, discard: str, discarded: 
 
 
 def describe_play(play: CardPlay) -> str:
-    where = {"field": "a field", "barrow": "a barrow", "helper": "a helper", "ext": "an extension"}[play.position]
-    text = f"{play.card} as {where}"
+    """"C012 as a barrow (discarding C003)", "C020 as an extension, paying grain, silver"."""
+    text = {
+        "field": tr("{card} as a field", card=play.card),
+        "barrow": tr("{card} as a barrow", card=play.card),
+        "helper": tr("{card} as a helper", card=play.card),
+        "ext": tr("{card} as an extension", card=play.card),
+    }[play.position]
     if play.discard:
-        text += f" (discarding {play.discard})"
+        text = tr("{play} (discarding {card})", play=text, card=play.discard)
     if play.payment:
-        text += f", paying {', '.join(good_name(token) for token in play.payment)}"
+        text = tr("{play}, paying {goods}", play=text, goods=", ".join(good_name(token) for token in play.payment))
     return text
 
 
 def carry_out_play(state: GranjaState, seat: int, play: CardPlay, events: Events) -> None:
     farm = state.farms[seat]
     state.discard.extend(put_card(farm, play))
-    say(events, f"{p(seat)} plays {describe_play(play)}.", seat)
+    say(events, tr("{player} plays {play}.", player=p(seat), play=describe_play(play)), seat)
 
 
 def projected_farm(state: GranjaState, seat: int) -> Farm:
@@ -301,8 +317,8 @@ def start_play(state: GranjaState, seat: int, card: str, position: str, secret: 
 def finish_play(state: GranjaState, seat: int, play: CardPlay, secret: bool, events: Events) -> None:
     if secret:
         state.choices[seat].plays.append(play)
-        say(events, f"You commit {describe_play(play)}.", seat, visible_to=[seat])
+        say(events, tr("You commit {play}.", play=describe_play(play)), seat, visible_to=[seat])
         if not f1_waiting(state, seat):
-            say(events, f"{p(seat)} has chosen their card play.", seat)
+            say(events, tr("{player} has chosen their card play.", player=p(seat)), seat)
     else:
         carry_out_play(state, seat, play, events)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.i18n import tr
+
 from .cards import CARDS
 from .config import (
     BUILDINGS,
@@ -33,6 +35,7 @@ from .model import (
     p,
     say,
 )
+from .terms import building_name
 
 # ----- deliveries (3.6), building completion (3.7), barrows and market (3.8) -------------------------
 
@@ -78,10 +81,20 @@ def delivery_options(state: GranjaState, seat: int) -> list[tuple[str, ...]]:
     return options
 
 
-def target_name(target: str) -> str:
+def delivery_text(seat: int, source: str, target: str, symbol: str | None) -> str:
+    """"Ann delivers grain to the Butcher." (``symbol``: what a trade good stands for, H16)."""
+    fields = {"player": p(seat), "good": good_name(source)}
     if target.startswith("b"):
-        return f"the {BUILDINGS[int(target[1:]) - 1].name}"
-    return f"barrow {target}"
+        fields["building"] = building_name(int(target[1:]))
+        if symbol is None:
+            return tr("{player} delivers {good} to the {building}.", **fields)
+        return tr("{player} delivers {good} as {symbol} (Crate substitute) to the {building}.", symbol=good_name(symbol), **fields)
+    if symbol is None:
+        return tr("{player} delivers {good} to barrow {card}.", card=target, **fields)
+    return tr(
+        "{player} delivers {good} as {symbol} (Crate substitute) to barrow {card}.",
+        card=target, symbol=good_name(symbol), **fields,
+    )
 
 
 def deliver(state: GranjaState, seat: int, option: Sequence[str], events: Events) -> None:
@@ -94,8 +107,7 @@ def deliver(state: GranjaState, seat: int, option: Sequence[str], events: Events
         assert helper is not None
         helper.used = True
     take_item(farm, source)
-    extra = f" as {good_name(symbol)} (Crate substitute)" if len(option) > 2 else ""
-    say(events, f"{p(seat)} delivers {good_name(source)}{extra} to {target_name(target)}.", seat)
+    say(events, delivery_text(seat, source, target, symbol if len(option) > 2 else None), seat)
     if target.startswith("b"):
         number = int(target[1:])
         row = state.buildings[number - 1].rows[seat]
@@ -118,56 +130,59 @@ def complete_building(state: GranjaState, seat: int, number: int, events: Events
     """3.7 steps 1-8, in order."""
     building = state.buildings[number - 1]
     farm = state.farms[seat]
-    name = BUILDINGS[number - 1].name
+    name = building_name(number)
     first = not building.finishers
     building.finishers.append(seat)
     building.rows[seat] = [False] * len(building.rows[seat])  # the other row markers go home
-    say(events, f"{p(seat)} completes the {name}.", seat)
+    say(events, tr("{player} completes the {building}.", player=p(seat), building=name), seat)
     if first and building.hex_vp:
         building.hex_vp = False
         farm.vp += CONFIG.first_finisher_vp
-        say(events, f"{p(seat)} is the first to finish the {name}: +{CONFIG.first_finisher_vp} VP.", seat)
+        say(events, tr("{player} is the first to finish the {building}: +{n} VP.", player=p(seat), building=name, n=CONFIG.first_finisher_vp), seat)
     if first:
         blocked = [b for b in state.buildings if b.order_marker]
         if blocked:
             lowest = min(blocked, key=lambda b: b.order_marker)
-            opened = BUILDINGS[state.buildings.index(lowest)].name
-            say(events, f"Building-order marker {lowest.order_marker} leaves: the {opened} is open. "
-                f"{p(seat)} gains {CONFIG.order_marker_vp} VP.", seat)
+            opened = building_name(state.buildings.index(lowest) + 1)
+            text = tr(
+                "Building-order marker {marker} leaves: the {building} is open. {player} gains {n} VP.",
+                marker=lowest.order_marker, building=opened, player=p(seat), n=CONFIG.order_marker_vp,
+            )
+            say(events, text, seat)
             lowest.order_marker = 0
             farm.vp += CONFIG.order_marker_vp
     had_village_shop = VILLAGE_SHOP in farm.buildings
     farm.buildings.append(number)
     farm.vp += state.round
-    say(events, f"{p(seat)} takes the {name} building marker: +{state.round} VP.", seat)
+    say(events, tr("{player} takes the {building} building marker: +{n} VP.", player=p(seat), building=name, n=state.round), seat)
     if had_village_shop:
         farm.vp += CONFIG.village_shop_bonus_vp
-        say(events, f"{p(seat)}'s Village Shop adds {CONFIG.village_shop_bonus_vp} VP.", seat)
+        say(events, tr("{player}'s Village Shop adds {n} VP.", player=p(seat), n=CONFIG.village_shop_bonus_vp), seat)
     if farm.has("H13"):
         farm.silver += CONFIG.h13_silver
-        say(events, f"{p(seat)}'s Guild patron pays {CONFIG.h13_silver} $.", seat)
+        say(events, tr("{player}'s Guild patron pays {n} $.", player=p(seat), n=CONFIG.h13_silver), seat)
     # Immediate effect (step 8).
     if number == WAGON_MAKER:
         gained = CONFIG.section_vp(state.siesta_space[seat])
         farm.vp += gained
-        say(events, f"{p(seat)} gains {gained} VP for their siesta disc.", seat)
+        say(events, tr("{player} gains {n} VP for their siesta disc.", player=p(seat), n=gained), seat)
         if delivery_options(state, seat):
             state.tasks[seat].append(Task(kind="deliver", optional=True, items=["wagon"]))
     elif number == VILLAGE_SHOP:
         farm.vp += CONFIG.village_shop_now_vp
-        say(events, f"{p(seat)} gains {CONFIG.village_shop_now_vp} VP.", seat)
+        say(events, tr("{player} gains {n} VP.", player=p(seat), n=CONFIG.village_shop_now_vp), seat)
     elif number == TRADING_HOUSE:
         farm.silver += CONFIG.trading_house_silver
-        say(events, f"{p(seat)} gains {CONFIG.trading_house_silver} $.", seat)
+        say(events, tr("{player} gains {n} $.", player=p(seat), n=CONFIG.trading_house_silver), seat)
     elif number == GREENGROCER:
         state.tasks[seat].append(Task(kind="gain", items=list(RESOURCES)))
     elif number == DELICATESSEN:
         farm.goods["TG"] += 1
-        say(events, f"{p(seat)} gains a trade good.", seat)
+        say(events, tr("{player} gains a trade good.", player=p(seat)), seat)
     elif number == BUTCHER:
         gained = len(farm.barrows)
         farm.vp += gained
-        say(events, f"{p(seat)} gains {gained} VP for their barrows.", seat)
+        say(events, tr("{player} gains {n} VP for their barrows.", player=p(seat), n=gained), seat)
 
 
 def complete_barrow(state: GranjaState, seat: int, index: int, events: Events) -> None:
@@ -178,17 +193,17 @@ def complete_barrow(state: GranjaState, seat: int, index: int, events: Events) -
     gained = card.barrow_vp + (CONFIG.butcher_bonus_vp if BUTCHER in farm.buildings else 0)
     farm.vp += gained
     farm.goods["TG"] += 1
-    say(events, f"{p(seat)} completes barrow {card.id}: +{gained} VP and a trade good.", seat)
+    say(events, tr("{player} completes barrow {card}: +{n} VP and a trade good.", player=p(seat), card=card.id, n=gained), seat)
     rewards = farm.passive("H03")
     if "silver" in rewards:
         farm.silver += CONFIG.h03_silver
-        say(events, f"{p(seat)}'s Barrow bonus pays {CONFIG.h03_silver} $.", seat)
+        say(events, tr("{player}'s Barrow bonus pays {n} $.", player=p(seat), n=CONFIG.h03_silver), seat)
     farm.barrows.pop(index)
     state.discard.append(card.id)
     if market_choices(state, seat, card.barrow_vp):
         state.tasks[seat].append(Task(kind="market", items=[str(card.barrow_vp)]))
     else:
-        say(events, f"Every market hex of value {card.barrow_vp} holds {p(seat)}'s marker: no placement.", seat)
+        say(events, tr("Every market hex of value {value} holds {player}'s marker: no placement.", player=p(seat), value=card.barrow_vp), seat)
     if "crop" in rewards:
         state.tasks[seat].append(Task(kind="gain", items=list(CROPS), count=1))
 
@@ -225,7 +240,7 @@ def place_market_marker(state: GranjaState, seat: int, hex_index: int, events: E
     if state.market[hex_index] not in (-1, seat):
         hit.append((hex_index, state.market[hex_index]))
     state.market[hex_index] = seat
-    say(events, f"{p(seat)} places a market marker on {hex_id(hex_index)} (value {value}).", seat)
+    say(events, tr("{player} places a market marker on {hex} (value {value}).", player=p(seat), hex=hex_id(hex_index), value=value), seat)
     for other in neighbours(state, hex_index):
         owner = state.market[other]
         if owner not in (-1, seat) and MARKET[other].value < value:
@@ -241,14 +256,21 @@ def place_market_marker(state: GranjaState, seat: int, hex_index: int, events: E
         if refuge is not None and target is not None:
             refuge.used = True
             state.market[target] = owner
-            say(events, f"{p(owner)}'s Market refuge moves their marker from {hex_id(other)} to {hex_id(target)}.", owner)
+            say(
+                events,
+                tr(
+                    "{player}'s Market refuge moves their marker from {hex} to {target}.",
+                    player=p(owner), hex=hex_id(other), target=hex_id(target),
+                ),
+                owner,
+            )
             continue
         state.farms[seat].vp += 1
-        say(events, f"{p(seat)} removes {p(owner)}'s marker from {hex_id(other)}: +1 VP.", seat)
+        say(events, tr("{player} removes {owner}'s marker from {hex}: +1 VP.", player=p(seat), owner=p(owner), hex=hex_id(other)), seat)
         rewards = owner_farm.passive("H07")
         if "vp" in rewards:
             owner_farm.vp += CONFIG.h07_vp
-            say(events, f"{p(owner)}'s Market compensation gives {CONFIG.h07_vp} VP.", owner)
+            say(events, tr("{player}'s Market compensation gives {n} VP.", player=p(owner), n=CONFIG.h07_vp), owner)
         if "silver" in rewards:
             owner_farm.silver += CONFIG.h07_silver
-            say(events, f"{p(owner)}'s Market compensation gives {CONFIG.h07_silver} $.", owner)
+            say(events, tr("{player}'s Market compensation gives {n} $.", player=p(owner), n=CONFIG.h07_silver), owner)

@@ -13,11 +13,11 @@ import msgspec
 
 from engine.core import Event, Rng
 
+from . import terms
 from .cards import CARDS
 from .config import (
     CONFIG,
     EXTENSION_ICONS,
-    GOOD_NAMES,
     HEX_DIRECTIONS,
     MARKET,
 )
@@ -35,19 +35,6 @@ T5_EXTRA = "T5"
 END_WINDOW = "END"
 OVER = "OVER"
 
-PHASE_NAMES = {
-    F1_PLAY: "farm phase: play cards",
-    F3_PROMPT: "farm phase: harvest choices",
-    F4_ROOFS: "farm phase: roofs",
-    R2_PICK: "revenue phase: first die",
-    R3_PICK: "revenue phase: second die",
-    R4_SHARED: "revenue phase: shared die",
-    T1_DONKEY: "transportation: donkey markers",
-    T4_DELIVER: "transportation: deliveries",
-    T5_EXTRA: "transportation: extra deliveries",
-    END_WINDOW: "end of game: final actions",
-    OVER: "game over",
-}
 SEQUENTIAL_PHASES = (F4_ROOFS, R2_PICK, R3_PICK, R4_SHARED, T4_DELIVER, T5_EXTRA, END_WINDOW)
 PICK_PHASES = (R2_PICK, R3_PICK)  # each seat takes a die of its own in turn order (1.10)
 DICE_PHASES = (*PICK_PHASES, R4_SHARED)  # then the last die is shared
@@ -248,9 +235,8 @@ def p(seat: int) -> str:
 
 
 def good_name(token: str) -> str:
-    base, _, where = token.partition("@")
-    name = GOOD_NAMES.get(base, base)
-    return f"{name} from a field" if where else name
+    """A good in a sentence, in the reader's language (``GR@field``: "grain from a field")."""
+    return terms.good_name(token)
 
 
 HEXES_FOR_FOUR = len(MARKET)

@@ -8,62 +8,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from engine.core import BadNotation
 from engine.core.text import quote
+from engine.i18n import N_, language, tr
 
 from .config import BUILDINGS, CONFIG, CROPS, DONKEYS, MARKET
 from .model import Move
 from .rules import effect_args
+from .rules_texts import HELP as HELP  # the notation help (Game.notation_help)
 from .words import describe_move as describe_move  # the game's move descriptions (Game.describe_move)
-
-HELP = """\
-Cards C001-C060, roofs R1-A..R6-D, hexes M01-M29, buildings b1-b6.
-Goods GR OL GP PG FD WN MT TG, $ silver, VP; a crop on a field: GR@field.
-play C012 field|barrow|helper|ext, then if asked: discard C003 (card replaced),
-  pay GR / pay OL@field / pay $ / pay VP (one at a time); back = undo an unfinished secret play
-take 3, then die OPTION or pass; nudge up|down (H09)
-OPTION: pig | crop GR | crops GR OL | silver | vp | draw | play | upgrade | upgrade 2 |
-  upgrade siesta | siesta 1 | siesta 2 | deliver
-tg OPTION (spend a trade good)   use R1-B OPTION (roof; use R1-A alone: one option)
-use C012 (helper: Free upgrade, Quick planting, Extra donkey; Exchange: use C006 GR@field)
-buy GR|OL|GP|PG   sell GR..MT   upgrade GR|GR@field|PG (paid)
-answers: upgrade GR (free), gain OL, hex M05
-roof R1-A   donkey D3 (donkey D3 +1: Siesta push)
-deliver GR b4 | deliver GR@field C012 | deliver TG b4 as GR (Crate substitute)
-extra GR b4 (T5, 1 $)   flex GR OL | flex none (harvest)
-done ends your turn; pass declines a choice."""
+from .words import either
 
 
-def _either(texts: list[str]) -> str:
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
-
-
-def _dice_lines() -> str:
+def dice_lines() -> str:
+    """The dice faces and the trade good's options, from the configuration, in English: the rules
+    summary (rules_texts.SUMMARY) spells them out, and a test keeps the two alike."""
     faces = "; ".join(
-        f"{face} = {_either([option_text(template) for template in templates])}"
+        f"{face} = {either([option_text(template) for template in templates])}"
         for face, templates in CONFIG.die_effects.items()
     )
-    trade = _either([option_text(template) for template in CONFIG.trade_good_effects])
+    trade = either([option_text(template) for template in CONFIG.trade_good_effects])
     return f"Dice faces: {faces}.\nA trade good buys {trade}."
-
-
-LEGEND_TEXT = """\
-Reading the board. Seats are numbered 1-4; > marks who must act. Each farm: VP, $ silver, hand
-cards/hand limit, income ($ in F2), extra deliveries (allowed in T5); its goods; fields per
-crop as full/all; barrows (C012 grape+grain✓ 3 VP: ✓ = already delivered); helpers (* = used
-this round; a roof: used for good); extensions; roofs; building markers; donkey markers by round.
-Buildings: the goods each seat's row needs, then seat:delivered; BLOCKED #n = building-order
-marker n (no deliveries); done = seats that finished it, first finisher first.
-Market: hex:value@seat. Siesta: space[discs bottom..top]; the higher space, then the higher
-disc in a stack, goes first.
-Donkey markers D1-D4: 1-4 deliveries, and 4 minus that in straw hats (siesta steps).
-Finishing a building row gives r VP in round r (the first finisher also gains 1 VP and opens
-the next blocked building for 1 VP more), then: b1 Wagon Maker: a delivery and your siesta
-section's VP now, later +1 siesta step and +1 delivery each round; b2 Village Shop: 2 VP, +2 VP
-per later building marker; b3 Trading House: 3 $ now and each harvest; b4 Greengrocer: a crop
-or pig now and each harvest; b5 Delicatessen: a trade good now and each harvest; b6 Butcher: 1 VP per
-barrow on your farm now, +1 VP per later barrow."""
 
 
 KINDS = (
@@ -108,10 +75,10 @@ def format_move(move: Move) -> str:
 def parse_move(text: str) -> Move:
     tokens = [token for token in _SPLIT.split(str(text).strip().lower()) if token]
     if not tokens:
-        raise BadNotation("Write a move, for example: play C012 field, take 3, deliver GR b4 or done.")
+        raise BadNotation(tr("Write a move, for example: play C012 field, take 3, deliver GR b4 or done."))
     kind = KIND_WORDS.get(tokens[0])
     if kind is None:
-        raise BadNotation(f"I do not know the verb {quote(tokens[0])}. Verbs: {', '.join(KINDS)}.")
+        raise BadNotation(tr("I do not know the verb {verb}. Verbs: {verbs}.", verb=quote(tokens[0]), verbs=", ".join(KINDS)))
     words = [token for token in tokens[1:] if token not in FILLER]
     reader = _READERS[kind]
     return Move(kind, reader(words))
@@ -119,20 +86,49 @@ def parse_move(text: str) -> Move:
 
 def option_text(template: str) -> str:
     """A few words for one option template of a die, a trade good or a roof (config.ROOFS)."""
+    return _option_text(language(), template)
+
+
+@cache
+def _option_text(code: str, template: str) -> str:
+    """``option_text`` in the language ``code`` (the current one): written once per language."""
+    del code  # the cache's key: tr() below writes in the current language
     name, _, param = template.partition(":")
     if name == "crop":
         crops = param.split(",")
-        return "1 crop of your choice" if len(crops) == 3 else "1 " + " or 1 ".join(crops)
-    return {
-        "pig": "1 pig", "crops": "2 different crops", "silver": f"{param} $", "vp": f"{param} VP",
-        "draw": "draw a card", "play": "play a card", "deliver": "1 delivery",
-        "upgrade": "1 free upgrade" if param == "1" else "up to 2 free upgrades",
-        "upgrade+siesta": "1 free upgrade and siesta +1", "siesta": f"siesta +{param}",
-    }.get(name, template)  # fmt: skip
+        if len(crops) == 3:
+            return tr("1 crop of your choice")
+        if len(crops) == 2:
+            return tr("1 {first} or 1 {second}", first=crops[0], second=crops[1])
+        return tr("1 {crop}", crop=crops[0])
+    if name == "silver":
+        return tr("{n} $", n=param)
+    if name == "vp":
+        return tr("{n} VP", n=param)
+    if name == "siesta":
+        return tr("siesta +{n}", n=param)
+    if name == "upgrade":
+        return tr("1 free upgrade") if param == "1" else tr("up to 2 free upgrades")
+    texts = {
+        "pig": tr("1 pig"), "crops": tr("2 different crops"), "draw": tr("draw a card"),
+        "play": tr("play a card"), "deliver": tr("1 delivery"),
+        "upgrade+siesta": tr("1 free upgrade and siesta +1"),
+    }  # fmt: skip
+    return texts.get(name, template)
 
 
 def roof_text(roof: str) -> str:
-    return " or ".join(option_text(template) for template in CONFIG.roofs[roof][1])
+    """A roof's ability: its options, "a or b"."""
+    return _roof_text(language(), roof)
+
+
+@cache
+def _roof_text(code: str, roof: str) -> str:
+    del code  # the cache's key, as for _option_text
+    texts = [option_text(template) for template in CONFIG.roofs[roof][1]]
+    if len(texts) == 2:
+        return tr("{first} or {second}", first=texts[0], second=texts[1])
+    return either(texts)
 
 
 # ----- pieces ---------------------------------------------------------------------------------------
@@ -140,20 +136,20 @@ def roof_text(roof: str) -> str:
 
 def _need(words: list[str], count: int, example: str) -> None:
     if len(words) != count:
-        raise BadNotation(f"Write it as: {example}.")
+        raise BadNotation(tr("Write it as: {example}.", example=example))
 
 
 def card_id(word: str) -> str:
     match = re.fullmatch(r"c?0*(\d{1,2})", word)
     if not match or not 1 <= int(match.group(1)) <= 60:
-        raise BadNotation(f"{quote(word)} is not a card; cards are C001 to C060.")
+        raise BadNotation(tr("{word} is not a card; cards are C001 to C060.", word=quote(word)))
     return f"C{int(match.group(1)):03d}"
 
 
 def roof_id(word: str) -> str:
     match = re.fullmatch(r"r([1-6])-?([a-d])", word)
     if not match:
-        raise BadNotation(f"{quote(word)} is not a roof; roofs are R1-A to R6-D.")
+        raise BadNotation(tr("{word} is not a roof; roofs are R1-A to R6-D.", word=quote(word)))
     return f"R{match.group(1)}-{match.group(2).upper()}"
 
 
@@ -161,12 +157,14 @@ def good(word: str, allowed: tuple[str, ...] | None = None, field_ok: bool = Fal
     base, _, where = word.partition("@")
     code = GOOD_WORDS.get(base)
     if code is None:
-        raise BadNotation(f"{quote(word)} is not a good; goods are GR OL GP PG FD WN MT TG (and $ or VP to pay).")
+        raise BadNotation(
+            tr("{word} is not a good; goods are GR OL GP PG FD WN MT TG (and $ or VP to pay).", word=quote(word))
+        )
     if allowed is not None and code not in allowed:
-        raise BadNotation(f"{quote(word)} does not fit here; choose one of {' '.join(allowed)}.")
+        raise BadNotation(tr("{word} does not fit here; choose one of {allowed}.", word=quote(word), allowed=" ".join(allowed)))
     if where:
         if where not in ("field", "f") or not field_ok or code not in CROPS:
-            raise BadNotation("Only a crop (GR, OL, GP) can come from a field: write GR@field.")
+            raise BadNotation(tr("Only a crop (GR, OL, GP) can come from a field: write GR@field."))
         return f"{code}@field"
     return code
 
@@ -186,19 +184,21 @@ def target(word: str) -> str:
     try:
         return card_id(word)
     except BadNotation:
-        raise BadNotation(f"{quote(word)} is not a delivery target: a building b1-b6 or one of your barrows (C012).") from None
+        raise BadNotation(
+            tr("{word} is not a delivery target: a building b1-b6 or one of your barrows (C012).", word=quote(word))
+        ) from None
 
 
 def hex_name(word: str) -> str:
     match = re.fullmatch(r"m?0*(\d{1,2})", word)
     if not match or not 1 <= int(match.group(1)) <= len(MARKET):
-        raise BadNotation(f"{quote(word)} is not a market hex; hexes are M01 to M29.")
+        raise BadNotation(tr("{word} is not a market hex; hexes are M01 to M29.", word=quote(word)))
     return f"M{int(match.group(1)):02d}"
 
 
 def effect(words: list[str]) -> tuple[str, ...]:
     if not words:
-        raise BadNotation(f"Name the option: {', '.join(EFFECT_NAMES)}.")
+        raise BadNotation(tr("Name the option: {options}.", options=", ".join(EFFECT_NAMES)))
     name = {"pigs": "pig", "points": "vp", "money": "silver", "$": "silver"}.get(words[0], words[0])
     rest = words[1:]
     if name == "crop":
@@ -208,7 +208,7 @@ def effect(words: list[str]) -> tuple[str, ...]:
         _need(rest, 2, "crops GR OL")
         pair = sorted({good(rest[0], CROPS), good(rest[1], CROPS)}, key=CROPS.index)
         if len(pair) != 2:
-            raise BadNotation("The two crops must be of different types, e.g. crops GR OL.")
+            raise BadNotation(tr("The two crops must be of different types, e.g. crops GR OL."))
         return ("crops", *pair)
     if name == "upgrade":
         if not rest:
@@ -217,29 +217,31 @@ def effect(words: list[str]) -> tuple[str, ...]:
             return ("upgrade", "2")
         if rest[0] in ("siesta", "+siesta"):
             return ("upgrade", "siesta")
-        raise BadNotation("Write upgrade, upgrade 2 or upgrade siesta.")
+        raise BadNotation(tr("Write upgrade, upgrade 2 or upgrade siesta."))
     if name.startswith("upgrade+"):
         return ("upgrade", "siesta")
     if name in ("siesta", "siesta1", "siesta2"):
         steps = name[6:] or (rest[0] if rest else "")
         if steps not in ("1", "2"):
-            raise BadNotation("Write siesta 1 or siesta 2.")
+            raise BadNotation(tr("Write siesta 1 or siesta 2."))
         return ("siesta", steps)
     if name in ("pig", "silver", "vp", "draw", "play", "deliver"):
         if rest:
-            raise BadNotation(f"The option {name} takes nothing more.")
+            raise BadNotation(tr("The option {name} takes nothing more.", name=name))
         return (name,)
-    raise BadNotation(f"{quote(words[0])} is not an option; options are {', '.join(EFFECT_NAMES)}.")
+    raise BadNotation(
+        tr("{word} is not an option; options are {options}.", word=quote(words[0]), options=", ".join(EFFECT_NAMES))
+    )
 
 
 # ----- readers per verb -----------------------------------------------------------------------------
 
 
 def _play(words: list[str]) -> tuple[str, ...]:
-    _need(words, 2, "play C012 field (or barrow, helper, ext)")
+    _need(words, 2, tr("play C012 field (or barrow, helper, ext)"))
     position = POSITION_WORDS.get(words[1])
     if position is None:
-        raise BadNotation("Say where the card goes: field, barrow, helper or ext.")
+        raise BadNotation(tr("Say where the card goes: field, barrow, helper or ext."))
     return (card_id(words[0]), position)
 
 
@@ -255,16 +257,16 @@ def _one(read: Callable[[str], str], example: str) -> Callable[[list[str]], tupl
 
 def _pay(words: list[str]) -> tuple[str, ...]:
     if not words:
-        raise BadNotation("Name one good to pay, e.g. pay GR, pay OL@field, pay $ or pay VP.")
+        raise BadNotation(tr("Name one good to pay, e.g. pay GR, pay OL@field, pay $ or pay VP."))
     token, rest = source(words)
     if rest:
-        raise BadNotation("Pay one good at a time, e.g. pay GR.")
+        raise BadNotation(tr("Pay one good at a time, e.g. pay GR."))
     return (token,)
 
 
 def _bare(words: list[str]) -> tuple[str, ...]:
     if words:
-        raise BadNotation("This move takes nothing more.")
+        raise BadNotation(tr("This move takes nothing more."))
     return ()
 
 
@@ -272,7 +274,7 @@ def _take(words: list[str]) -> tuple[str, ...]:
     words = [word for word in words if word not in ("die", "dice", "the")]  # "take die 3"
     _need(words, 1, "take 3")
     if words[0] not in ("1", "2", "3", "4", "5", "6"):
-        raise BadNotation("A die shows 1 to 6: take 3.")
+        raise BadNotation(tr("A die shows 1 to 6: take 3."))
     return (words[0],)
 
 
@@ -282,7 +284,7 @@ def _effect_only(words: list[str]) -> tuple[str, ...]:
 
 def _use(words: list[str]) -> tuple[str, ...]:
     if not words:
-        raise BadNotation("Name the roof or helper card: use R1-B crops GR OL, use C012.")
+        raise BadNotation(tr("Name the roof or helper card: use R1-B crops GR OL, use C012."))
     if words[0].startswith("r"):
         roof = roof_id(words[0])
         if len(words) == 1 and roof in CONFIG.roofs:
@@ -296,15 +298,15 @@ def _use(words: list[str]) -> tuple[str, ...]:
         return (card,)
     token, rest = source(words[1:], CROPS)
     if rest:
-        raise BadNotation("A helper takes at most the crop it gives: use C006 GR or use C006 GR@field.")
+        raise BadNotation(tr("A helper takes at most the crop it gives: use C006 GR or use C006 GR@field."))
     return (card, token)
 
 
 def _nudge(words: list[str]) -> tuple[str, ...]:
-    _need(words, 1, "nudge up (or nudge down)")
+    _need(words, 1, tr("nudge up (or nudge down)"))
     direction = {"up": "up", "+": "up", "+1": "up", "down": "down", "-": "down", "-1": "down"}.get(words[0])
     if direction is None:
-        raise BadNotation("Nudge the die up or down.")
+        raise BadNotation(tr("Nudge the die up or down."))
     return (direction,)
 
 
@@ -314,10 +316,10 @@ def _goods(
     """A reader of one good's arguments (buy, sell, upgrade, gain differ only in these three)."""
     def read(words: list[str]) -> tuple[str, ...]:
         if not words:
-            raise BadNotation(f"Name the good: {example}.")
+            raise BadNotation(tr("Name the good: {example}.", example=tr(example)))
         token, rest = source(words, allowed) if field_ok else (good(words[0], allowed), words[1:])
         if rest:
-            raise BadNotation(f"Write it as: {example}.")
+            raise BadNotation(tr("Write it as: {example}.", example=tr(example)))
         return (token,)
 
     return read
@@ -325,27 +327,27 @@ def _goods(
 
 def _deliver(words: list[str]) -> tuple[str, ...]:
     if not words:
-        raise BadNotation("Write deliver GR b4, deliver GR@field C012 or deliver TG b4 as GR.")
+        raise BadNotation(tr("Write deliver GR b4, deliver GR@field C012 or deliver TG b4 as GR."))
     token, rest = source(words, ("GR", "OL", "GP", "PG", "FD", "WN", "MT", "TG"))
     if not rest:
-        raise BadNotation("Say where it goes: a building b1-b6 or one of your barrows (C012).")
+        raise BadNotation(tr("Say where it goes: a building b1-b6 or one of your barrows (C012)."))
     where = target(rest[0])
     rest = rest[1:]
     if rest and rest[0] == "as":
         rest = rest[1:]
     if rest:
         if token != "TG" or len(rest) != 1:
-            raise BadNotation("Only a trade good can stand for another symbol: deliver TG b4 as GR.")
+            raise BadNotation(tr("Only a trade good can stand for another symbol: deliver TG b4 as GR."))
         return (token, where, good(rest[0], ("GR", "OL", "GP", "PG", "FD", "WN", "MT")))
     return (token, where)
 
 
 def _donkey(words: list[str]) -> tuple[str, ...]:
     if not words:
-        raise BadNotation("Name a donkey marker: donkey D3 (or donkey D3 +1 with a Siesta push).")
+        raise BadNotation(tr("Name a donkey marker: donkey D3 (or donkey D3 +1 with a Siesta push)."))
     match = re.fullmatch(r"d?([1-4])", words[0])
     if not match:
-        raise BadNotation(f"{quote(words[0])} is not a donkey marker; they are {', '.join(DONKEYS)}.")
+        raise BadNotation(tr("{word} is not a donkey marker; they are {markers}.", word=quote(words[0]), markers=", ".join(DONKEYS)))
     marker = f"D{match.group(1)}"
     rest = words[1:]
     if not rest:
@@ -353,7 +355,7 @@ def _donkey(words: list[str]) -> tuple[str, ...]:
     push_text = "".join(rest).replace("push", "+").replace("++", "+")
     match = re.fullmatch(r"\+?(\d)?", push_text)
     if not match:
-        raise BadNotation("Add +1 to use a Siesta push: donkey D3 +1.")
+        raise BadNotation(tr("Add +1 to use a Siesta push: donkey D3 +1."))
     count = int(match.group(1) or 1)
     return (marker, f"+{count}") if count else (marker,)
 
@@ -361,7 +363,7 @@ def _donkey(words: list[str]) -> tuple[str, ...]:
 def _flex(words: list[str]) -> tuple[str, ...]:
     if words == ["none"] or words == ["no"]:
         return ("none",)
-    _need(words, 2, "flex GR OL (an empty grain field yields an olive) or flex none")
+    _need(words, 2, tr("flex GR OL (an empty grain field yields an olive) or flex none"))
     return (good(words[0], CROPS), good(words[1], CROPS))
 
 
@@ -380,7 +382,7 @@ _READERS = {
     "roof": _one(roof_id, "roof R1-A"),
     "buy": _goods(("GR", "OL", "GP", "PG"), False, "buy GR"),
     "sell": _goods(("GR", "OL", "GP", "PG", "FD", "WN", "MT"), False, "sell FD"),
-    "upgrade": _goods(("GR", "OL", "GP", "PG"), True, "upgrade GR or upgrade GR@field"),
+    "upgrade": _goods(("GR", "OL", "GP", "PG"), True, N_("upgrade GR or upgrade GR@field")),
     "gain": _goods(("GR", "OL", "GP", "PG"), False, "gain GR"),
     "deliver": _deliver,
     "extra": _deliver,
@@ -388,5 +390,3 @@ _READERS = {
     "donkey": _donkey,
     "flex": _flex,
 }
-
-LEGEND = LEGEND_TEXT + "\n" + _dice_lines()

@@ -20,6 +20,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+from engine.i18n import tr, tr_n
+
 from .cards import CARDS
 from .config import (
     CONFIG,
@@ -267,7 +269,7 @@ def do_phase_move(state: GranjaState, seat: int, move: Move, events: Events) -> 
         start_play(state, seat, move.args[0], move.args[1], True, events)
     elif move.kind == "gain":  # F3 prompt: Greengrocer resource
         state.choices[seat].resource = move.args[0]
-        say(events, f"You choose {good_name(move.args[0])} from the Greengrocer.", seat, visible_to=[seat])
+        say(events, tr("You choose {good} from the Greengrocer.", good=good_name(move.args[0])), seat, visible_to=[seat])
         if not flex_fields(state, seat):
             state.choices[seat].waiting = False
     elif move.kind == "flex":
@@ -276,8 +278,10 @@ def do_phase_move(state: GranjaState, seat: int, move: Move, events: Events) -> 
             choice.waiting = False
         else:
             choice.flex.append(f"{move.args[0]}>{move.args[1]}")
-            say(events, f"Your empty {good_name(move.args[0])} field will yield {good_name(move.args[1])}.", seat,
-                visible_to=[seat])
+            text = tr(
+                "Your empty {good} field will yield {crop}.", good=good_name(move.args[0]), crop=good_name(move.args[1])
+            )
+            say(events, text, seat, visible_to=[seat])
             if not flex_fields(state, seat):
                 choice.waiting = False
     elif move.kind == "donkey":
@@ -285,9 +289,12 @@ def do_phase_move(state: GranjaState, seat: int, move: Move, events: Events) -> 
         choice.donkey = move.args[0]
         choice.push = int(move.args[1][1:]) if len(move.args) > 1 else 0
         choice.waiting = False
-        say(events, f"You choose donkey marker {move.args[0]}" + (f" with {choice.push} Siesta push" if choice.push else "")
-            + ".", seat, visible_to=[seat])
-        say(events, f"{p(seat)} has chosen a donkey marker.", seat)
+        if choice.push:
+            text = tr("You choose donkey marker {marker} with {n} Siesta push.", marker=move.args[0], n=choice.push)
+        else:
+            text = tr("You choose donkey marker {marker}.", marker=move.args[0])
+        say(events, text, seat, visible_to=[seat])
+        say(events, tr("{player} has chosen a donkey marker.", player=p(seat)), seat)
     elif move.kind == "roof":
         roof_id = move.args[0]
         farm.silver -= state.round
@@ -295,12 +302,12 @@ def do_phase_move(state: GranjaState, seat: int, move: Move, events: Events) -> 
         farm.roofs.append(Roof(id=roof_id))
         farm.vp += vp
         state.roofs_offer.remove(roof_id)
-        say(events, f"{p(seat)} buys roof {roof_id} for {state.round} $ and gains {vp} VP.", seat)
+        say(events, tr("{player} buys roof {roof} for {price} $ and gains {n} VP.", player=p(seat), roof=roof_id, price=state.round, n=vp), seat)
     elif move.kind == "take":
         face = int(move.args[0])
         state.dice.remove(face)
         state.die_used = True
-        say(events, f"{p(seat)} takes a die showing {face}.", seat)
+        say(events, tr("{player} takes a die showing {face}.", player=p(seat), face=face), seat)
         state.tasks[seat].append(Task(kind="die", items=[str(face)]))
     elif move.kind == "die":  # R4: the shared die
         state.die_used = True
@@ -311,15 +318,15 @@ def do_phase_move(state: GranjaState, seat: int, move: Move, events: Events) -> 
     elif move.kind == "extra":
         state.budget -= 1
         farm.silver -= CONFIG.extra_delivery_price
-        say(events, f"{p(seat)} pays {CONFIG.extra_delivery_price} $ for an extra delivery.", seat)
+        say(events, tr("{player} pays {n} $ for an extra delivery.", player=p(seat), n=CONFIG.extra_delivery_price), seat)
         deliver(state, seat, move.args, events)
     elif move == PASS:
         state.acted = True
         if phase == R4_SHARED:
-            say(events, f"{p(seat)} does not use the shared die.", seat)
+            say(events, tr("{player} does not use the shared die.", player=p(seat)), seat)
     elif move == DONE and phase == F1_PLAY:  # a seat without a card ends its window (3.1)
         state.choices[seat].waiting = False
-        say(events, f"{p(seat)} has no card to play and ends their window.", seat)
+        say(events, tr("{player} has no card to play and ends their window.", player=p(seat)), seat)
     elif move == DONE:
         state.acted = True
 
@@ -384,15 +391,15 @@ def end_sequential_phase(state: GranjaState, events: Events) -> None:
     phase = state.phase
     if phase == F4_ROOFS:
         if state.roofs_offer:
-            say(events, f"Unbought roofs leave the game: {', '.join(state.roofs_offer)}.")
+            say(events, tr("Unbought roofs leave the game: {roofs}.", roofs=", ".join(state.roofs_offer)))
         state.roofs_offer = []
         state.dice = sorted(state.rng.dice(CONFIG.dice_count(state.players)))
-        say(events, f"Revenue dice: {' '.join(map(str, state.dice))}.")
+        say(events, tr("Revenue dice: {dice}.", dice=" ".join(map(str, state.dice))))
         start_sequential(state, R2_PICK)
     elif phase == R2_PICK:
         start_sequential(state, R3_PICK)
     elif phase == R3_PICK:
-        say(events, f"The shared die shows {state.dice[0]}.")
+        say(events, tr("The shared die shows {face}.", face=state.dice[0]))
         start_sequential(state, R4_SHARED)
     elif phase == R4_SHARED:
         state.dice = []
@@ -430,7 +437,7 @@ def pay_income(state: GranjaState, events: Events) -> None:
         gained = farm.income + (len(farm.barrows) if farm.has("H14") else 0)
         if gained:
             farm.silver += gained
-            say(events, f"{p(seat)} receives {gained} $ income.", seat)
+            say(events, tr("{player} receives {n} $ income.", player=p(seat), n=gained), seat)
 
 
 def start_harvest(state: GranjaState, events: Events) -> None:
@@ -451,12 +458,12 @@ def harvest(state: GranjaState, events: Events) -> None:
         choice = state.choices[seat]
         if TRADING_HOUSE in farm.buildings:
             farm.silver += CONFIG.trading_house_silver
-            say(events, f"{p(seat)}'s Trading House pays {CONFIG.trading_house_silver} $.", seat)
+            say(events, tr("{player}'s Trading House pays {n} $.", player=p(seat), n=CONFIG.trading_house_silver), seat)
         if DELICATESSEN in farm.buildings:
             farm.goods["TG"] += 1
-            say(events, f"{p(seat)}'s Delicatessen gives a trade good.", seat)
+            say(events, tr("{player}'s Delicatessen gives a trade good.", player=p(seat)), seat)
         if GREENGROCER in farm.buildings and choice.resource:
-            say(events, f"{p(seat)}'s Greengrocer gives {good_name(choice.resource)}.", seat)
+            say(events, tr("{player}'s Greengrocer gives {good}.", player=p(seat), good=good_name(choice.resource)), seat)
             if choice.resource == "PG":
                 gain_pigs(state, seat, 1, events)
             else:
@@ -470,26 +477,29 @@ def harvest(state: GranjaState, events: Events) -> None:
             assert helper is not None
             helper.used = True
             farm.goods[crop] += 1
-            say(events, f"{p(seat)}'s Flexible field: an empty {good_name(field_crop)} field yields "
-                f"{good_name(crop)} into the store.", seat)
+            text = tr(
+                "{player}'s Flexible field: an empty {good} field yields {crop} into the store.",
+                player=p(seat), good=good_name(field_crop), crop=good_name(crop),
+            )
+            say(events, text, seat)
         grown = 0
         for field in farm.fields:
             if not field.crop and all(field is not other for other in flexed):
                 field.crop = True
                 grown += 1
         if grown:
-            say(events, f"{grown} of {p(seat)}'s fields {'grows' if grown == 1 else 'grow'} a crop.", seat)
+            say(events, tr_n("{n} of {player}'s fields grows a crop.", "{n} of {player}'s fields grow a crop.", grown, player=p(seat)), seat)
         for crop in sorted(farm.passive("H11")):
             if sum(CARDS[field.card].field == crop for field in farm.fields) >= CONFIG.h11_min_fields:
                 farm.goods[crop] += 1
-                say(events, f"{p(seat)}'s Crop specialist adds {good_name(crop)}.", seat)
+                say(events, tr("{player}'s Crop specialist adds {good}.", player=p(seat), good=good_name(crop)), seat)
         prolific = farm.has("H12")
         needed = CONFIG.h12_min_pigs if prolific else CONFIG.breeding_min_pigs
         most = CONFIG.h12_max_piglets if prolific else 1
         piglets = min(most, farm.free_pig_spaces) if farm.goods["PG"] >= needed else 0
         if piglets:
             farm.goods["PG"] += piglets
-            say(events, f"{p(seat)}'s pigs breed: +{piglets} pig{'s' if piglets > 1 else ''}.", seat)
+            say(events, tr_n("{player}'s pigs breed: +{n} pig.", "{player}'s pigs breed: +{n} pigs.", piglets, player=p(seat)), seat)
         choice.resource, choice.flex = "", []
 
 
@@ -503,8 +513,14 @@ def reveal_donkeys(state: GranjaState, events: Events) -> None:
             helper = farm.unused_helper("H06")
             assert helper is not None
             helper.used = True
-        push = f" and {choice.push} Siesta push" if choice.push else ""
-        say(events, f"{p(seat)} reveals donkey marker {choice.donkey}{push}.", seat)
+        if choice.push:
+            text = tr(
+                "{player} reveals donkey marker {marker} and {n} Siesta push.",
+                player=p(seat), marker=choice.donkey, n=choice.push,
+            )
+        else:
+            text = tr("{player} reveals donkey marker {marker}.", player=p(seat), marker=choice.donkey)
+        say(events, text, seat)
     for seat in state.order:
         choice = state.choices[seat]
         farm = state.farms[seat]
@@ -512,10 +528,10 @@ def reveal_donkeys(state: GranjaState, events: Events) -> None:
         steps = hats + (1 if WAGON_MAKER in farm.buildings else 0) + choice.push
         moved = advance_disc(state, seat, steps)
         if steps:
-            say(events, f"{p(seat)}'s siesta disc moves {moved} to space {state.siesta_space[seat]}.", seat)
+            say(events, tr("{player}'s siesta disc moves {n} to space {space}.", player=p(seat), n=moved, space=state.siesta_space[seat]), seat)
         choice.donkey, choice.push = "", 0
     state.order = sorted(range(state.players), key=lambda s: (-state.siesta_space[s], -state.siesta_stamp[s]))
-    say(events, "New turn order: " + ", ".join(p(seat) for seat in state.order) + ".")
+    say(events, tr("New turn order: {order}.", order=", ".join(p(seat) for seat in state.order)))
     start_sequential(state, T4_DELIVER)
 
 
@@ -534,9 +550,9 @@ def clean_up(state: GranjaState, events: Events) -> None:
         state.acted = False
         for choice in state.choices:
             choice.waiting = True  # every seat has an F1 window (3.1)
-        say(events, f"Round {state.round} begins. Roofs on offer: {', '.join(state.roofs_offer)}.")
+        say(events, tr("Round {n} begins. Roofs on offer: {roofs}.", n=state.round, roofs=", ".join(state.roofs_offer)))
     else:
-        say(events, "The sixth round is over: last chance for anytime actions.")
+        say(events, tr("The sixth round is over: last chance for anytime actions."))
         start_sequential(state, END_WINDOW)
 
 

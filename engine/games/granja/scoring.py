@@ -6,6 +6,8 @@ Section and ruling numbers refer to docs/rules/granja.md.
 
 from __future__ import annotations
 
+from engine.i18n import tr
+
 from .config import CONFIG
 from .farm import record_sale
 from .model import Events, GranjaState, p, say
@@ -18,7 +20,11 @@ def score_round(state: GranjaState, events: Events) -> None:
         markers = sum(owner == seat for owner in state.market)
         section = CONFIG.section_vp(state.siesta_space[seat])
         farm.vp += markers + section
-        say(events, f"{p(seat)} scores {markers} VP for market markers and {section} VP for the siesta.", seat)
+        say(
+            events,
+            tr("{player} scores {markers} VP for market markers and {section} VP for the siesta.", player=p(seat), markers=markers, section=section),
+            seat,
+        )
 
 
 def liquidate(state: GranjaState, events: Events) -> None:
@@ -38,8 +44,11 @@ def liquidate(state: GranjaState, events: Events) -> None:
         points = farm.silver // CONFIG.end_silver_per_vp
         farm.vp += points
         farm.silver -= points * CONFIG.end_silver_per_vp
-        say(events, f"{p(seat)} sells everything for {earned} $ and converts silver into {points} VP: "
-            f"{farm.vp} VP, {farm.silver} $ left.", seat)
+        text = tr(
+            "{player} sells everything for {earned} $ and converts silver into {points} VP: {vp} VP, {silver} $ left.",
+            player=p(seat), earned=earned, points=points, vp=farm.vp, silver=farm.silver,
+        )
+        say(events, text, seat)
 
 
 def final_keys(state: GranjaState) -> list[tuple[int, int]]:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine.core import Rng, SetupError
 from engine.core.text import quote
+from engine.i18n import tr
 
 from .cards import CARDS, DECK
 from .config import (
@@ -30,12 +31,12 @@ def new_state(players: int, seed: int, stacked: Sequence[str] = ()) -> GranjaSta
     """A fresh game. ``stacked`` card ids go on top of the deck in that order (for tests and
     tutorials); the rest is shuffled below them. Cards are dealt four at a time, seat 0 first."""
     if players < 2:
-        raise SetupError("Granja needs 2 to 4 players; the solo mode (an automated rival) is not available yet.")
+        raise SetupError(tr("Granja needs 2 to 4 players; the solo mode (an automated rival) is not available yet."))
     unknown = [card for card in stacked if card not in CARDS]
     if unknown:
-        raise SetupError(f"Deck option: unknown card {quote(unknown[0])}; cards are C001 to C060.")
+        raise SetupError(tr("Deck option: unknown card {card}; cards are C001 to C060.", card=quote(unknown[0])))
     if len(set(stacked)) != len(stacked):
-        raise SetupError("Deck option: a card is named twice; every card exists once.")
+        raise SetupError(tr("Deck option: a card is named twice; every card exists once."))
     rng = Rng(seed=seed)
     start = rng.randint(0, players - 1)
     order = [(start + offset) % players for offset in range(players)]

@@ -9,20 +9,21 @@ any part of a secret choice before its reveal (including tasks that belong to it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
 from engine.core import ranks_from_keys
+from engine.i18n import SOURCE, tr, tr_n, use_language
 
 from .cards import CARDS
-from .config import BUILDINGS, CONFIG, HELPER_LABELS, MARKET
+from .config import BUILDINGS, CONFIG, MARKET
 from .effects import effect_args
 from .model import (
     F1_PLAY,
     F3_PROMPT,
     OVER,
-    PHASE_NAMES,
     T1_DONKEY,
     T4_DELIVER,
     T5_EXTRA,
@@ -34,11 +35,9 @@ from .model import (
 from .notation import format_move, option_text, roof_text
 from .rules import active_seat, available_donkeys, legal_moves, phase_order, to_act
 from .scoring import final_keys
+from .terms import building_name, building_short, helper_label, phase_name
 from .words import describe_move
 
-
-def plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 def card_faces(card_id: str) -> dict[str, Any]:
     card = CARDS[card_id]
@@ -48,18 +47,22 @@ def card_faces(card_id: str) -> dict[str, Any]:
         "barrow": list(card.barrow),
         "barrow_vp": card.barrow_vp,
         "helper": card.helper,
-        "helper_label": HELPER_LABELS[card.helper],
+        "helper_label": helper_label(card.helper),
         "param": card.param,
         "extension": card.extension,
     }
 
 
-# The printed helper face of every card (all but the usage marker), so that a view copies it
-# rather than looking the card up field by field.
+# The printed helper face of every card (all but the usage marker and its label, which is in the
+# reader's language), so that a view copies it rather than looking the card up field by field.
 HELPER_FACES: dict[str, dict[str, str]] = {
-    card.id: {"card": card.id, "type": card.helper, "label": HELPER_LABELS[card.helper], "param": card.param}
-    for card in CARDS.values()
+    card.id: {"card": card.id, "type": card.helper, "param": card.param} for card in CARDS.values()
 }
+
+
+def _helper_face(card: str, used: bool) -> dict[str, Any]:
+    face = HELPER_FACES[card]
+    return {"card": card, "type": face["type"], "label": helper_label(face["type"]), "param": face["param"], "used": used}
 
 
 def farm_view(state: GranjaState, seat: int, market_markers: int | None = None) -> dict[str, Any]:
@@ -76,7 +79,7 @@ def farm_view(state: GranjaState, seat: int, market_markers: int | None = None) 
             {"card": b.card, "goods": list(CARDS[b.card].barrow), "vp": CARDS[b.card].barrow_vp, "covered": list(b.covered)}
             for b in farm.barrows
         ],
-        "helpers": [{**HELPER_FACES[h.card], "used": h.used} for h in farm.helpers],
+        "helpers": [_helper_face(h.card, h.used) for h in farm.helpers],
         "extensions": [{"card": card, "type": CARDS[card].extension} for card in farm.extensions],
         "roofs": [{"id": roof.id, "used": roof.used} for roof in farm.roofs],
         "buildings": list(farm.buildings),
@@ -93,73 +96,119 @@ def farm_view(state: GranjaState, seat: int, market_markers: int | None = None) 
 def describe_task(task: Task) -> str:
     kind = task.kind
     if kind == "play":
-        return "Play a card from your hand: play CARD field|barrow|helper|ext."
+        return tr("Play a card from your hand: play CARD field|barrow|helper|ext.")
     if kind == "discard":
-        return f"Your {task.items[1]} slots are full: choose the card {task.items[0]} replaces (discard CARD)" + (
-            ", or back." if task.secret else "."
-        )
+        card = task.items[0]
+        if task.items[1] == "helper":
+            if task.secret:
+                return tr("Your helper slots are full: choose the card {card} replaces (discard CARD), or back.", card=card)
+            return tr("Your helper slots are full: choose the card {card} replaces (discard CARD).", card=card)
+        if task.secret:
+            return tr("Your barrow slots are full: choose the card {card} replaces (discard CARD), or back.", card=card)
+        return tr("Your barrow slots are full: choose the card {card} replaces (discard CARD).", card=card)
     if kind == "pay":
-        paid = ", ".join(task.items[1:]) or "nothing yet"
-        rule = "all of different types" if task.count > 1 else "any type"
-        back = " (back to choose another play)" if task.secret else ""
-        return f"Pay {task.count} farm good{'s' if task.count > 1 else ''} ({rule}) for extension {task.items[0]}; paid: {paid}{back}."
-    if kind == "upgrade":
-        return "Upgrade a resource for free (upgrade GR...)" + (", or pass." if task.optional else ".")
-    if kind == "deliver":
-        extra = " (Wagon Maker), or pass" if task.optional else ""
-        return f"Carry out one delivery{extra}: deliver GOOD TARGET."
-    if kind == "gain":
-        return f"Choose a good to gain: {', '.join(task.items)} (gain GR...)."
-    if kind == "market":
-        return f"Place a market marker on a hex of value {task.items[0]} (hex M05...)."
-    if kind == "die":
-        face = int(task.items[0])
-        choices = "; ".join(
-            f"{option_text(template)} (die {' '.join(args)})"
-            for template in CONFIG.die_effects[face]
-            for args in effect_args(template)[:1]
+        paid = ", ".join(task.items[1:]) or tr("nothing yet")
+        back = " " + tr("(back to choose another play)") if task.secret else ""
+        if task.count > 1:
+            return tr(
+                "Pay {n} farm goods (all of different types) for extension {card}; paid: {paid}{back}.",
+                n=task.count, card=task.items[0], paid=paid, back=back,
+            )
+        return tr(
+            "Pay {n} farm good (any type) for extension {card}; paid: {paid}{back}.",
+            n=task.count, card=task.items[0], paid=paid, back=back,
         )
-        return f"Your die shows {face}: {choices}; or pass."
+    if kind == "upgrade":
+        if task.optional:
+            return tr("Upgrade a resource for free (upgrade GR...), or pass.")
+        return tr("Upgrade a resource for free (upgrade GR...).")
+    if kind == "deliver":
+        if task.optional:
+            return tr("Carry out one delivery (Wagon Maker), or pass: deliver GOOD TARGET.")
+        return tr("Carry out one delivery: deliver GOOD TARGET.")
+    if kind == "gain":
+        return tr("Choose a good to gain: {goods} (gain GR...).", goods=", ".join(task.items))
+    if kind == "market":
+        return tr("Place a market marker on a hex of value {value} (hex M05...).", value=task.items[0])
+    if kind == "die":
+        return die_prompt(int(task.items[0]), shared=False)
     return kind
 
 
-# What the acting seat is choosing, in words for the other players.
-PUBLIC_TASK = {
-    "play": "choosing a card to play", "discard": "choosing the card to replace",
-    "pay": "paying for an extension", "upgrade": "choosing a free upgrade", "deliver": "choosing a delivery",
-    "gain": "choosing a good", "market": "placing a market marker", "die": "choosing the die's option",
-}  # fmt: skip
+def die_prompt(face: int, shared: bool) -> str:
+    """The options of a die: one's own (R2, R3) or the shared one (R4)."""
+    choices = "; ".join(
+        f"{option_text(template)} (die {' '.join(args)})"
+        for template in CONFIG.die_effects[face]
+        for args in effect_args(template)[:1]
+    )
+    if shared:
+        return tr("The shared die shows {face}: {choices}; or pass.", face=face, choices=choices)
+    return tr("Your die shows {face}: {choices}; or pass.", face=face, choices=choices)
+
+
+def public_task(kind: str) -> str:
+    """What the acting seat is choosing, in words for the other players."""
+    return {
+        "play": tr("choosing a card to play"), "discard": tr("choosing the card to replace"),
+        "pay": tr("paying for an extension"), "upgrade": tr("choosing a free upgrade"),
+        "deliver": tr("choosing a delivery"), "gain": tr("choosing a good"),
+        "market": tr("placing a market marker"), "die": tr("choosing the die's option"),
+    }.get(kind, tr("a choice"))  # fmt: skip
 
 
 def public_prompt(state: GranjaState, waiting: tuple[int, ...] | None = None) -> str:
     """What the table waits for; ``waiting`` is ``to_act(state)`` when the caller has it already."""
     phase = state.phase
     if phase == OVER:
-        return "The game is over."
+        return tr("The game is over.")
     if waiting is None:
         waiting = to_act(state)
+    if phase in (F1_PLAY, F3_PROMPT, T1_DONKEY):
+        return prompt_text(phase, waiting, None, 0, None)
+    seat = active_seat(state)
+    stack = state.tasks[seat] if seat is not None else []
+    task = stack[-1].kind if stack and not stack[-1].secret else None
+    return prompt_text(phase, waiting, seat, state.budget, task)
+
+
+def prompt_text(phase: str, waiting: Sequence[int], seat: int | None, budget: int, task: str | None) -> str:
+    """The public prompt from what the public view holds (the phase, the seats waited for, the
+    acting seat, its deliveries left and its open public task), so that a board rendered in
+    another language than its view was read in says it in the board's language."""
+    if phase == OVER:
+        return tr("The game is over.")
     seats = ", ".join(f"{{p{seat}}}" for seat in waiting)
     if phase == F1_PLAY:
-        return f"Secret card plays: waiting for {seats}."
+        return tr("Secret card plays: waiting for {seats}.", seats=seats)
     if phase == F3_PROMPT:
-        return f"Harvest choices: waiting for {seats}."
+        return tr("Harvest choices: waiting for {seats}.", seats=seats)
     if phase == T1_DONKEY:
-        return f"Secret donkey markers: waiting for {seats}."
-    seat = active_seat(state)
-    text = f"{PHASE_NAMES[phase].capitalize()}: {{p{seat}}} to act"
+        return tr("Secret donkey markers: waiting for {seats}.", seats=seats)
+    fields = {"phase": phase_name(phase).capitalize(), "player": f"{{p{seat}}}"}
     if phase == T4_DELIVER:
-        text += f" ({plural(state.budget, 'delivery', 'deliveries')} left)"
+        text = tr_n(
+            "{phase}: {player} to act ({n} delivery left).", "{phase}: {player} to act ({n} deliveries left).",
+            budget, **fields,
+        )
     elif phase == T5_EXTRA:
-        text += f" ({plural(state.budget, 'extra delivery', 'extra deliveries')} left)"
-    text += "."
-    stack = state.tasks[seat] if seat is not None else []
-    if stack and not stack[-1].secret:
-        text += f" Now: {PUBLIC_TASK.get(stack[-1].kind, 'a choice')}."
+        text = tr_n(
+            "{phase}: {player} to act ({n} extra delivery left).",
+            "{phase}: {player} to act ({n} extra deliveries left).",
+            budget, **fields,
+        )
+    else:
+        text = tr("{phase}: {player} to act.", **fields)
+    if task is not None:
+        text += " " + tr("Now: {task}.", task=public_task(task))
     return text
 
 
-# Roof abilities in words depend on the roof alone.
-ROOF_TEXTS: dict[str, str] = {roof: roof_text(roof) for roof in CONFIG.roofs}
+def view_prompt(view: dict[str, Any]) -> str:
+    """``prompt_text`` of a public (or seat) view, in the current language."""
+    active = view["active"]
+    task = view["task_kinds"].get(str(active)) if active is not None else None
+    return prompt_text(view["phase"], view["to_act"], active, view["budget"] or 0, task)
 
 
 # The fixed part of each market hex, in map order; a view copies it and adds the owner.
@@ -169,6 +218,14 @@ MARKET_CELLS: tuple[dict[str, Any], ...] = tuple(
 
 
 def public_view(state: GranjaState) -> dict[str, Any]:
+    """The public view. Its few texts are in the source language whoever asks, so that a view
+    is the same for every reader (the referee compares and shares views): boards and pictures
+    word everything from the view's data in their reader's language."""
+    with use_language(SOURCE):
+        return _public_view(state)
+
+
+def _public_view(state: GranjaState) -> dict[str, Any]:
     over = state.phase == OVER
     limit = hexes_in_play(state.players)
     acting = to_act(state)
@@ -180,7 +237,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
     for seat in sorted(range(state.players), key=state.siesta_stamp.__getitem__):
         stacks.setdefault(str(state.siesta_space[seat]), []).append(seat)
     open_tasks = {
-        str(seat): describe_task(stack[-1]) for seat, stack in enumerate(state.tasks) if stack and not stack[-1].secret
+        str(seat): stack[-1] for seat, stack in enumerate(state.tasks) if stack and not stack[-1].secret
     }
     view: dict[str, Any] = {
         "game": "granja",
@@ -188,7 +245,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "round": state.round,
         "rounds": CONFIG.rounds,
         "phase": state.phase,
-        "phase_name": PHASE_NAMES[state.phase],
+        "phase_name": phase_name(state.phase),
         "over": over,
         "order": list(state.order),
         "turn_order": phase_order(state),  # a new list already
@@ -199,7 +256,7 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "budget": state.budget if state.phase in (T4_DELIVER, T5_EXTRA) else None,
         "roofs_offer": list(state.roofs_offer),
         "roof_abilities": {
-            roof: ROOF_TEXTS[roof] for roof in [*state.roofs_offer, *(r.id for farm in state.farms for r in farm.roofs)]
+            roof: roof_text(roof) for roof in [*state.roofs_offer, *(r.id for farm in state.farms for r in farm.roofs)]
         },
         "roof_price": state.round,
         "deck_size": len(state.deck),
@@ -211,8 +268,8 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "buildings": [
             {
                 "number": spec.number,
-                "name": spec.name,
-                "short": spec.short,
+                "name": building_name(spec.number),
+                "short": building_short(spec.number),
                 "row": list(spec.row),
                 "blocked": building.order_marker,
                 "hex_vp": building.hex_vp,
@@ -226,7 +283,8 @@ def public_view(state: GranjaState) -> dict[str, Any]:
         "farms": [farm_view(state, seat, markers[seat]) for seat in range(state.players)],
         "scores": [farm.vp for farm in state.farms],
         "silver": [farm.silver for farm in state.farms],
-        "tasks": open_tasks,
+        "tasks": {seat: describe_task(task) for seat, task in open_tasks.items()},
+        "task_kinds": {seat: task.kind for seat, task in open_tasks.items()},  # what the prompt names
         "prompt": public_prompt(state, acting),
     }
     if over:
@@ -237,7 +295,14 @@ def public_view(state: GranjaState) -> dict[str, Any]:
 
 
 def seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
-    view = public_view(state)
+    """One seat's view: the public one and its private part, texts in the source language as
+    in ``public_view`` (render_private words the prompt from ``prompt_parts``)."""
+    with use_language(SOURCE):
+        return _seat_view(state, seat)
+
+
+def _seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
+    view = _public_view(state)
     farm = state.farms[seat]
     choice = state.choices[seat]
     stack = state.tasks[seat]
@@ -259,7 +324,8 @@ def seat_view(state: GranjaState, seat: int) -> dict[str, Any]:
     view["options"] = [format_move(move) for move in moves]
     your_turn = seat in view["to_act"]  # the public view's to_act(state)
     view["your_turn"] = your_turn
-    view["private_prompt"] = private_prompt(state, seat, your_turn, moves)
+    view["prompt_parts"] = prompt_parts(state, seat, your_turn, moves)  # what render_private words
+    view["private_prompt"] = prompt_of(view["prompt_parts"])
     return view
 
 
@@ -268,40 +334,81 @@ def private_prompt(
 ) -> str:
     """The seat's prompt; ``your_turn`` and ``moves`` (its legal moves) may be passed when the
     caller has worked them out already."""
+    return prompt_of(prompt_parts(state, seat, your_turn, moves))
+
+
+def prompt_parts(
+    state: GranjaState, seat: int, your_turn: bool | None = None, moves: list[Move] | None = None
+) -> list[Any]:
+    """What the seat's prompt says, as plain data (a kind and its values): a seat view keeps it so
+    that the prompt is written in the language of whoever reads the view (``prompt_of``)."""
     if your_turn is None:
         your_turn = seat in to_act(state)
     if not your_turn:
-        return "Nothing to do right now."
+        return ["idle"]
     stack = state.tasks[seat]
     if stack:
-        return describe_task(stack[-1])
+        return ["task", msgspec.to_builtins(stack[-1])]
     phase = state.phase
-    if phase == F1_PLAY and not state.farms[seat].hand:
-        return "You have no card to play: take anytime actions if you like, then done."
     if phase == F1_PLAY:
-        done = len(state.choices[seat].plays)
-        return f"Choose your secret card play {done + 1} (play CARD field|barrow|helper|ext); nobody sees it before the reveal."
+        return ["play", len(state.choices[seat].plays) + 1] if state.farms[seat].hand else ["no card"]
     if phase == F3_PROMPT:
-        if (moves if moves is not None else legal_moves(state, seat))[0].kind == "gain":
-            return "Harvest: choose the Greengrocer's resource (gain GR, OL, GP or PG)."
-        return "Harvest: an empty field may yield another crop with Flexible field (flex GR OL), or flex none."
+        first = (moves if moves is not None else legal_moves(state, seat))[0]
+        return ["greengrocer"] if first.kind == "gain" else ["flex"]
     if phase in ("R2", "R3", "R4") and state.die_used:
-        return "Your die is resolved: anytime actions (a helper you just played works now), then done."
+        return ["die used"]
     if phase == T1_DONKEY:
-        return "Choose your donkey marker in secret (donkey D1..D4); anytime actions first if you like."
+        return ["donkey"]
     if phase in ("R2", "R3"):
-        # What each die on offer gives, since a button or a list shows "take 4" alone.
         offered = [move for move in (moves if moves is not None else legal_moves(state, seat)) if move.kind == "take"]
-        faces = "; ".join(f"take {move.args[0]}: {describe_move(move)}" for move in offered)
-        return f"Take a die ({faces}); anytime actions first if you like."
-    return {
-        "F4": f"Buy one roof for {state.round} $ (roof R..), take anytime actions, then done.",
-        "R4": describe_task(Task(kind="die", items=[str(state.dice[0])])).replace("Your die", "The shared die")
-        if state.dice else "",
-        "T4": f"Deliver (deliver GOOD TARGET), {state.budget} left; done when finished.",
-        "T5": f"Extra deliveries at {CONFIG.extra_delivery_price} $ each (extra GOOD TARGET), {state.budget} left; or done.",
-        "END": "Final anytime actions, then done.",
-    }.get(phase, "")
+        return ["take", [move.args[0] for move in offered]]
+    if phase == "R4":
+        return ["shared die", state.dice[0]] if state.dice else ["none"]
+    if phase in ("F4", "T4", "T5", "END"):
+        return [phase, state.round if phase == "F4" else state.budget]
+    return ["none"]
+
+
+def prompt_of(parts: list[Any]) -> str:
+    """The prompt ``prompt_parts`` describes, in the current language."""
+    kind = parts[0]
+    if kind == "idle":
+        return tr("Nothing to do right now.")
+    if kind == "task":
+        return describe_task(msgspec.convert(parts[1], Task))
+    if kind == "no card":
+        return tr("You have no card to play: take anytime actions if you like, then done.")
+    if kind == "play":
+        return tr(
+            "Choose your secret card play {n} (play CARD field|barrow|helper|ext); nobody sees it before the reveal.",
+            n=parts[1],
+        )
+    if kind == "greengrocer":
+        return tr("Harvest: choose the Greengrocer's resource (gain GR, OL, GP or PG).")
+    if kind == "flex":
+        return tr("Harvest: an empty field may yield another crop with Flexible field (flex GR OL), or flex none.")
+    if kind == "die used":
+        return tr("Your die is resolved: anytime actions (a helper you just played works now), then done.")
+    if kind == "donkey":
+        return tr("Choose your donkey marker in secret (donkey D1..D4); anytime actions first if you like.")
+    if kind == "take":
+        # What each die on offer gives, since a button or a list shows "take 4" alone.
+        faces = "; ".join(f"take {face}: {describe_move(Move('take', (face,)))}" for face in parts[1])
+        return tr("Take a die ({faces}); anytime actions first if you like.", faces=faces)
+    if kind == "shared die":
+        return die_prompt(parts[1], shared=True)
+    if kind == "F4":
+        return tr("Buy one roof for {price} $ (roof R..), take anytime actions, then done.", price=parts[1])
+    if kind == "T4":
+        return tr("Deliver (deliver GOOD TARGET), {n} left; done when finished.", n=parts[1])
+    if kind == "T5":
+        return tr(
+            "Extra deliveries at {price} $ each (extra GOOD TARGET), {n} left; or done.",
+            price=CONFIG.extra_delivery_price, n=parts[1],
+        )
+    if kind == "END":
+        return tr("Final anytime actions, then done.")
+    return ""
 
 
 def secret_view(state: GranjaState, seat: int) -> dict[str, Any]:

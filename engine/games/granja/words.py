@@ -1,39 +1,25 @@
 """Granja's pieces in a first-time player's words: goods, extensions, cards and moves.
 
 The notation keeps its short codes (``GR``, ``E-DP``, ``take 4``: they are what players type
-and what the move log stores); the board, the hand and the list of moves say them in words.
+and what the move log stores); the board, the hand and the list of moves say them in words, in
+the reader's language (the terms themselves are in terms.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import CARDS
-from .config import CONFIG, DONKEYS, HELPER_LABELS
-from .model import Move
+from engine.i18n import SOURCE, join_or, language, tr, tr_ctx, tr_n
 
-GOOD_WORDS: dict[str, str] = {
-    "GR": "grain", "OL": "olive", "GP": "grape", "PG": "pig", "FD": "food", "WN": "wine",
-    "MT": "meat", "TG": "trade good", "$": "silver", "VP": "VP",
-}  # fmt: skip
-EXTENSION_WORDS: dict[str, str] = {
-    "E-DI": "extra delivery+income",
-    "E-DP": "extra delivery+pigsty",
-    "E-IP": "income+pigsty",
-}
-POSITION_WORDS: dict[str, str] = {
-    "field": "field",
-    "barrow": "barrow",
-    "helper": "helper",
-    "ext": "extension",
-}
+from .cards import CARDS
+from .config import CONFIG, DONKEYS
+from .model import Move
+from .terms import extension_word, good_on_field, good_words, helper_label
 
 
 def good_word(code: str) -> str:
     """``GR`` -> ``grain``; ``GR@field`` -> ``grain on a field``; anything else unchanged."""
-    code, at, place = code.partition("@")
-    word = GOOD_WORDS.get(code.upper(), code)
-    return f"{word} on a {place}" if at else word
+    return good_on_field(code)
 
 
 def goods_words(codes: Iterable[str], delivered: Iterable[bool] | None = None) -> str:
@@ -47,14 +33,39 @@ def goods_words(codes: Iterable[str], delivered: Iterable[bool] | None = None) -
 
 def helper_words(helper: str, param: str) -> str:
     """``Crop specialist (grain)``."""
-    shown = {"silver": "$", "crop": "a crop", "vp": "VP"}.get(param, param)
-    if shown in GOOD_WORDS:
+    shown = {"silver": "$", "crop": tr_ctx("granja", "a crop"), "vp": "VP"}.get(param, param)
+    if shown in good_words():
         shown = good_word(shown)
-    return HELPER_LABELS[helper] + (f" ({shown})" if shown else "")
+    return helper_label(helper) + (f" ({shown})" if shown else "")
 
 
 def either(texts: list[str]) -> str:
+    """Alternatives: "a, b or c" (the reader's language's own way in the others)."""
+    if language() != SOURCE:
+        return join_or(texts)
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def field_words(crop: str) -> str:
+    """"a grain field", with the article each crop takes."""
+    return {
+        "GR": tr("a grain field"),
+        "OL": tr("an olive field"),
+        "GP": tr("a grape field"),
+    }.get(crop, crop)
+
+
+def donkey_words(donkeys: int, push: bool = False) -> str:
+    """What a donkey marker gives: "3 deliveries, 1 hat" (hats are siesta steps)."""
+    hats = 4 - donkeys
+    if push:
+        return tr_n(
+            "{n} delivery, {hats}, Siesta push",
+            "{n} deliveries, {hats}, Siesta push",
+            donkeys,
+            hats=tr_n("{n} hat", "{n} hats", hats),
+        )
+    return tr_n("{n} delivery, {hats}", "{n} deliveries, {hats}", donkeys, hats=tr_n("{n} hat", "{n} hats", hats))
 
 
 def describe_move(move: Move) -> str:
@@ -69,18 +80,14 @@ def describe_move(move: Move) -> str:
         card = CARDS[args[0]]
         position = args[1]
         if position == "field":
-            crop = good_word(card.field)
-            return f"{'an' if crop[0] in 'aeiou' else 'a'} {crop} field"
+            return field_words(card.field)
         if position == "barrow":
-            return f"barrow {goods_words(card.barrow)} for {card.barrow_vp} VP"
+            return tr("barrow {goods} for {vp} VP", goods=goods_words(card.barrow), vp=card.barrow_vp)
         if position == "helper":
             return helper_words(card.helper, card.param)
-        return EXTENSION_WORDS.get(card.extension, card.extension)
+        return extension_word(card.extension)
     if kind == "donkey" and args and args[0] in DONKEYS:
-        donkeys = DONKEYS[args[0]]
-        hats = 4 - donkeys
-        text = f"{donkeys} deliver{'y' if donkeys == 1 else 'ies'}, {hats} hat{'' if hats == 1 else 's'}"
-        return text + (", Siesta push" if len(args) > 1 else "")
+        return donkey_words(DONKEYS[args[0]], len(args) > 1)
     if kind == "roof" and args and args[0] in CONFIG.roofs:
         return roof_text(args[0])
     if kind == "use" and len(args) == 1 and args[0] in CARDS:

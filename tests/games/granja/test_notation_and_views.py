@@ -10,7 +10,7 @@ from engine.core import BadNotation
 from engine.games.granja import GAME
 from engine.games.granja.cards import CARDS
 from engine.games.granja.model import F3_PROMPT, T1_DONKEY, T4_DELIVER, Move
-from engine.games.granja.notation import HELP, KINDS, format_move, parse_move
+from engine.games.granja.notation import HELP, KINDS, dice_lines, format_move, parse_move
 
 from . import support as S
 
@@ -87,6 +87,13 @@ def test_notation_help_names_every_verb():
     for kind in KINDS:
         assert kind in HELP
     assert GAME.notation_help == HELP and GAME.summary
+
+
+def test_the_rules_summary_spells_out_the_configured_dice_and_trade_good():
+    # The summary is one whole message for translators, so its last lines are written out: they
+    # must still say what the configuration's dice faces and trade good give.
+    assert GAME.summary.endswith("\n" + dice_lines())
+    assert len(GAME.notation_help) <= 1024  # an embed field
 
 
 def test_every_legal_move_in_random_games_round_trips():
