@@ -12,6 +12,7 @@ from typing import Protocol
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from engine.core import GameError
@@ -46,19 +47,19 @@ def limits_text(limits: Limits, defaults: Limits) -> str:
 
 
 class AdminCommands(commands.Cog):
-    limits = managers_group("limits", "What one player and this server may have open at once (Manage Server)")
+    limits = managers_group("limits", locale_str("What one player and this server may have open at once (Manage Server)"))
 
     def __init__(self, bot: Syncs) -> None:
         self.bot = bot
 
-    @limits.command(name="show", description="This server's limits on open lobbies and games")
+    @limits.command(name="show", description=locale_str("This server's limits on open lobbies and games"))
     async def limits_show(self, interaction: discord.Interaction) -> None:
         referee = self._referee()
         limits = await referee.admission.limits_for(str(interaction.guild_id))
         await reply(interaction, limits_text(limits, referee.admission.defaults))
 
-    @limits.command(name="set", description="Change one of this server's limits (Manage Server)")
-    @app_commands.describe(limit="Which limit", value="The new value; leave it out to go back to the default")
+    @limits.command(name="set", description=locale_str("Change one of this server's limits (Manage Server)"))
+    @app_commands.describe(limit=locale_str("Which limit"), value=locale_str("The new value; leave it out to go back to the default"))
     @app_commands.choices(limit=LIMIT_CHOICES)
     async def limits_set(
         self,

@@ -19,6 +19,7 @@ from typing import Protocol
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from engine.core import GameError
@@ -134,7 +135,7 @@ class SeasonHerald:
 
 
 class SeasonCommands(commands.Cog):
-    season = managers_group("season", "Seasons of this server's leaderboards (Manage Server)")
+    season = managers_group("season", locale_str("Seasons of this server's leaderboards (Manage Server)"))
 
     def __init__(self, bot: HasReferee) -> None:
         self.bot = bot
@@ -143,9 +144,9 @@ class SeasonCommands(commands.Cog):
         assert self.bot.referee is not None  # set up before any command is taken
         return self.bot.referee
 
-    @season.command(name="start", description="End the current season now and start the next")
+    @season.command(name="start", description=locale_str("End the current season now and start the next"))
     @app_commands.describe(
-        carry="How ratings enter the new season", channel="Where the final standings go (default: here)"
+        carry=locale_str("How ratings enter the new season"), channel=locale_str("Where the final standings go (default: here)")
     )
     @app_commands.choices(carry=[app_commands.Choice(name=CARRY_TEXT[c][:100], value=c) for c in CARRIES])
     async def start(
@@ -161,11 +162,11 @@ class SeasonCommands(commands.Cog):
             return
         await self._show(interaction, f"**{season.name}** has started.")
 
-    @season.command(name="schedule", description="Seasons monthly, quarterly or only by hand")
+    @season.command(name="schedule", description=locale_str("Seasons monthly, quarterly or only by hand"))
     @app_commands.describe(
-        cadence="When seasons roll over (UTC)",
-        carry="How ratings enter each new season",
-        channel="Where the final standings go (default: here)",
+        cadence=locale_str("When seasons roll over (UTC)"),
+        carry=locale_str("How ratings enter each new season"),
+        channel=locale_str("Where the final standings go (default: here)"),
     )
     @app_commands.choices(
         cadence=[app_commands.Choice(name=c, value=c) for c in CADENCES],
@@ -189,7 +190,7 @@ class SeasonCommands(commands.Cog):
         said = "Seasons now start only by hand." if cadence == MANUAL else f"Seasons now roll over {cadence}."
         await self._show(interaction, f"{said} The current season is **{season.name}**.")
 
-    @season.command(name="show", description="This server's current season and how seasons run")
+    @season.command(name="show", description=locale_str("This server's current season and how seasons run"))
     async def show(self, interaction: discord.Interaction) -> None:
         await self._show(interaction, "")
 
