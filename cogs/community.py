@@ -1,5 +1,5 @@
 """Slash commands about players rather than one game: /turns, /leaderboard, /stats, /history and
-/settings (quiet hours, vacations, turn DMs, pictures). Each only reads its arguments and hands over to the ScoreDesk
+/settings (quiet hours, vacations, turn DMs, pictures, languages). Each only reads its arguments and hands over to the ScoreDesk
 (turn DMs: to the GameDesk, which sends the DMs)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from engine.referee.seasons import ALL_TIME
 
 from .components import desk_of, privacy_of
 from .games import MAX_CHOICES, game_names
+from .language_settings import LANGUAGE_CHOICES, set_server_language, set_user_language
 from .lobby import is_server_manager
 from .pictures import set_server_pictures, set_user_pictures
 from .scores import ScoreDesk
@@ -118,6 +119,23 @@ class CommunityCommands(commands.Cog):
     @app_commands.describe(enabled=locale_str("On: your hand with a picture (default); off: text only"))
     async def pictures(self, interaction: discord.Interaction, enabled: bool) -> None:
         await set_user_pictures(self.scores.referee, interaction, enabled)
+
+    @settings.command(
+        name="language", description=locale_str("The language of your replies, hands and DMs (auto: your Discord's)")
+    )
+    @app_commands.describe(language=locale_str("A language, or auto to follow your Discord language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await set_user_language(self.scores.referee, interaction, language)
+
+    @settings.command(
+        name="server-language",
+        description=locale_str("The language of this server's boards, threads and announcements (Manage Server)"),
+    )
+    @app_commands.describe(language=locale_str("A language, or auto to follow the server's preferred locale"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def server_language(self, interaction: discord.Interaction, language: str) -> None:
+        await set_server_language(self.scores.referee, interaction, language, manager=is_server_manager(interaction))
 
     @settings.command(
         name="server-pictures", description=locale_str("Pictures with this server's boards, hands and results (Manage Server)")

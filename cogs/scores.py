@@ -17,6 +17,7 @@ import msgspec
 
 from engine.core import Game, GameError
 from engine.games import get_game
+from engine.i18n import tr
 from engine.referee import (
     ABANDONED_BOARD,
     FINISHED,
@@ -245,7 +246,7 @@ def turn_line(turn: WaitingTurn, *, unreachable: bool = False) -> str:
         deadline = f" (runs out {render.timestamp(turn.deadline)})" if turn.deadline is not None else ""
         parts.append(f"{presentation.time_left(turn.remaining)}{deadline}")
     if unreachable:  # its board is refused and DMs are closed: a person must fix the channel
-        parts.append(UNREACHABLE_NOTE)
+        parts.append(tr(UNREACHABLE_NOTE))
     return " · ".join(parts)
 
 
