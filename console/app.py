@@ -17,6 +17,7 @@ from rich.console import Console
 from config import Settings, ai_settings, thinker_for
 from db import database_path_from_env, database_url_from_env, open_store, redacted
 from engine.core.text import MAX_NAME_CHARS
+from engine.i18n import CODES, reset_language, resolve_language, set_language, tr
 from engine.referee import Referee, RulesChanged
 
 from .pictures import PictureFolder
@@ -27,30 +28,55 @@ INTERRUPTED_EXIT_CODE = 130  # the shell's convention for "stopped by Ctrl-C"
 RULES_CHANGED_EXIT_CODE = 3  # as bot.py: this release would change a game in progress
 
 
+# Where a terminal says its language, most telling first (POSIX: LANGUAGE is a list).
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str | None:
+    """The language the player asked for: ``--lang`` (its last use), else the environment's
+    (the first of its languages that the bot speaks); None when neither names one."""
+    asked: str | None = None
+    for position, word in enumerate(argv):
+        if word == "--lang" and position + 1 < len(argv):
+            asked = argv[position + 1]
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    if asked is not None:
+        return resolve_language(asked)
+    for variable in LANGUAGE_VARIABLES:
+        for tag in environ.get(variable, "").split(":"):
+            found = resolve_language(tag)
+            if found is not None:
+                return found
+        if environ.get(variable) and variable != "LANGUAGE":
+            return None  # set to a language the bot does not speak (or C): the source language
+    return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m console",
-        description=(
+        description=tr(
             "The local table: play the referee's games in a terminal against AI seats. Without "
             "--game or --resume it opens the start screen."
         ),
     )
-    parser.add_argument("--game", help="start a new game of this name at once (no set-up questions)")
+    parser.add_argument("--game", help=tr("start a new game of this name at once (no set-up questions)"))
     parser.add_argument(
-        "--players", type=int, help="number of players, you included (default: 2 when allowed)"
+        "--players", type=int, help=tr("number of players, you included (default: 2 when allowed)")
     )
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game option; repeat for several (unset options keep their defaults)",
+        help=tr("a game option; repeat for several (unset options keep their defaults)"),
     )
-    parser.add_argument("--ai", help="level of the AI seats: easy, normal (default) or strong")
+    parser.add_argument("--ai", help=tr("level of the AI seats: easy, normal (default) or strong"))
     parser.add_argument(
         "--seed",
         type=int,
-        help=(
+        help=tr(
             "seed of the deal and of the AI players' choices (default: fresh); with a seed the AI "
             "levels search a fixed number of playouts, so the whole game repeats"
         ),
@@ -61,17 +87,25 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         const=0,
         metavar="GAME_ID",
-        help="resume an unfinished game (the latest one without an id)",
+        help=tr("resume an unfinished game (the latest one without an id)"),
     )
     parser.add_argument(
         "--database",
-        help="SQLite file or postgresql:// URL (default: $DATABASE_URL, else $DATABASE_PATH or data/referee.sqlite3)",
+        help=tr(
+            "SQLite file or postgresql:// URL (default: $DATABASE_URL, else $DATABASE_PATH or "
+            "data/referee.sqlite3)"
+        ),
     )
-    parser.add_argument("--name", help="your player name (default: your login name)")
+    parser.add_argument("--name", help=tr("your player name (default: your login name)"))
     parser.add_argument(
         "--pictures",
         metavar="DIR",
-        help="also save every board shown as a PNG picture in DIR (and the result at the end)",
+        help=tr("also save every board shown as a PNG picture in DIR (and the result at the end)"),
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="LANGUAGE",
+        help=tr("the language of the table: {languages} (default: from $LANG)", languages=", ".join(CODES)),
     )
     return parser
 
@@ -82,7 +116,7 @@ def parse_option_flags(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, equals, value = pair.partition("=")
         if not equals or not name.strip():
-            raise ValueError(f"--option takes NAME=VALUE, not {pair!r}")
+            raise ValueError(tr("--option takes NAME=VALUE, not {pair}", pair=repr(pair)))
         options[name.strip()] = value.strip()
     return options
 
@@ -124,7 +158,7 @@ async def run(args: argparse.Namespace, console: Console, reader: LineReader | N
             return await table.run_resume(args.resume or None)
         return await table.run_interactive()
     except RulesChanged as error:
-        console.print(f"Not starting: {error}", markup=False, highlight=False)
+        console.print(tr("Not starting: {reason}", reason=error), markup=False, highlight=False)
         return RULES_CHANGED_EXIT_CODE
     except EOFError:
         table.goodbye(interrupted=False)
@@ -159,8 +193,22 @@ def _pipe_width() -> int | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the local table to the end (synchronous: ``bot.py`` calls it without a token)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    # The language first: the help and every error of the command line are written in it.
+    token = set_language(language_of(words, os.environ))
+    try:
+        return _main(words)
+    finally:
+        reset_language(token)
+
+
+def _main(words: list[str]) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
+    if args.lang is not None and resolve_language(args.lang) is None:
+        parser.error(
+            tr("--lang takes one of {languages}, not {asked}", languages=", ".join(CODES), asked=repr(args.lang))
+        )
     try:
         parse_option_flags(args.option)
     except ValueError as error:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from engine.i18n import N_, tr
 from engine.referee import Referee, SeatSnapshot
 
-NO_PICTURES = "This game draws no pictures yet: the board is text only."
-USAGE = "Write `board --png FILE` to save the board as a PNG picture."
+NO_PICTURES = N_("This game draws no pictures yet: the board is text only.")
+USAGE = N_("Write `board --png FILE` to save the board as a PNG picture.")
 
 
 def png_path(command: str) -> Path | None:
@@ -23,11 +24,11 @@ def png_path(command: str) -> Path | None:
     try:
         words = shlex.split(command)
     except ValueError as error:
-        raise ValueError(USAGE) from error
+        raise ValueError(tr(USAGE)) from error
     if words[1:] == []:
         return None
     if len(words) != 3 or words[1] != "--png" or not words[2].strip():
-        raise ValueError(USAGE)
+        raise ValueError(tr(USAGE))
     return Path(words[2])
 
 
@@ -35,12 +36,17 @@ async def save_board(referee: Referee, snapshot: SeatSnapshot, path: Path) -> st
     """Write the snapshot's board picture to ``path``; the line to show the player."""
     drawing = await referee.pictures.board(snapshot)
     if drawing is None:
-        return NO_PICTURES
+        return tr(NO_PICTURES)
     try:
         path.write_bytes(drawing.picture.png)
     except OSError as error:
-        return f"Could not write {path}: {error.strerror or error}."
-    return f"Board saved to {path} ({drawing.picture.width}x{drawing.picture.height} pixels)."
+        return tr("Could not write {path}: {reason}.", path=path, reason=error.strerror or error)
+    return tr(
+        "Board saved to {path} ({width}x{height} pixels).",
+        path=path,
+        width=drawing.picture.width,
+        height=drawing.picture.height,
+    )
 
 
 class PictureFolder:
@@ -71,5 +77,5 @@ class PictureFolder:
             self.folder.mkdir(parents=True, exist_ok=True)
             (self.folder / name).write_bytes(png)
         except OSError as error:
-            return f"Could not write {self.folder / name}: {error.strerror or error}."
+            return tr("Could not write {path}: {reason}.", path=self.folder / name, reason=error.strerror or error)
         return None

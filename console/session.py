@@ -17,6 +17,7 @@ from rich.text import Text
 from engine.core import Game, GameError, Option, SetupError
 from engine.core.text import quote
 from engine.games import REGISTRY, get_game
+from engine.i18n import tr
 from engine.referee import (
     DEFAULT_LEVEL,
     FINISHED,
@@ -96,7 +97,12 @@ def pick_ai_kind(game: Game[Any, Any], wanted: str | None) -> tuple[str, str | N
     wanted = (wanted or PREFERRED_AI).strip().lower()
     if wanted in ai_choices(game):
         return wanted, None
-    return PREFERRED_AI, f"{game.title} has no {wanted!r} AI players; they play at level {PREFERRED_AI!r}."
+    return PREFERRED_AI, tr(
+        "{game} has no {wanted} AI players; they play at level {level}.",
+        game=tr(game.title),
+        wanted=repr(wanted),
+        level=repr(PREFERRED_AI),
+    )
 
 
 def list_number(text: str) -> int | None:
@@ -113,7 +119,11 @@ def move_from_input(text: str, moves: Sequence[str]) -> str:
         if 1 <= number <= len(moves):
             return moves[number - 1]
         raise MoveNumberError(
-            f"There is no move {number}: type a number from 1 to {len(moves)}, or write the move."
+            tr(
+                "There is no move {number}: type a number from 1 to {count}, or write the move.",
+                number=number,
+                count=len(moves),
+            )
         )
     return text
 
@@ -157,7 +167,7 @@ class LocalTable:
             self.current_game = self.current_table = None
             choice = await self.start_screen()
             if choice is None:
-                self.console.print("Bye.")
+                self.console.print(tr("Bye."))
                 return 0
             try:
                 if isinstance(choice, Table):
@@ -199,7 +209,7 @@ class LocalTable:
         if table_id is None:
             unfinished = await self.unfinished_tables()
             if not unfinished:
-                self.console.print("There is no unfinished game to resume.")
+                self.console.print(tr("There is no unfinished game to resume."))
                 return 1
             table_id = unfinished[0].id
         try:
@@ -208,24 +218,34 @@ class LocalTable:
             self.console.print(views.error_text(str(error)))
             return 1
         if table.seat_of(self.user_id) is None:
-            self.console.print(views.error_text(f"You ({self.user_id}) have no seat in game #{table_id}."))
+            self.console.print(
+                views.error_text(tr("You ({user}) have no seat in game #{id}.", user=self.user_id, id=table_id))
+            )
             return 1
         await self.play(table_id)
         return 0
 
     def goodbye(self, interrupted: bool) -> None:
         """The one line shown on Ctrl-D or Ctrl-C: nothing is lost, say where it is."""
-        prefix = "Interrupted. " if interrupted else ""
         table = self.current_table
         if table is not None and table.status == RUNNING:
+            saved = tr(
+                "Game #{id} is saved in {path}; start the local table again to resume it.",
+                id=table.id,
+                path=self.database_path,
+            )
             self.console.print(
-                f"\n{prefix}Game #{table.id} is saved in {self.database_path}; start the local table again to resume it.",
+                "\n" + (tr("Interrupted. {then}", then=saved) if interrupted else saved),
                 markup=False,
                 highlight=False,
                 soft_wrap=True,  # one line, however narrow the terminal: the terminal wraps it
             )
         else:
-            self.console.print(f"\n{prefix}Bye.", markup=False, highlight=False)
+            self.console.print(
+                "\n" + (tr("Interrupted. {then}", then=tr("Bye.")) if interrupted else tr("Bye.")),
+                markup=False,
+                highlight=False,
+            )
 
     # ----- prompts -----------------------------------------------------------------------------
 
@@ -252,7 +272,7 @@ class LocalTable:
 
     async def show_rules(self) -> None:
         if self.current_game is None:
-            self.console.print("Choose a game first; its rules come with it.")
+            self.console.print(tr("Choose a game first; its rules come with it."))
             return
         options = self.current_table.options if self.current_table is not None else None
         self.console.print(views.rules_panel(self.current_game, options))
@@ -265,7 +285,7 @@ class LocalTable:
             self.console.print(views.error_text(str(error)))
             return
         if self.current_table is None or self.current_game is None:
-            self.console.print("No game is on the table yet.")
+            self.console.print(tr("No game is on the table yet."))
             return
         snapshot = await self.show_position(self.current_game, self.current_table.id, [], [])
         if path is not None:
@@ -287,12 +307,13 @@ class LocalTable:
             str(number): game for number, game in enumerate(games, 1)
         }
         by_key |= {game.name: game for game in games} | {game.title.lower(): game for game in games}
+        by_key |= {tr(game.title).lower(): game for game in games}  # the title as the reader sees it
         by_key |= {views.resume_key(number): table for number, table in enumerate(unfinished, 1)}
         if unfinished:
             by_key["r"] = unfinished[0]
         while True:
             try:
-                answer = (await self.ask("Choose › ", [key for key in by_key if not key.isdigit()])).lower()
+                answer = (await self.ask(tr("Choose") + " › ", [key for key in by_key if not key.isdigit()])).lower()
             except Quit:
                 return None
             if answer in by_key:
@@ -300,7 +321,11 @@ class LocalTable:
             if answer:
                 self.console.print(
                     views.error_text(
-                        f"{quote(answer)} is not on the list: {views.choose_hint(games, unfinished)}."
+                        tr(
+                            "{answer} is not on the list: {hint}.",
+                            answer=quote(answer),
+                            hint=views.choose_hint(games, unfinished),
+                        )
                     )
                 )
 
@@ -309,9 +334,11 @@ class LocalTable:
         self.current_game = game
         self.console.print(
             Text.assemble(
-                ("\nNew game of ", "bold"),
-                (game.title, "bold green"),
-                f" ({views.player_counts(game)}). Enter keeps a default; rules shows the rules.",
+                ("\n" + tr("New game of {game}", game=tr(game.title)), "bold green"),
+                " " + tr(
+                    "({players}). Enter keeps a default; rules shows the rules.",
+                    players=views.player_counts(game),
+                ),
             )
         )
         while True:
@@ -326,7 +353,7 @@ class LocalTable:
                 break
             except SetupError as error:
                 self.console.print(views.error_text(str(error)))
-                self.console.print("Answer again (or quit):")
+                self.console.print(tr("Answer again (or quit):"))
         ai_kind = await self.ask_ai_kind(game) if players > 1 else PREFERRED_AI
         return await self.start_game(game, players, options, ai_kind, seed=self.seed)
 
@@ -340,7 +367,8 @@ class LocalTable:
             self.console.print(views.option_intro(option))
             while True:
                 raw = await self.ask(
-                    f"{players} players need {option.name}: turn it on? [yes] › ", ["yes", "no"]
+                    tr("{count} players need {option}: turn it on? [yes] › ", count=players, option=option.name),
+                    ["yes", "no"],
                 )
                 try:
                     wanted = option.parse(raw) if raw else True
@@ -348,7 +376,9 @@ class LocalTable:
                 except SetupError as error:
                     self.console.print(views.error_text(str(error)))
             if not wanted:
-                self.console.print(f"Then choose another number of players ({option.name} stays off).")
+                self.console.print(
+                    tr("Then choose another number of players ({option} stays off).", option=option.name)
+                )
                 return None
             options[option.name] = True
         for option in game.options:
@@ -380,7 +410,7 @@ class LocalTable:
         default = default_player_count(game)
         counts = f"{game.min_players}–{game.max_players}"
         while True:
-            raw = await self.ask(f"Players, you included ({counts}) [{default}] › ")
+            raw = await self.ask(tr("Players, you included ({counts}) [{default}] › ", counts=counts, default=default))
             try:
                 players = int(raw) if raw else default
             except ValueError:
@@ -388,7 +418,13 @@ class LocalTable:
             if game.min_players <= players <= game.max_players:
                 return players
             self.console.print(
-                views.error_text(f"{game.title} is played by {counts} players; type a number in that range.")
+                views.error_text(
+                    tr(
+                        "{game} is played by {counts} players; type a number in that range.",
+                        game=tr(game.title),
+                        counts=counts,
+                    )
+                )
             )
 
     async def ask_ai_kind(self, game: Game[Any, Any]) -> str:
@@ -400,12 +436,14 @@ class LocalTable:
         self.console.print(views.levels_intro(LEVEL_HELP))
         choices = ai_choices(game)
         while True:
-            raw = (await self.ask(f"AI level ({', '.join(LEVELS)}) [{default}] › ", choices)).lower()
+            raw = (
+                await self.ask(tr("AI level ({levels}) [{default}] › ", levels=", ".join(LEVELS), default=default), choices)
+            ).lower()
             if not raw:
                 return default
             if raw in choices:
                 return raw
-            self.console.print(views.error_text(f"Choose one of {', '.join(LEVELS)}."))
+            self.console.print(views.error_text(tr("Choose one of {levels}.", levels=", ".join(LEVELS))))
 
     async def start_game(
         self, game: Game[Any, Any], players: int, options: Mapping[str, Any], ai_kind: str, seed: int | None
@@ -425,7 +463,7 @@ class LocalTable:
 
     async def again(self) -> bool:
         try:
-            await self.ask("Enter for the start screen, quit to leave › ")
+            await self.ask(tr("Enter for the start screen, quit to leave › "))
         except Quit:
             return False
         return True
@@ -468,7 +506,7 @@ class LocalTable:
                 outbox = await self.next_move(snapshot)
             except Quit:
                 self.console.print(
-                    f"Game #{table.id} is saved; resume it from the start screen or with --resume {table.id}.",
+                    tr("Game #{id} is saved; resume it from the start screen or with --resume {id}.", id=table.id),
                     markup=False,
                     highlight=False,
                     soft_wrap=True,
@@ -480,9 +518,9 @@ class LocalTable:
         (a refused move changes nothing, so the moves offered stay those of the snapshot)."""
         moves = snapshot.legal_moves
         while True:
-            text = await self.ask("Your move › ", [*moves, HINT_WORD] if snapshot.hints else moves)
+            text = await self.ask(tr("Your move › "), [*moves, HINT_WORD] if snapshot.hints else moves)
             if not text:
-                self.console.print("Type the number of a move, or the move itself (help explains how).")
+                self.console.print(tr("Type the number of a move, or the move itself (help explains how)."))
                 continue
             if text.lower() == HINT_WORD and HINT_WORD not in (move.lower() for move in moves):
                 await self.show_hint(snapshot)
@@ -510,7 +548,7 @@ class LocalTable:
         """``undo``: the player's last move taken back (the local table is never rated, so at once)."""
         answer = await self.referee.undo(snapshot.table.id, self.user_id)
         if answer.outbox is None:  # a rated table would wait for the others: none sit here
-            raise UndoRefused("Only the other players can agree to take this move back.")
+            raise UndoRefused(tr("Only the other players can agree to take this move back."))
         return answer.outbox
 
     async def show_position(

@@ -18,15 +18,17 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from engine.core import Game, Option, Outcome
+from engine.i18n import N_, join_or, moment, ordinal, tr, tr_n
 from engine.referee import Table, level_label, presentation
 
+# The commands are typed as they are in every language, like the games' notation.
 COMMANDS = (
-    ("help", "how to write moves, and these commands"),
-    ("rules", "the rules summary of the game"),
-    ("board", "show the board, your view and your moves again; board --png FILE saves its picture"),
-    ("hint", "at your turn: what the normal AI would play, and why (not in rated games)"),
-    ("undo", "at your turn: take back your last move, if nobody has acted since and it showed nothing"),
-    ("quit", "leave; a game in progress is saved and offered again next time"),
+    ("help", N_("how to write moves, and these commands")),
+    ("rules", N_("the rules summary of the game")),
+    ("board", N_("show the board, your view and your moves again; board --png FILE saves its picture")),
+    ("hint", N_("at your turn: what the normal AI would play, and why (not in rated games)")),
+    ("undo", N_("at your turn: take back your last move, if nobody has acted since and it showed nothing")),
+    ("quit", N_("leave; a game in progress is saved and offered again next time")),
 )
 
 
@@ -34,13 +36,18 @@ def player_counts(game: Game[Any, Any]) -> str:
     """``2–4 players``; counts that need a house rule are said so: ``2 or 4 players (3 or 5 with
     house_variant)``."""
     if game.min_players == game.max_players:
-        return f"{game.min_players} player" + ("" if game.min_players == 1 else "s")
+        return tr_n("{n} player", "{n} players", game.min_players)
     needing = {count: option.name for option in game.options for count in option.needed_for_players}
     plain = [count for count in range(game.min_players, game.max_players + 1) if count not in needing]
     if not needing or not plain:
-        return f"{game.min_players}–{game.max_players} players"
+        return tr("{low}–{high} players", low=game.min_players, high=game.max_players)
     names = ", ".join(sorted(set(needing.values())))
-    return f"{_spoken_counts(plain)} players ({_spoken_counts(sorted(needing))} with {names})"
+    return tr(
+        "{counts} players ({house_counts} with {options})",
+        counts=_spoken_counts(plain),
+        house_counts=_spoken_counts(sorted(needing)),
+        options=names,
+    )
 
 
 def _spoken_counts(counts: Sequence[int]) -> str:
@@ -52,8 +59,7 @@ def _spoken_counts(counts: Sequence[int]) -> str:
             runs[-1].append(count)
         else:
             runs.append([count])
-    *rest, last = [f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
-    return f"{', '.join(rest)} or {last}" if rest else last
+    return join_or([f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs])
 
 
 def resume_key(number: int) -> str:
@@ -62,25 +68,32 @@ def resume_key(number: int) -> str:
 
 
 def choose_hint(games: Sequence[Game[Any, Any]], unfinished: Sequence[Table]) -> str:
-    hint = f"type a number from 1 to {len(games)}" if games else "no game is registered"
-    if unfinished:
-        last = resume_key(len(unfinished))
-        hint += ", or r to resume the latest game" + (f" (r1 to {last})" if len(unfinished) > 1 else "")
-    return hint
+    if not games:
+        return tr("no game is registered")
+    if not unfinished:
+        return tr("type a number from 1 to {count}", count=len(games))
+    if len(unfinished) == 1:
+        return tr("type a number from 1 to {count}, or r to resume the latest game", count=len(games))
+    return tr(
+        "type a number from 1 to {count}, or r to resume the latest game (r1 to {last})",
+        count=len(games),
+        last=resume_key(len(unfinished)),
+    )
 
 
 def option_hint(option: Option) -> str:
     """What values an option takes, in words."""
     if option.kind == "bool":
-        return "yes or no"
+        return tr("yes or no")
     if option.kind == "choice":
-        return "one of " + ", ".join(option.choices)
-    bounds = []
+        return tr("one of {choices}", choices=", ".join(option.choices))
+    if option.minimum is not None and option.maximum is not None:
+        return tr("a whole number (at least {low}, at most {high})", low=option.minimum, high=option.maximum)
     if option.minimum is not None:
-        bounds.append(f"at least {option.minimum}")
+        return tr("a whole number (at least {low})", low=option.minimum)
     if option.maximum is not None:
-        bounds.append(f"at most {option.maximum}")
-    return "a whole number" + (f" ({', '.join(bounds)})" if bounds else "")
+        return tr("a whole number (at most {high})", high=option.maximum)
+    return tr("a whole number")
 
 
 def show_value(value: Any) -> str:
@@ -98,63 +111,69 @@ def start_screen(
 ) -> RenderableType:
     """The numbered choices: resume an unfinished game, or start a new one."""
     parts: list[RenderableType] = [
-        Text.assemble(("Database ", "dim"), database_path, ("  ·  you are ", "dim"), user_id)
+        Text(tr("Database {path}  ·  you are {user}", path=database_path, user=user_id), style="dim")
     ]
     if unfinished:
-        resume = RichTable(title="Resume a game", title_justify="left", expand=True)
-        for column in ("", "Game", "Players", "Moves", "Last played"):
+        resume = RichTable(title=tr("Resume a game"), title_justify="left", expand=True)
+        for column in ("", tr("Game"), tr("Players"), tr("Moves"), tr("Last played")):
             resume.add_column(column)
         for number, table in enumerate(unfinished, 1):
             resume.add_row(
                 resume_key(number),
-                Text(f"{game_title(table.game)} #{table.id}"),
+                Text(tr("{game} #{id}", game=game_title(table.game), id=table.id)),
                 Text(", ".join(table.names)),
                 str(table.version),
                 _when(table.updated_at),
             )
         parts.append(resume)
-    new = RichTable(title="New game", title_justify="left", expand=True)
-    for column in ("", "Game", "Players", "Name to type"):
+    new = RichTable(title=tr("New game"), title_justify="left", expand=True)
+    for column in ("", tr("Game"), tr("Players"), tr("Name to type")):
         new.add_column(column)
     for number, game in enumerate(games, 1):
-        new.add_row(str(number), Text(game.title), player_counts(game), game.name)
+        new.add_row(str(number), Text(tr(game.title)), player_counts(game), game.name)
     if not games:
-        new.add_row("", Text("No game is registered yet.", style="yellow"), "", "")
+        new.add_row("", Text(tr("No game is registered yet."), style="yellow"), "", "")
     parts.append(new)
     for name in broken:
-        parts.append(Text(f"({name} is registered but could not be loaded; it is left out.)", style="dim"))
-    resume_hint = "; r resumes the latest saved game" if unfinished else ""
-    parts.append(Text(f"Type a number (or a game's name){resume_hint}; quit to leave.", style="dim"))
-    return Panel(Group(*parts), title="The local table", border_style="cyan")
+        parts.append(Text(tr("({name} is registered but could not be loaded; it is left out.)", name=name), style="dim"))
+    if unfinished:
+        closing = tr("Type a number (or a game's name); r resumes the latest saved game; quit to leave.")
+    else:
+        closing = tr("Type a number (or a game's name); quit to leave.")
+    parts.append(Text(closing, style="dim"))
+    return Panel(Group(*parts), title=tr("The local table"), border_style="cyan")
 
 
 def game_title(name: str) -> str:
     from engine.games import get_game
 
     try:
-        return get_game(name).title
+        return tr(get_game(name).title)
     except Exception:  # a game being rewritten must not hide the others' saved tables
         return name
 
 
 def option_intro(option: Option) -> Text:
-    text = Text.assemble((option.name, "bold"), " — ", option.description)
+    text = Text.assemble((option.name, "bold"), " — ", tr(option.description))
     if option.house_rule:
-        text.append(" (house rule)", style="magenta")
-    text.append(f"\n  {option_hint(option)}; default {show_value(option.default)}", style="dim")
+        text.append(" " + tr("(house rule)"), style="magenta")
+    text.append(
+        "\n  " + tr("{values}; default {default}", values=option_hint(option), default=show_value(option.default)),
+        style="dim",
+    )
     return text
 
 
 def seats_line(table: Table, user_id: str, seating: Sequence[int] | None = None) -> Text:
     """The players in play order, numbered as the board numbers them (``Game.seating``)."""
-    text = Text("Players: ", style="dim")
+    text = Text(tr("Players:") + " ", style="dim")
     for place, index in enumerate(presentation.play_order(seating, len(table.seats))):
         seat = table.seats[index]
         if place:
             text.append(", ")
         label = f"{place + 1}. {seat.name}"
         if seat.user_id == user_id:
-            text.append(label + " (you)", style="bold green")
+            text.append(tr("{seat} (you)", seat=label), style="bold green")
         elif seat.is_ai:
             text.append(f"{label} [{level_label(seat.ai_kind)}]")
         else:
@@ -164,10 +183,10 @@ def seats_line(table: Table, user_id: str, seating: Sequence[int] | None = None)
 
 def levels_intro(levels: Mapping[str, str]) -> Text:
     """The AI levels, one a line, before the question."""
-    text = Text("How well the AI seats play:", style="bold")
+    text = Text(tr("How well the AI seats play:"), style="bold")
     for level, meaning in levels.items():
         text.append(f"\n  {level}", style="bold cyan")
-        text.append(f" — {meaning}")
+        text.append(f" — {tr(meaning)}")
     return text
 
 
@@ -179,18 +198,18 @@ def log_panel(public_lines: Sequence[str], private_lines: Sequence[str]) -> Rend
     if private_lines:
         if public_lines:
             text.append("\n")
-        text.append("Only you saw:\n", style="italic magenta")
+        text.append(tr("Only you saw:") + "\n", style="italic magenta")
         text.append("\n".join(private_lines))
-    return Panel(text, title="What happened", title_align="left", border_style="blue")
+    return Panel(text, title=tr("What happened"), title_align="left", border_style="blue")
 
 
 def board_panel(game: Game[Any, Any], table: Table, board: str) -> Panel:
-    title = f"{game.title} · game #{table.id} · move {table.version}"
+    title = tr("{game} · game #{id} · move {version}", game=tr(game.title), id=table.id, version=table.version)
     return Panel(Text(board), title=title, title_align="left", border_style="green")
 
 
 def private_panel(seat_name: str, text: str) -> Panel:
-    return Panel(Text(text), title=f"Your view ({seat_name})", title_align="left", border_style="magenta")
+    return Panel(Text(text), title=tr("Your view ({name})", name=seat_name), title_align="left", border_style="magenta")
 
 
 def moves_panel(moves: Sequence[tuple[str, str]]) -> Panel:
@@ -201,9 +220,9 @@ def moves_panel(moves: Sequence[tuple[str, str]]) -> Panel:
     ]
     return Panel(
         Columns(items, padding=(0, 3), equal=True),
-        title=f"Your turn: {len(moves)} legal move" + ("" if len(moves) == 1 else "s"),
+        title=tr_n("Your turn: {n} legal move", "Your turn: {n} legal moves", len(moves)),
         title_align="left",
-        subtitle="type a number or a move · help · rules · board · quit",
+        subtitle=tr("type a number or a move · help · rules · board · quit"),
         subtitle_align="left",
         border_style="cyan",
     )
@@ -212,47 +231,47 @@ def moves_panel(moves: Sequence[tuple[str, str]]) -> Panel:
 def help_panel(game: Game[Any, Any] | None) -> Panel:
     parts: list[RenderableType] = []
     if game is not None and game.notation_help:
-        parts.append(Text(f"Writing moves in {game.title}", style="bold"))
-        parts.append(Text(game.notation_help))
-        parts.append(Text("At your turn you may also type the number of a listed move.\n", style="dim"))
+        parts.append(Text(tr("Writing moves in {game}", game=tr(game.title)), style="bold"))
+        parts.append(Text(tr(game.notation_help)))
+        parts.append(Text(tr("At your turn you may also type the number of a listed move.") + "\n", style="dim"))
     commands = RichTable.grid(padding=(0, 2))
     for name, meaning in COMMANDS:
-        commands.add_row(Text(name, style="bold cyan"), meaning)
-    parts.append(Text("Commands (at any prompt)", style="bold"))
+        commands.add_row(Text(name, style="bold cyan"), tr(meaning))
+    parts.append(Text(tr("Commands (at any prompt)"), style="bold"))
     parts.append(commands)
-    return Panel(Group(*parts), title="Help", title_align="left", border_style="yellow")
+    return Panel(Group(*parts), title=tr("Help"), title_align="left", border_style="yellow")
 
 
 def rules_panel(game: Game[Any, Any], options: dict[str, Any] | None = None) -> Panel:
-    parts: list[RenderableType] = [Text(game.summary or "This game has no rules summary yet.")]
+    parts: list[RenderableType] = [Text(tr(game.summary) if game.summary else tr("This game has no rules summary yet."))]
     if options:
         settings = RichTable.grid(padding=(0, 2))
         for name, value in options.items():
             settings.add_row(Text(name, style="bold"), Text(show_value(value)))
-        parts += [Text("\nThis table's options", style="bold"), settings]
-    return Panel(Group(*parts), title=f"{game.title}: rules", title_align="left", border_style="yellow")
+        parts += [Text("\n" + tr("This table's options"), style="bold"), settings]
+    return Panel(Group(*parts), title=tr("{game}: rules", game=tr(game.title)), title_align="left", border_style="yellow")
 
 
 def outcome_panel(table: Table, outcome: Outcome, user_id: str) -> Panel:
     """Final scores and ranks with names, best first; ties share a rank. Seats and teams are
     numbered as on the board and on Discord (engine.referee.presentation)."""
     results = RichTable(expand=False)
-    results.add_column("Rank", justify="right")
-    results.add_column("Seat", justify="right")
-    results.add_column("Player")
+    results.add_column(tr("Rank"), justify="right")
+    results.add_column(tr("Seat"), justify="right")
+    results.add_column(tr("Player"))
     if outcome.teams:
-        results.add_column("Team")
-    results.add_column("Score", justify="right")
+        results.add_column(tr("Team"))
+    results.add_column(tr("Score"), justify="right")
     for line in presentation.result_lines(outcome, [seat.name for seat in table.seats]):
         you = table.seats[line.seat].user_id == user_id
-        cells: list[RenderableType] = [str(line.rank), str(line.number), Text(line.name + (" (you)" if you else ""))]
+        cells: list[RenderableType] = [str(line.rank), str(line.number), Text(tr("{seat} (you)", seat=line.name) if you else line.name)]
         if outcome.teams:
             cells.append(line.team or "")
         cells.append(line.score)
         results.add_row(*cells, style="bold green" if you else None)
     return Panel(
         Group(results, Text(verdict(table, outcome, user_id), style="bold")),
-        title=f"Final scores · game #{table.id}",
+        title=tr("Final scores · game #{id}", id=table.id),
         title_align="left",
         border_style="bright_yellow",
     )
@@ -261,24 +280,25 @@ def outcome_panel(table: Table, outcome: Outcome, user_id: str) -> Panel:
 def verdict(table: Table, outcome: Outcome, user_id: str) -> str:
     seat = table.seat_of(user_id)
     if seat is None:
-        return "The game is over."
+        return tr("The game is over.")
     if len(outcome.ranks) == 1:
-        return f"Solo game over: you scored {presentation.score_text(outcome.scores[0])}."
+        return tr("Solo game over: you scored {score}.", score=presentation.score_text(outcome.scores[0]))
     rank = outcome.ranks[seat.index]
     team = _team_of(outcome, seat.index)
     if len(team) > 1:
         others_with_rank = {other for other, other_rank in enumerate(outcome.ranks) if other_rank == rank}
         if rank == 1:
-            return "Your team wins!" if others_with_rank <= set(team) else "Your team shares the win!"
+            return tr("Your team wins!") if others_with_rank <= set(team) else tr("Your team shares the win!")
         # Seat ranks count seats (1, 1, 3, 3); a team's place counts the teams ahead of it.
         teams = outcome.teams or [team]
         place = 1 + sum(1 for other in teams if min(outcome.ranks[member] for member in other) < rank)
-        return f"Your team finished {place}{_ordinal_suffix(place)} of {len(teams)} teams."
+        return tr("Your team finished {place} of {count} teams.", place=ordinal(place), count=len(teams))
     shared = sum(1 for other in outcome.ranks if other == rank) > 1
     if rank == 1:
-        return "You share the win!" if shared else "You win!"
-    place = f"{rank}{_ordinal_suffix(rank)}"
-    return f"You finished {'joint ' if shared else ''}{place} of {len(outcome.ranks)}."
+        return tr("You share the win!") if shared else tr("You win!")
+    if shared:
+        return tr("You finished joint {place} of {count}.", place=ordinal(rank), count=len(outcome.ranks))
+    return tr("You finished {place} of {count}.", place=ordinal(rank), count=len(outcome.ranks))
 
 
 def _team_of(outcome: Outcome, seat: int) -> list[int]:
@@ -293,13 +313,8 @@ def error_text(message: str) -> Text:
     return Text.assemble(("✗ ", "bold red"), (message, "red"))
 
 
-def _ordinal_suffix(number: int) -> str:
-    if 10 <= number % 100 <= 20:
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-
-
 def _when(timestamp: float) -> str:
     if not timestamp:
         return ""
-    return datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+    # The local table's reader sits at this machine: its own time zone.
+    return moment(timestamp, datetime.datetime.now().astimezone().tzinfo or datetime.UTC)

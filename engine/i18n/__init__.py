@@ -4,7 +4,7 @@ See translate.py for how a message is written and translated, languages.py for t
 and how a locale tag finds one, formats.py for numbers, lists, days and durations.
 """
 
-from .formats import day, duration, full_day, join_and, join_or, moment, number, signed
+from .formats import day, duration, full_day, join_and, join_or, moment, number, ordinal, signed
 from .languages import CODES, LANGUAGES, SOURCE, Language, language_name, language_or_source, resolve_language
 from .translate import (
     CATALOGS,
@@ -38,6 +38,7 @@ __all__ = [
     "language_or_source",
     "moment",
     "number",
+    "ordinal",
     "reset_language",
     "resolve_language",
     "set_language",

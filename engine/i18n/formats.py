@@ -61,6 +61,17 @@ def join_or(items: Sequence[str]) -> str:
     return format_list(list(items), style="or", locale=_current()) if items else ""
 
 
+def ordinal(place: int) -> str:
+    """A place in a ranking: "2nd" · "2º" (it, pt_BR) · "2位" (ja)."""
+    code = language()
+    if code == "ja":
+        return f"{place}位"
+    if code in ("it", "pt_BR"):
+        return f"{place}º"
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
 def day(at: float, zone: tzinfo = UTC) -> str:
     """A day without its year: "12 Dec"."""
     return format_skeleton("MMMd", datetime.fromtimestamp(at, zone), locale=_current())
@@ -103,4 +114,4 @@ def duration(seconds: float, units: int = 2) -> str:
     return " ".join(parts)
 
 
-__all__ = ["day", "duration", "full_day", "join_and", "join_or", "moment", "number", "signed"]
+__all__ = ["day", "duration", "full_day", "join_and", "join_or", "moment", "number", "ordinal", "signed"]

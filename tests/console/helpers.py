@@ -11,6 +11,7 @@ from rich.console import Console
 from console.app import build_parser, run
 from db import SqliteStore
 from engine.core import RecordedMove
+from engine.i18n import tr
 from engine.referee import Table
 
 
@@ -30,7 +31,7 @@ class ScriptedReader:
 
     async def read(self, prompt: str, suggestions: Sequence[str] = ()) -> str:
         self.prompts.append(prompt)
-        if self.every_move is not None and prompt.startswith("Your move"):
+        if self.every_move is not None and prompt == tr("Your move › "):  # in the table's language
             return self.every_move
         if not self.lines:
             raise EOFError

@@ -22,8 +22,17 @@ NIM_CONSOLE = [sys.executable, "-m", "tests.console.nim_console"]
 CONSOLE = [sys.executable, "-m", "console"]
 
 
-def run_piped(command: list[str], stdin: str, *flags: str) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("DISCORD_TOKEN", "COLUMNS")}
+def english_env(**extra: str) -> dict[str, str]:
+    """The environment of a console process: the terminal's language is the test's to choose
+    (English unless ``extra`` sets LANG), whatever the machine running the tests speaks."""
+    unset = ("DISCORD_TOKEN", "COLUMNS", "LANGUAGE", "LC_ALL", "LC_MESSAGES")
+    return {key: value for key, value in os.environ.items() if key not in unset} | {"LANG": "C.UTF-8"} | extra
+
+
+def run_piped(
+    command: list[str], stdin: str, *flags: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = env if env is not None else english_env()
     return subprocess.run(
         [*command, *flags],
         input=stdin,
@@ -90,6 +99,7 @@ async def test_ctrl_c_at_the_prompt_saves_and_says_so(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
         cwd=REPO,
+        env=english_env(),
     )
     try:
         assert process.stdout is not None
@@ -137,3 +147,16 @@ async def test_a_full_figures_game_against_three_ai_seats(tmp_path):
     [(table, moves)] = await stored_tables(database)
     assert table.status == FINISHED and len(table.seats) == 4
     assert any(move.seat == 0 for move in moves)
+
+
+def test_the_terminal_language_speaks_at_the_local_table(tmp_path):
+    # LANG chooses the language of a real process (here Italian), --lang overrides it (Japanese).
+    italian = run_piped(CONSOLE, "", "--database", str(tmp_path / "it.sqlite3"), env=english_env(LANG="it_IT.UTF-8"))
+    assert italian.returncode == 0, italian.stderr
+    assert "Il tavolo locale" in italian.stdout and italian.stdout.rstrip().endswith("Ciao.")
+    japanese = run_piped(
+        CONSOLE, "", "--database", str(tmp_path / "ja.sqlite3"), "--lang", "ja", env=english_env(LANG="it_IT.UTF-8")
+    )
+    assert "ローカル卓" in japanese.stdout and japanese.stdout.rstrip().endswith("さようなら。")
+    refused = run_piped(CONSOLE, "", "--lang", "xx", "--database", str(tmp_path / "xx.sqlite3"))
+    assert refused.returncode == 2 and "--lang takes one of en, it, pt_BR, ja, not 'xx'" in refused.stderr
