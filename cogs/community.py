@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from engine.i18n import tr
 from engine.referee.seasons import ALL_TIME
 
 from .components import desk_of, privacy_of
@@ -50,7 +51,7 @@ class CommunityCommands(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """All time, then this server's seasons, latest first (the value: its number)."""
         seasons = await self.scores.referee.seasons.seasons(str(interaction.guild_id))
-        choices = [("All time", ALL_TIME)] + [(season.name, str(season.number)) for season in seasons]
+        choices = [(tr("All time"), ALL_TIME)] + [(season.name, str(season.number)) for season in seasons]
         typed = current.strip().lower()
         return [
             app_commands.Choice(name=name[:100], value=value)

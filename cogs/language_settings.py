@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from engine.i18n import LANGUAGES, language_name, tr, use_language
 from engine.referee import Referee
@@ -19,7 +20,7 @@ from .replies import reply
 
 AUTO = "auto"
 # The languages' own names, as a menu shows them ("Italiano"): the same in every language.
-LANGUAGE_CHOICES = [app_commands.Choice(name="Auto", value=AUTO)] + [
+LANGUAGE_CHOICES = [app_commands.Choice(name=locale_str("Auto"), value=AUTO)] + [
     app_commands.Choice(name=language.name, value=language.code) for language in LANGUAGES
 ]
 

@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import tr
 from engine.referee import LeaderboardPage, Referee
 from engine.referee.seasons import CADENCES, CARRIES, CARRY_TEXT, MANUAL, Season, SeasonPlan, Standings
 
@@ -49,7 +50,7 @@ def season_nonce(season: Season) -> str:
 
 def game_title(name: str) -> str:
     try:
-        return get_game(name).title
+        return tr(get_game(name).title)
     except GameError:  # a game no longer installed keeps its standings
         return name
 
@@ -57,7 +58,7 @@ def game_title(name: str) -> str:
 def board_lines(board: LeaderboardPage) -> str:
     return "\n".join(
         f"**{row.position}.** {row.name}: {row.rating:.1f}{'*' if row.provisional else ''} · "
-        f"{row.games} games · {row.wins} wins"
+        + tr("{games} games · {wins} wins", games=row.games, wins=row.wins)
         for row in board.rows
     )
 
@@ -66,34 +67,41 @@ def standings_embed(standings: Standings) -> discord.Embed:
     """A season's final standings: a field per game, within Discord's limits whatever the names."""
     season = standings.season
     embed = discord.Embed(
-        title=render.clip(f"{season.name} is over: final standings", 256), colour=render.OVER_COLOUR
+        title=render.clip(tr("{season} is over: final standings", season=season.name), 256),
+        colour=render.OVER_COLOUR,
     )
     if not standings.boards:
-        embed.description = "No rated game was played this season."
+        embed.description = tr("No rated game was played this season.")
     for board in standings.boards[:MAX_GAMES]:
         name = render.clip(game_title(board.game), 256)
         value = render.clip(board_lines(board) or "-", render.FIELD_LIMIT)
         if render.embeds_total([embed]) + len(name) + len(value) > render.EMBEDS_LIMIT - 200:
             break
         embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text="rating = mu - 3 sigma · * provisional · /leaderboard season: shows any season")
+    embed.set_footer(text=tr("rating = mu - 3 sigma · * provisional · /leaderboard season: shows any season"))
     return embed
 
 
 def plan_text(plan: SeasonPlan | None, current: Season | None) -> str:
     if current is None:
-        return "This server has no seasons: /leaderboard shows all time. A manager starts one with /season start."
-    lines = [f"Current season: **{current.name}**, since {render.timestamp(current.started_at)}"]
+        return tr("This server has no seasons: /leaderboard shows all time. A manager starts one with /season start.")
+    lines = [
+        tr("Current season: **{season}**, since {when}", season=current.name, when=render.timestamp(current.started_at))
+    ]
     if current.ends_at is not None:
         lines.append(
-            f"It ends {render.timestamp(current.ends_at)} (seasons roll over {plan.cadence if plan else ''})."
+            tr(
+                "It ends {when} (seasons roll over {cadence}).",
+                when=render.timestamp(current.ends_at),
+                cadence=plan.cadence if plan else "",
+            )
         )
     else:
-        lines.append("It runs until a manager starts the next one (/season start).")
+        lines.append(tr("It runs until a manager starts the next one (/season start)."))
     if plan is not None:
-        lines.append(f"Into the next season: {CARRY_TEXT[plan.carry]}.")
+        lines.append(tr("Into the next season: {carry}.", carry=tr(CARRY_TEXT[plan.carry])))
         if plan.channel_id:
-            lines.append(f"Final standings are posted in <#{plan.channel_id}>.")
+            lines.append(tr("Final standings are posted in {channel}.", channel=f"<#{plan.channel_id}>"))
     return "\n".join(lines)
 
 
@@ -160,7 +168,7 @@ class SeasonCommands(commands.Cog):
         except GameError as error:
             await reply(interaction, str(error))
             return
-        await self._show(interaction, f"**{season.name}** has started.")
+        await self._show(interaction, tr("**{season}** has started.", season=season.name))
 
     @season.command(name="schedule", description=locale_str("Seasons monthly, quarterly or only by hand"))
     @app_commands.describe(
@@ -187,8 +195,12 @@ class SeasonCommands(commands.Cog):
         except GameError as error:
             await reply(interaction, str(error))
             return
-        said = "Seasons now start only by hand." if cadence == MANUAL else f"Seasons now roll over {cadence}."
-        await self._show(interaction, f"{said} The current season is **{season.name}**.")
+        said = (
+            tr("Seasons now start only by hand.")
+            if cadence == MANUAL
+            else tr("Seasons now roll over {cadence}.", cadence=cadence)
+        )
+        await self._show(interaction, tr("{said} The current season is **{season}**.", said=said, season=season.name))
 
     @season.command(name="show", description=locale_str("This server's current season and how seasons run"))
     async def show(self, interaction: discord.Interaction) -> None:
@@ -199,7 +211,7 @@ class SeasonCommands(commands.Cog):
         # may change that: the permission is checked here too.
         if is_server_manager(interaction):
             return True
-        await reply(interaction, "Only members with Manage Server can run this server's seasons.")
+        await reply(interaction, tr("Only members with Manage Server can run this server's seasons."))
         return False
 
     async def _show(self, interaction: discord.Interaction, header: str) -> None:
