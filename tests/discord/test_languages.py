@@ -31,11 +31,16 @@ import simcord.interactions
 from cogs.translator import CatalogueTranslator, translated
 from engine.games import get_game
 from engine.i18n import tr, use_language
-from engine.referee import SPEEDS
+from engine.referee import SPEEDS, Outbox
 from tools.messages import extract
 
 from ..i18n.english import english_fragments
-from .helpers import choose_in_private_message, components, stored_bot_messages, text_of
+from .helpers import (
+    choose_in_private_message,
+    components,
+    stored_bot_messages,
+    text_of,
+)
 from .whole_games import wanted_move
 
 DISCORD_LOCALE = {"it": "it", "pt_BR": "pt-BR", "ja": "ja"}
@@ -298,3 +303,43 @@ async def test_a_whole_game_shows_no_english_of_the_front_end(world, locales, co
             for label in speeds:
                 text = text.replace(label, "")
             assert english_fragments(text, code, allowed) == [], text
+
+
+async def test_a_player_reads_their_hand_in_their_language_and_the_board_in_the_servers(world, locales) -> None:
+    env = world.env
+    guild, channel, (host,) = server(env, "it", ["kenji"], locales, user_locale="ja")
+    await env.bot.referee.server_settings.set_pictures(str(guild.id), False)
+    lobby = (await host.slash(channel, "game new", game="orchard")).response
+    assert lobby.embeds[0].title.endswith(": sala d'attesa")  # public: the server's language
+    started = await host.click(lobby, custom_id=f"ref:lobby:{lobby_id(lobby)}:start")
+    assert started.response.message.embeds[0].title.endswith(": iniziata")
+    [thread] = channel.threads
+    assert thread.name.startswith(tr("Draft Cider")) or "#" in thread.name
+    board = board_messages(env, thread)[-1]
+    assert board.embeds[0]["footer"]["text"].endswith("mossa 0")
+    assert "tocca a te" in board.content
+    hand = await host.slash(thread, "hand")  # private: the reader's language
+    assert hand.ephemeral and hand.response.embeds[0].title.endswith(": あなたの手札")
+    assert hand.response.embeds[0].footer.text.endswith("手数 0")
+    move = await wanted_move(env_world(env, [host]), lobby_id(lobby), host, random.Random(1))
+    played = await host.slash(thread, "play", move=move)
+    assert played.response.content.startswith(f"**{move}** を指しました。")
+    assert board_messages(env, thread)[-1].embeds[0]["footer"]["text"].endswith("mossa 1")
+    # The announcer posts boards outside any interaction (start-up, retries, the clock task's
+    # catch-up) through the same call: in English context, the board is still the server's.
+    referee = env.bot.referee
+    table = await referee.table(lobby_id(lobby))
+    outbox = Outbox(table=table, board_changed=True, to_act=list(await referee.to_act(table.id)))
+    env.bot.desk.forget_board(table.id)
+    message = await env.bot.desk.post_board(outbox)
+    posted = board_messages(env, thread)[-1]
+    assert posted.id == message.id and posted.embeds[0]["footer"]["text"].endswith("mossa 1")
+    assert "tocca a te" in posted.content
+
+
+def board_messages(env: simcord.Env, thread: simcord.ChannelHandle) -> list[Any]:
+    stored = env.backend.messages.get(thread.id, {}).values()
+    return sorted(
+        (m for m in stored if m.author_id == env.backend.bot_user.id and m.embeds and not m.is_ephemeral),
+        key=lambda m: m.id,
+    )
