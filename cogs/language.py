@@ -11,7 +11,8 @@ Every interaction runs in its reader's language (the command tree's check and th
 callback set it, ``reader_language``); a public post made inside it switches to the server's for
 its own texts (``public_language``), and the announcer, a background task, writes each table's
 posts in its server's language. A DM outside any interaction is in the player's chosen language,
-else in the language of the server the game is played on (there is no client locale to read).
+else in their client's as their latest interaction showed it (kept in memory), else in the
+language of the server the game is played on.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 import discord
 
-from engine.i18n import SOURCE, language_or_source, resolve_language, use_language
+from engine.i18n import SOURCE, resolve_language, use_language
 from engine.referee import Referee
 
 
@@ -30,14 +31,31 @@ def _referee(client: discord.Client) -> Referee | None:
     return getattr(client, "referee", None)
 
 
+# The client language each user's latest interaction showed (in memory, bounded): a DM sent
+# outside their interactions (the hand dealt at the start, a reminder) is in it when known.
+_CLIENTS: dict[str, str] = {}
+_CLIENTS_KEPT = 50_000
+
+
+def _remember_client(user_id: str, code: str) -> None:
+    _CLIENTS.pop(user_id, None)
+    _CLIENTS[user_id] = code
+    if len(_CLIENTS) > _CLIENTS_KEPT:
+        del _CLIENTS[next(iter(_CLIENTS))]  # the least recently seen
+
+
 async def reader_language(interaction: discord.Interaction[Any]) -> str:
     """The language of the user behind an interaction: their choice, else their client's."""
+    user_id = str(interaction.user.id)
+    client = resolve_language(getattr(interaction.locale, "value", None))
+    if client is not None:
+        _remember_client(user_id, client)
     referee = _referee(interaction.client)
     if referee is not None:
-        chosen = await referee.user_settings.language(str(interaction.user.id))
+        chosen = await referee.user_settings.language(user_id)
         if chosen:
             return chosen
-    return language_or_source(getattr(interaction.locale, "value", None))
+    return client or SOURCE
 
 
 async def server_language(client: discord.Client, guild_id: str | int | None) -> str:
@@ -58,14 +76,14 @@ async def server_language(client: discord.Client, guild_id: str | int | None) ->
 
 
 async def user_language(client: discord.Client, user_id: str, guild_id: str | None) -> str:
-    """The language of a DM sent outside the user's own interaction: their choice, else the
-    server's of the game it is about."""
+    """The language of a DM sent outside the user's own interaction: their choice, else their
+    client's as their latest interaction showed it, else the server's of the game it is about."""
     referee = _referee(client)
     if referee is not None:
         chosen = await referee.user_settings.language(user_id)
         if chosen:
             return chosen
-    return await server_language(client, guild_id)
+    return _CLIENTS.get(user_id) or await server_language(client, guild_id)
 
 
 @asynccontextmanager

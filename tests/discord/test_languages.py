@@ -38,6 +38,7 @@ from ..i18n.english import english_fragments
 from .helpers import (
     choose_in_private_message,
     components,
+    dm_messages,
     stored_bot_messages,
     text_of,
 )
@@ -314,7 +315,9 @@ async def test_a_player_reads_their_hand_in_their_language_and_the_board_in_the_
     started = await host.click(lobby, custom_id=f"ref:lobby:{lobby_id(lobby)}:start")
     assert started.response.message.embeds[0].title.endswith(": iniziata")
     [thread] = channel.threads
-    assert thread.name.startswith(tr("Draft Cider")) or "#" in thread.name
+    # The hand dealt by DM, outside the reader's interaction: in their client's language.
+    [dealt] = dm_messages(env, host)
+    assert dealt.embeds[0].title.endswith(": あなたの手札")
     board = board_messages(env, thread)[-1]
     assert board.embeds[0]["footer"]["text"].endswith("mossa 0")
     assert "tocca a te" in board.content
