@@ -29,6 +29,7 @@ from engine.referee import LeaderboardPage, Referee
 from engine.referee.seasons import CADENCES, CARRIES, CARRY_TEXT, MANUAL, Season, SeasonPlan, Standings
 
 from . import render
+from .language import public_language
 from .lobby import is_server_manager, managers_group
 from .replies import reply
 
@@ -125,9 +126,11 @@ class SeasonHerald:
             return True  # nowhere to post (a season from before any channel was known)
         standings = await self.referee.seasons.standings(season)
         channel = self.bot.get_partial_messageable(int(season.channel_id), guild_id=int(season.guild_id))
+        async with public_language(self.bot, season.guild_id):  # an announcement: the server's language
+            embed = standings_embed(standings)
         try:
             await channel.send(
-                embed=standings_embed(standings),
+                embed=embed,
                 nonce=season_nonce(season),
                 allowed_mentions=discord.AllowedMentions.none(),
             )

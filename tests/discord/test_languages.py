@@ -31,7 +31,7 @@ import simcord.interactions
 from cogs.translator import CatalogueTranslator, translated
 from engine.games import get_game
 from engine.i18n import tr, use_language
-from engine.referee import SPEEDS, Outbox
+from engine.referee import HEARTBEAT_SECONDS, SPEEDS, Outbox
 from tools.messages import extract
 
 from ..i18n.english import english_fragments
@@ -346,3 +346,15 @@ def board_messages(env: simcord.Env, thread: simcord.ChannelHandle) -> list[Any]
         (m for m in stored if m.author_id == env.backend.bot_user.id and m.embeds and not m.is_ephemeral),
         key=lambda m: m.id,
     )
+
+
+async def test_the_clock_task_posts_a_seasons_standings_in_the_servers_language(world, locales) -> None:
+    env = world.env
+    _guild, channel, (manager,) = server(env, "pt-BR", ["lucia"], locales, user_locale="ja")
+    started = await manager.slash(channel, "season start", carry="soft")
+    assert started.ephemeral and "が始まりました。" in started.response.content  # the manager's language
+    await manager.slash(channel, "season start", carry="continue")
+    await env.advance_time(HEARTBEAT_SECONDS)  # the clock task posts the standings owed
+    [post] = [m for m in channel.history() if m.author.bot and m.embeds]
+    assert post.embeds[0].title.endswith(" terminou: classificação final")
+    assert post.embeds[0].description == "Nenhuma partida com rating foi jogada nesta temporada."
