@@ -24,9 +24,19 @@ from discord.ext import commands
 
 from engine.core import GameError
 from engine.games import get_game
-from engine.i18n import tr
+from engine.i18n import N_, tr
 from engine.referee import LeaderboardPage, Referee
-from engine.referee.seasons import CADENCES, CARRIES, CARRY_TEXT, MANUAL, Season, SeasonPlan, Standings
+from engine.referee.seasons import (
+    CADENCES,
+    CARRIES,
+    CARRY_TEXT,
+    MANUAL,
+    MONTHLY,
+    QUARTERLY,
+    Season,
+    SeasonPlan,
+    Standings,
+)
 
 from . import render
 from .language import public_language
@@ -43,6 +53,14 @@ GIVE_UP = frozenset({10003, 50001, 50013})
 
 class HasReferee(Protocol):
     referee: Referee | None
+
+
+# The cadences' names as the commands offer them and the replies say them.
+CADENCE_NAMES = {MANUAL: N_("manual"), MONTHLY: N_("monthly"), QUARTERLY: N_("quarterly")}
+
+
+def cadence_text(cadence: str) -> str:
+    return tr(CADENCE_NAMES[cadence]) if cadence in CADENCE_NAMES else cadence
 
 
 def season_nonce(season: Season) -> str:
@@ -94,7 +112,7 @@ def plan_text(plan: SeasonPlan | None, current: Season | None) -> str:
             tr(
                 "It ends {when} (seasons roll over {cadence}).",
                 when=render.timestamp(current.ends_at),
-                cadence=plan.cadence if plan else "",
+                cadence=cadence_text(plan.cadence) if plan else "",
             )
         )
     else:
@@ -180,7 +198,7 @@ class SeasonCommands(commands.Cog):
         channel=locale_str("Where the final standings go (default: here)"),
     )
     @app_commands.choices(
-        cadence=[app_commands.Choice(name=c, value=c) for c in CADENCES],
+        cadence=[app_commands.Choice(name=locale_str(CADENCE_NAMES[c]), value=c) for c in CADENCES],
         carry=[app_commands.Choice(name=CARRY_TEXT[c][:100], value=c) for c in CARRIES],
     )
     async def schedule(
@@ -201,7 +219,7 @@ class SeasonCommands(commands.Cog):
         said = (
             tr("Seasons now start only by hand.")
             if cadence == MANUAL
-            else tr("Seasons now roll over {cadence}.", cadence=cadence)
+            else tr("Seasons now roll over {cadence}.", cadence=cadence_text(cadence))
         )
         await self._show(interaction, tr("{said} The current season is **{season}**.", said=said, season=season.name))
 
