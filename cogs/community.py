@@ -24,7 +24,7 @@ from .vacation import end_vacation, start_vacation
 
 
 class CommunityCommands(commands.Cog):
-    settings = app_commands.Group(name="settings", description=locale_str("Your own settings (and your server's pictures)"))
+    settings = app_commands.Group(name="settings", description=locale_str("Your own settings (and your server's pictures and language)"))
 
     def __init__(self, scores: ScoreDesk) -> None:
         self.scores = scores
