@@ -22,6 +22,12 @@ from .writer import Work
 
 # The columns read for a PendingAnnouncement, as its fields.
 PENDING_FIELDS = ("table_id", "version", "board_version", "notice_version", "unreachable_since")
+# The tables behind (both stores: PostgreSQL's numbers the marks and leaves out the index hint).
+PENDING_SQL = (
+    "SELECT id, version, announced_version, notified_version, unreachable_since"
+    " FROM games INDEXED BY games_unannounced WHERE status IN ('running', 'finished')"
+    " AND (announced_version < version OR notified_version < version) ORDER BY id"
+)
 
 _ROWS_PER_STATEMENT = 1_000  # SQLite binds at most 32,766 values in one statement
 _MARK_SQL = (
@@ -44,11 +50,7 @@ class AnnouncementQueries:
 
     async def pending_announcements(self) -> list[PendingAnnouncement]:
         return await fetch_records(
-            self._db,
-            lambda row: from_row(PendingAnnouncement, PENDING_FIELDS, row),
-            "SELECT id, version, announced_version, notified_version, unreachable_since"
-            " FROM games INDEXED BY games_unannounced WHERE status IN ('running', 'finished')"
-            " AND (announced_version < version OR notified_version < version) ORDER BY id",
+            self._db, lambda row: from_row(PendingAnnouncement, PENDING_FIELDS, row), PENDING_SQL
         )
 
     async def mark_announced(self, mark: AnnouncedMark) -> None:

@@ -1,5 +1,6 @@
-"""The clocks on SQLite (``ClockStore``): due seats, running timed tables, turns waiting and the
-heartbeat. A mixin of SqliteStore."""
+"""The clocks (``ClockStore``): due seats, running timed tables, turns waiting and the heartbeat.
+The reads are the same on both backends (``ClockReads``); the timed seats' write is SQLite's here
+(``ClockQueries``, a mixin of SqliteStore) and PostgreSQL's in db/postgres/clocks.py."""
 
 from __future__ import annotations
 
@@ -9,125 +10,105 @@ from typing import Any
 
 import aiosqlite
 
-from engine.referee.clock import QuietHours, Vacation
 from engine.referee.model import Seat, TimedSeat
 from engine.referee.reports import TableLinks
 
 from . import rows as db_rows
-from .reads import fetch_all, fetch_column, fetch_one
-from .rows import SEAT_COLUMNS, seat_from_row, to_json
-from .writer import Call, Statement, Work
+from .plans import Plan, column_of, marks, rows_of, statement, value_of
+from .rows import SEAT_COLUMNS, clock_rows, seat_from_row, timed_seat_from_row
+from .writer import Call, Work
 
 HEARTBEAT = "heartbeat"
-_SET_HEARTBEAT = (
+SET_HEARTBEAT = (
     "INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
 )
+_SEAT_COLUMNS_S = ", ".join("s." + column.strip() for column in SEAT_COLUMNS.split(","))
+_TIMED_SEATS = (
+    "SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, v.started_at, v.until,"
+    f" {_SEAT_COLUMNS_S}"
+    " FROM games g JOIN seats s ON s.game_id = g.id"
+    " LEFT JOIN user_settings u ON u.user_id = s.user_id AND s.ai_kind IS NULL AND u.time_zone IS NOT NULL"
+    # The player's latest vacation: the only one that can still pause a running clock.
+    " LEFT JOIN vacations v ON v.user_id = s.user_id AND s.ai_kind IS NULL"
+    " AND v.started_at = (SELECT MAX(started_at) FROM vacations w WHERE w.user_id = s.user_id)"
+    " WHERE g.status = 'running' AND g.speed != 'untimed' AND (s.next_due_at IS NOT NULL"
+    " OR (s.absent_since IS NOT NULL AND s.forfeited = 0)"
+    " OR {running} IS NOT NULL)"
+    " ORDER BY g.id, s.seat"
+)
+# A seat's running clock, read from its JSON: each dialect has its own words for it.
+_RUNNING_SQLITE = "json_extract(s.clock, '$.running_since')"
+_TIMED_SEATS_PG = _TIMED_SEATS.format(running="(s.clock::json ->> 'running_since')")
 
 
-class ClockQueries:
-    _db: aiosqlite.Connection
-    _commit_in_group: Callable[[Work], Awaitable[Any]]
+class ClockReads:
+    """The clocks' reads and the heartbeat, the same on both backends: a mixin of SqliteStore
+    (through ClockQueries) and of PostgresStore (PgClocks), whose plans (db/plans.py) they run."""
 
-    # ----- clocks: due seats, turns waiting, quiet hours, heartbeat --------------------------------
+    _read: Callable[[Plan[Any]], Awaitable[Any]]
+    _write: Callable[[Plan[Any]], Awaitable[Any]]
 
     async def due_table_ids(self, now: float) -> list[int]:
         """Running tables with a seat whose clock needs looking at by ``now``, most overdue first."""
-        return await fetch_column(
-            self._db,
-            # The due-time index: only the seats due by now are read, not every running game's.
-            "SELECT s.game_id FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
-            " WHERE s.next_due_at <= ? AND g.status = 'running' GROUP BY s.game_id ORDER BY MIN(s.next_due_at)",
-            (now,),
+        return await self._read(
+            column_of(
+                # The due-time index: only the seats due by now are read, not every running game's.
+                "SELECT s.game_id FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
+                " WHERE s.next_due_at <= ? AND g.status = 'running' GROUP BY s.game_id"
+                " ORDER BY MIN(s.next_due_at)",
+                now,
+            )
         )
 
     async def next_due_at(self) -> float | None:
-        row = await fetch_one(
-            self._db,
-            "SELECT s.next_due_at FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
-            " WHERE s.next_due_at IS NOT NULL AND g.status = 'running' ORDER BY s.next_due_at LIMIT 1",
+        value = await self._read(
+            value_of(
+                "SELECT s.next_due_at FROM seats s INDEXED BY seats_due JOIN games g ON g.id = s.game_id"
+                " WHERE s.next_due_at IS NOT NULL AND g.status = 'running' ORDER BY s.next_due_at LIMIT 1"
+            )
         )
-        return None if row is None else row[0]
+        return None if value is None else float(value)
 
     async def running_table_ids_to_resume(self) -> list[int]:
         """Running tables that need resuming (``needs_resume``) or have no thread yet: read from a
         small partial index, without touching the other games."""
-        return await fetch_column(
-            self._db,
-            "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL) ORDER BY id",
+        return await self._read(
+            column_of(
+                "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL)"
+                " ORDER BY id"
+            )
         )
 
     async def running_timed_table_ids(self) -> list[int]:
-        return await fetch_column(
-            self._db,
-            "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id",
+        return await self._read(
+            column_of("SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id")
         )
 
     async def running_timed_seats(self) -> list[TimedSeat]:
         """Every seat of a running timed table whose time counts (a running clock, skipped and not
         forfeited, or a next check set), with its table's version and speed and its player's quiet
         hours: one query, no IN list, whatever the number of tables."""
-        seat_columns = ", ".join("s." + column.strip() for column in SEAT_COLUMNS.split(","))
-        rows = await fetch_all(
-            self._db,
-            f"SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, v.started_at, v.until,"
-            f" {seat_columns}"
-            " FROM games g JOIN seats s ON s.game_id = g.id"
-            " LEFT JOIN user_settings u ON u.user_id = s.user_id AND s.ai_kind IS NULL AND u.time_zone IS NOT NULL"
-            # The player's latest vacation: the only one that can still pause a running clock.
-            " LEFT JOIN vacations v ON v.user_id = s.user_id AND s.ai_kind IS NULL"
-            " AND v.started_at = (SELECT MAX(started_at) FROM vacations w WHERE w.user_id = s.user_id)"
-            " WHERE g.status = 'running' AND g.speed != 'untimed' AND (s.next_due_at IS NOT NULL"
-            " OR (s.absent_since IS NOT NULL AND NOT s.forfeited)"
-            " OR json_extract(s.clock, '$.running_since') IS NOT NULL)"
-            " ORDER BY g.id, s.seat",
-        )
-        return [
-            TimedSeat(
-                table_id=row[0],
-                version=row[1],
-                speed=row[2],
-                quiet=None if row[3] is None else QuietHours(time_zone=row[3], start_hour=row[4], end_hour=row[5]),
-                vacation=None if row[6] is None else Vacation(started_at=row[6], until=row[7]),
-                seat=seat_from_row(row[8:]),
-            )
-            for row in rows
-        ]
-
-    async def save_timed_seats(self, seats: list[TimedSeat], *, heartbeat: float | None = None) -> list[int]:
-        """In ONE transaction: each seat's clock, absence start and next check, for the tables still
-        running at the version read (a table that moved on keeps what it has), and the heartbeat
-        when given. Returns the ids of the tables left alone."""
-        read_at = {seat.table_id: seat.version for seat in seats}
-        rows = [
-            (
-                None if timed.seat.clock is None else to_json(timed.seat.clock),
-                timed.seat.absent_since,
-                timed.seat.next_due_at,
-                timed.table_id,
-                timed.seat.index,
-            )
-            for timed in seats
-        ]
-        return await self._commit_in_group(Call(_save_timed_seats, read_at, rows, heartbeat))
+        rows = await self._read(rows_of(_TIMED_SEATS.format(running=_RUNNING_SQLITE), postgresql=_TIMED_SEATS_PG))
+        return [timed_seat_from_row(row) for row in rows]
 
     async def waiting_seats(
         self, user_id: str, guild_ids: tuple[str, ...] | None = None
     ) -> list[tuple[TableLinks, str, Seat]]:
         """(links, speed, seat) of the running tables where the user must act (and no AI plays for
         them), oldest waiting first. ``guild_ids=None``: every server and none."""
-        where = ""
-        values: list[Any] = [user_id]
-        if guild_ids is not None:
-            where = f" AND g.guild_id IN ({','.join('?' * len(guild_ids))})"
-            values.extend(guild_ids)
-        rows = await fetch_all(
-            self._db,
-            "SELECT g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, g.speed,"
-            f" {', '.join('s.' + c.strip() for c in SEAT_COLUMNS.split(','))}"
-            " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND g.status = 'running'"
-            f" AND s.waiting_since IS NOT NULL AND s.absent_since IS NULL{where}"
-            " ORDER BY s.waiting_since, g.id",
-            values,
+        if guild_ids == ():
+            return []  # no server at all: no table
+        where = "" if guild_ids is None else f" AND g.guild_id IN ({marks(len(guild_ids))})"
+        rows = await self._read(
+            rows_of(
+                "SELECT g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, g.speed,"
+                f" {_SEAT_COLUMNS_S}"
+                " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND g.status = 'running'"
+                f" AND s.waiting_since IS NOT NULL AND s.absent_since IS NULL{where}"
+                " ORDER BY s.waiting_since, g.id",
+                user_id,
+                *(guild_ids or ()),
+            )
         )
         return [
             (
@@ -141,13 +122,25 @@ class ClockQueries:
         ]
 
     async def get_heartbeat(self) -> float | None:
-        row = await fetch_one(self._db, "SELECT value FROM bot_state WHERE key = ?", (HEARTBEAT,))
-        return None if row is None else row[0]
+        value = await self._read(value_of("SELECT value FROM bot_state WHERE key = ?", HEARTBEAT))
+        return None if value is None else float(value)
 
     async def set_heartbeat(self, at: float) -> None:
-        await self._commit_in_group(Statement(_SET_HEARTBEAT, (HEARTBEAT, at)))
+        await self._write(statement(SET_HEARTBEAT, HEARTBEAT, at))
 
-    # ----- user flags ---------------------------------------------------------------------------
+
+class ClockQueries(ClockReads):
+    """The clocks on SQLite: the shared reads, and the timed seats' writes in the writer's group."""
+
+    _db: aiosqlite.Connection
+    _commit_in_group: Callable[[Work], Awaitable[Any]]
+
+    async def save_timed_seats(self, seats: list[TimedSeat], *, heartbeat: float | None = None) -> list[int]:
+        """In ONE transaction: each seat's clock, absence start and next check, for the tables still
+        running at the version read (a table that moved on keeps what it has), and the heartbeat
+        when given. Returns the ids of the tables left alone."""
+        read_at = {seat.table_id: seat.version for seat in seats}
+        return await self._commit_in_group(Call(_save_timed_seats, read_at, clock_rows(seats), heartbeat))
 
 
 def _save_timed_seats(
@@ -174,5 +167,5 @@ def _save_timed_seats(
         "UPDATE games SET revision = revision + 1 WHERE id = ?", [(table_id,) for table_id in sorted(unchanged)]
     )
     if heartbeat is not None:
-        connection.execute(_SET_HEARTBEAT, (HEARTBEAT, heartbeat))
+        connection.execute(SET_HEARTBEAT, (HEARTBEAT, heartbeat))
     return sorted(set(read_at) - unchanged)

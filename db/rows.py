@@ -12,11 +12,11 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from engine.core import Outcome
+from engine.core import Outcome, RecordedMove
 from engine.referee import ratings as rating_model
 from engine.referee import reports
-from engine.referee.clock import SeatClock
-from engine.referee.model import GameResult, RatingChange, ResultSeat, Seat, Table
+from engine.referee.clock import QuietHours, SeatClock, Vacation
+from engine.referee.model import GameResult, RatingChange, ResultSeat, Seat, Table, TimedSeat
 from engine.referee.ratings import RatedSeat
 
 # The columns of ``games`` that mirror Table fields, in one place for INSERT, UPDATE and SELECT.
@@ -190,8 +190,85 @@ def result_from_row(row: Any, seats: list[ResultSeat]) -> GameResult:
     return from_row(GameResult, RESULT_FIELDS[:-1], row[:-1], outcome=outcome, seats=seats)
 
 
+def timed_seat_from_row(row: Sequence[Any]) -> TimedSeat:
+    """A seat of a running timed table from (table id, version, speed, the player's time zone and
+    quiet hours, their latest vacation's start and end, SEAT_COLUMNS)."""
+    return TimedSeat(
+        table_id=row[0],
+        version=row[1],
+        speed=row[2],
+        quiet=None if row[3] is None else QuietHours(time_zone=row[3], start_hour=row[4], end_hour=row[5]),
+        vacation=None if row[6] is None else Vacation(started_at=row[6], until=row[7]),
+        seat=seat_from_row(row[8:]),
+    )
+
+
+def clock_rows(seats: list[TimedSeat]) -> list[tuple[Any, ...]]:
+    """(clock, absent since, next due at, table id, seat) of each timed seat: the rows of
+    ``UPDATE seats SET clock = ?, absent_since = ?, next_due_at = ? WHERE game_id = ? AND seat = ?``."""
+    return [
+        (
+            None if timed.seat.clock is None else to_json(timed.seat.clock),
+            timed.seat.absent_since,
+            timed.seat.next_due_at,
+            timed.table_id,
+            timed.seat.index,
+        )
+        for timed in seats
+    ]
+
+
+def rating_change_from_row(row: Sequence[Any]) -> RatingChange:
+    """A stored rating update from (user, name, pool, game, mu and sigma before, mu and sigma
+    after, rank, the player's rated games until then)."""
+    return RatingChange(
+        user_id=row[0],
+        name=row[1],
+        guild_id=row[2],
+        game=row[3],
+        before=rating_model.Rating(row[4], row[5]),
+        after=rating_model.Rating(row[6], row[7]),
+        rank=row[8],
+        games=row[9],
+    )
+
+
 def seat_rows(seats: list[Seat]) -> list[tuple[Any, ...]]:
     return [seat_values(seat) for seat in seats]
+
+
+class MoveRows:
+    """One commit's rows: its game row's values (UPDATED_FIELDS, state, id, expected version and
+    revision), its changed seats and its moves (each row starting with the game's id)."""
+
+    __slots__ = ("game", "seats", "moves")
+
+    def __init__(self, game: tuple[Any, ...], seats: list[tuple[Any, ...]], moves: list[tuple[Any, ...]]) -> None:
+        self.game, self.seats, self.moves = game, seats, moves
+
+    @property
+    def table_id(self) -> int:
+        return int(self.game[-3])
+
+
+def move_rows(
+    table: Table,
+    expected_version: int,
+    moves: Sequence[RecordedMove],
+    state: bytes,
+    changed_seats: Sequence[int] | None,
+) -> MoveRows:
+    """The rows a commit of ``moves`` writes (only the ``changed_seats``' when given), built on the
+    event loop from a table the caller no longer changes."""
+    seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
+    return MoveRows(
+        (*updated_values(table), state, table.id, expected_version, table.revision),
+        [(table.id, *row) for row in seat_rows(seats)],
+        [
+            (table.id, expected_version + offset, move.seat, move.move, table.updated_at)
+            for offset, move in enumerate(moves)
+        ],
+    )
 
 
 def leaderboard_page(

@@ -24,13 +24,14 @@ from .claims import ClaimQueries
 from .clocks import HEARTBEAT, ClockQueries
 from .forget import ForgetRows
 from .limits_store import LimitsRows
+from .plans import Plan, R, read_sqlite, run_sqlite
 from .results import ResultQueries
 from .seasons import SeasonQueries
 from .tables import TableQueries
 from .undo_store import UndoRows
 from .users import UserQueries
 from .vacations import VacationQueries
-from .writer import GroupWriter, Work
+from .writer import Call, GroupWriter, Work
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DATABASE_PATH = "data/referee.sqlite3"
@@ -115,6 +116,14 @@ class SqliteStore(
             )
             current = number
         return current
+
+    async def _read(self, plan: Plan[R]) -> R:
+        """Run a plan of reads (db/plans.py) on the reads' connection."""
+        return await read_sqlite(self._db, plan)
+
+    async def _write(self, plan: Plan[R]) -> R:
+        """Run a write plan in the next group transaction."""
+        return await self._commit_in_group(Call(run_sqlite, plan))  # type: ignore[no-any-return]
 
     async def _commit_in_group(self, work: Work) -> Any:
         """Run ``work`` in the next group transaction (writer.py) and return its result."""

@@ -12,14 +12,18 @@ import aiosqlite
 from engine.core import RecordedMove
 from engine.referee.model import GameResult, RatingChange, Seat, Table, VersionConflict
 
-from .reads import fetch_all, fetch_column, fetch_one, fetch_records
-from .results import _insert_bare_result, _insert_result
+from .plans import Plan, fetch, marks, run_sqlite
+from .reads import fetch_column, fetch_one, fetch_records
+from .results import insert_bare_result, insert_result
 from .rows import (
+    IN_LIST_LIMIT,
     SEAT_COLUMNS,
     TABLE_COLUMNS,
     TABLE_FIELDS,
     UPDATED_FIELDS,
+    MoveRows,
     chunks,
+    move_rows,
     placeholders,
     seat_from_row,
     seat_rows,
@@ -30,7 +34,86 @@ from .rows import (
 from .writer import Call, Work
 
 
-class TableQueries:
+class SharedTables:
+    """What both stores do alike with tables (a mixin of TableQueries here and of PgTables): a
+    move's rows built once (``commit_moves`` hands them to the store's ``_commit_move``), and the
+    list of tables, read by a plan (db/plans.py)."""
+
+    _read: Callable[[Plan[Any]], Awaitable[Any]]
+
+    async def _commit_move(
+        self, table: Table, rows: MoveRows, outcome: bytes | None, result: GameResult | None
+    ) -> list[RatingChange]:
+        raise NotImplementedError
+
+    async def commit_moves(
+        self,
+        table: Table,
+        expected_version: int,
+        moves: list[RecordedMove],
+        state: bytes,
+        outcome: bytes | None = None,
+        *,
+        result: GameResult | None = None,
+        changed_seats: Sequence[int] | None = None,
+    ) -> list[RatingChange]:
+        """In ONE transaction: the moves, the snapshot, the table and its seats (turn flow and
+        clocks; only ``changed_seats`` when given) and, when the game ended, its result with every
+        seat and, for a rated game, the rating updates. Either all of it is stored or none of it.
+        Returns the rating changes."""
+        rows = move_rows(table, expected_version, moves, state, changed_seats)
+        changes = await self._commit_move(table, rows, outcome, result)
+        table.revision += 1  # as stored: the next write of this copy expects it
+        return changes
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: str | None = None,
+        statuses: tuple[str, ...] | None = None,
+        user_id: str | None = None,
+        limit: int = 100,
+    ) -> list[Table]:
+        return await self._read(_list_tables(guild_id, statuses, user_id, limit))  # type: ignore[no-any-return]
+
+
+def _list_tables(
+    guild_id: str | None, statuses: tuple[str, ...] | None, user_id: str | None, limit: int
+) -> Plan[list[Table]]:
+    where: list[str] = []
+    values: list[Any] = []
+    if guild_id is not None:
+        where.append("guild_id = ?")
+        values.append(guild_id)
+    if statuses:
+        where.append(f"status IN ({marks(len(statuses))})")
+        values.extend(statuses)
+    if user_id is not None:
+        where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+        values.append(user_id)
+    sql = f"SELECT {TABLE_COLUMNS} FROM games"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    rows = yield fetch(sql + " ORDER BY updated_at DESC LIMIT ?", *values, limit)
+    tables = [table_from_row(row) for row in rows]
+    seats: dict[int, list[Seat]] = {table.id: [] for table in tables}
+    ids = list(seats)
+    for start in range(0, len(ids), IN_LIST_LIMIT):
+        chunk = ids[start : start + IN_LIST_LIMIT]
+        for row in (
+            yield fetch(
+                f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({marks(len(chunk))})"
+                " ORDER BY game_id, seat",
+                *chunk,
+            )
+        ):
+            seats[row[0]].append(seat_from_row(row[1:]))
+    for table in tables:
+        table.seats = seats[table.id]
+    return tables
+
+
+class TableQueries(SharedTables):
     _db: aiosqlite.Connection
     _commit_in_group: Callable[[Work], Awaitable[Any]]
 
@@ -57,27 +140,12 @@ class TableQueries:
         )
         table.revision += 1  # as stored: the next write of this copy expects it
 
-    async def commit_moves(
-        self,
-        table: Table,
-        expected_version: int,
-        moves: list[RecordedMove],
-        state: bytes,
-        outcome: bytes | None = None,
-        *,
-        result: GameResult | None = None,
-        changed_seats: Sequence[int] | None = None,
+    async def _commit_move(
+        self, table: Table, rows: MoveRows, outcome: bytes | None, result: GameResult | None
     ) -> list[RatingChange]:
-        """In ONE transaction: the moves, the snapshot, the table and its seats (turn flow and
-        clocks; only ``changed_seats`` when given) and, when the game ended, its result with every
-        seat and, for a rated game, the rating updates. Either all of it is on disk or none of
-        it. Returns the rating changes."""
         # Committed with the other moves that arrive meanwhile, in one hop to the connection's
         # thread (the end of a game too: its result and ratings are part of the same unit).
-        changes: list[RatingChange] = await self._commit_in_group(
-            _MoveCommit(table, expected_version, moves, state, changed_seats, outcome, result)
-        )
-        table.revision += 1  # as stored: the next write of this copy expects it
+        changes: list[RatingChange] = await self._commit_in_group(_MoveCommit(table, rows, outcome, result))
         return changes
 
     async def _seats(self, table_id: int) -> list[Seat]:
@@ -98,36 +166,6 @@ class TableQueries:
             self._db, f"SELECT id FROM games WHERE status = 'running' AND NOT ({known}) ORDER BY id", values
         )
 
-    async def list_tables(
-        self,
-        *,
-        guild_id: str | None = None,
-        statuses: tuple[str, ...] | None = None,
-        user_id: str | None = None,
-        limit: int = 100,
-    ) -> list[Table]:
-        where: list[str] = []
-        values: list[Any] = []
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            values.append(guild_id)
-        if statuses:
-            where.append(f"status IN ({','.join('?' * len(statuses))})")
-            values.extend(statuses)
-        if user_id is not None:
-            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
-            values.append(user_id)
-        sql = f"SELECT {TABLE_COLUMNS} FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY updated_at DESC LIMIT ?"
-        values.append(limit)
-        rows = await fetch_all(self._db, sql, values)
-        tables = [table_from_row(row) for row in rows]
-        for table in tables:
-            table.seats = await self._seats(table.id)
-        return tables
-
 
 _SEATS_ON_CONFLICT = (
     " ON CONFLICT (game_id, seat) DO UPDATE SET name = excluded.name, user_id = excluded.user_id,"
@@ -146,13 +184,6 @@ _SET_TABLE_FIELDS = (
 _UPDATE_TABLE = _SET_TABLE_FIELDS + " WHERE id = ? AND version = ? AND revision = ?"
 _INSERT_TABLE = f"INSERT INTO games ({', '.join(TABLE_FIELDS)}) VALUES ({','.join('?' * len(TABLE_FIELDS))})"
 _UPDATE_GAME = _SET_TABLE_FIELDS + ", state = ? WHERE id = ? AND version = ? AND revision = ?"
-
-
-def _move_rows(table: Table, expected_version: int, moves: list[RecordedMove]) -> list[tuple[Any, ...]]:
-    return [
-        (table.id, expected_version + offset, move.seat, move.move, table.updated_at)
-        for offset, move in enumerate(moves)
-    ]
 
 
 def _create_table(connection: sqlite3.Connection, values: list[Any], seat_rows: list[tuple[Any, ...]]) -> int:
@@ -179,29 +210,17 @@ def _write_seats(connection: sqlite3.Connection, table_id: int, seat_rows: list[
 
 class _MoveCommit(Work):
     """A move (or several): snapshot, table row, changed seats, move log and, when the game
-    ended, its result and the rating updates (returned). The rows are built here, on the event
-    loop, from a table the caller no longer changes."""
+    ended, its result and the rating updates (returned)."""
 
-    def __init__(
-        self,
-        table: Table,
-        expected_version: int,
-        moves: list[RecordedMove],
-        state: bytes,
-        changed_seats: Sequence[int] | None = None,
-        outcome: bytes | None = None,
-        result: GameResult | None = None,
-    ) -> None:
-        values = updated_values(table)
+    def __init__(self, table: Table, rows: MoveRows, outcome: bytes | None, result: GameResult | None) -> None:
         self.table = table
         self.outcome = outcome
         self.result = result
         self.table_id = table.id
-        self.expected_version = expected_version
-        self.game_values = (*values, state, table.id, expected_version, table.revision)
-        seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
-        self.seat_rows = [(table.id, *row) for row in seat_rows(seats)]
-        self.move_rows = _move_rows(table, expected_version, moves)
+        self.expected_version = rows.game[-2]
+        self.game_values = rows.game
+        self.seat_rows = rows.seats
+        self.move_rows = rows.moves
 
     def run(self, connection: sqlite3.Connection) -> list[RatingChange]:
         if connection.execute(_UPDATE_GAME, self.game_values).rowcount != 1:
@@ -211,9 +230,9 @@ class _MoveCommit(Work):
         if self.move_rows:
             connection.executemany(_INSERT_MOVES, self.move_rows)
         if self.result is not None:
-            return _insert_result(connection, self.result)
+            return run_sqlite(connection, insert_result(self.result))
         if self.outcome is not None:
-            _insert_bare_result(connection, self.table, self.outcome)
+            run_sqlite(connection, insert_bare_result(self.table, self.outcome))
         return []
 
     def together_key(self) -> Hashable | None:

@@ -26,7 +26,7 @@ from typing import Any
 from engine.core import Game, Player
 from engine.core.search import SearchPlayer
 from engine.games import REGISTRY, get_game
-from engine.simulate import default_player_count, parse_options
+from engine.simulate import game_and_options, parse_options
 
 
 def levels_of(game: Game[Any, Any]) -> dict[str, Callable[[], Player]]:
@@ -157,10 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--log", metavar="PATH", help="append each game's result to PATH as it ends (JSON lines)")
     args = parser.parse_args(argv)
 
-    game = get_game(args.game)
-    raw_options = parse_options(args.option)
-    players = args.players or default_player_count(game, raw_options)
-    options = game.resolve_options(players, raw_options)
+    game, players, options = game_and_options(args)
     levels = [level.strip() for level in args.seats.split(",")]
     unknown = [level for level in levels if level not in levels_of(game)]
     if unknown:
@@ -189,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = {
         "game": args.game,
         "players": players,
-        "options": {name: value for name, value in raw_options.items()},
+        "options": parse_options(args.option),  # as given on the command line
         "seats": levels,
         "games": args.games,
         "seed": args.seed,

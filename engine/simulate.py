@@ -97,6 +97,16 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def game_and_options(args: argparse.Namespace) -> tuple[Game[Any, Any], int, dict[str, Any]]:
+    """The game, the player count and the resolved options that ``--game``, ``--players`` and
+    ``--option`` ask for (without ``--players``: the smallest count the options allow); the
+    simulator and the arena read their command lines alike."""
+    game = get_game(args.game)
+    raw_options = parse_options(args.option)
+    players = args.players or default_player_count(game, raw_options)
+    return game, players, game.resolve_options(players, raw_options)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__.split("\n")[0])
     parser.add_argument("--game", required=True, choices=sorted(REGISTRY))
@@ -108,10 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--store", metavar="PATH", help="play through the referee on this SQLite file")
     args = parser.parse_args(argv)
 
-    game = get_game(args.game)
-    raw_options = parse_options(args.option)
-    players = args.players or default_player_count(game, raw_options)
-    options = game.resolve_options(players, raw_options)
+    game, players, options = game_and_options(args)
     ai = args.ai.split(",")
     unknown = [kind for kind in ai if kind not in game.ai_players()]
     if unknown:

@@ -15,6 +15,9 @@ CREATE INDEX seats_due ON seats (next_due_at) WHERE next_due_at IS NOT NULL;
 CREATE INDEX seats_waiting ON seats (user_id, waiting_since) WHERE waiting_since IS NOT NULL;
 
 -- Results: one row per finished game (written with the last move), one row per seat.
+-- On PostgreSQL they are numbered by a sequence: several processes record results at once, and
+-- MAX + 1 would hand two of them the same number.
+-- postgresql only: CREATE SEQUENCE results_seq;
 ALTER TABLE results ADD COLUMN seq INTEGER;        -- order in which results were recorded
 ALTER TABLE results ADD COLUMN game TEXT;
 ALTER TABLE results ADD COLUMN guild_id TEXT;
@@ -41,6 +44,8 @@ CREATE TABLE result_seats (
 CREATE INDEX result_seats_by_user ON result_seats (user_id, game_id);
 
 -- Results recorded before this migration: order, game, server, seats and a board from the seats.
+-- (A PostgreSQL database starts at this schema, with nothing to back-fill.)
+-- sqlite only: begin
 UPDATE results SET
     seq = game_id,
     game = (SELECT g.game FROM games g WHERE g.id = results.game_id),
@@ -59,6 +64,7 @@ UPDATE results SET
         WHEN EXISTS (SELECT 1 FROM result_seats rs WHERE rs.game_id = results.game_id AND rs.is_ai) THEN 'with_ai'
         WHEN (SELECT COUNT(*) FROM result_seats rs WHERE rs.game_id = results.game_id) = 1 THEN 'solo'
         ELSE 'friendly' END;
+-- sqlite only: end
 CREATE UNIQUE INDEX results_by_seq ON results (seq);
 CREATE INDEX results_by_guild ON results (guild_id, seq);
 

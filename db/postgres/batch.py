@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from ..rows import SEAT_COLUMNS, UPDATED_FIELDS
+from ..rows import SEAT_COLUMNS, UPDATED_FIELDS, MoveRows
 from ..tables import _SEATS_ON_CONFLICT
 
 # The types of UPDATED_FIELDS, then of the state, the id, the expected version and revision.
@@ -56,20 +56,6 @@ GROUP_SQL = (
 )
 
 
-class Move:
-    """One plain move's rows: its game row's values (UPDATED_FIELDS, state, id, expected
-    version and revision), its changed seats and its moves (each row starting with the game's id)."""
-
-    __slots__ = ("game", "seats", "moves")
-
-    def __init__(self, game: tuple[Any, ...], seats: list[tuple[Any, ...]], moves: list[tuple[Any, ...]]) -> None:
-        self.game, self.seats, self.moves = game, seats, moves
-
-    @property
-    def table_id(self) -> int:
-        return int(self.game[-3])
-
-
 def _columns(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
     return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in range(width)]
 
@@ -82,7 +68,7 @@ class GroupCommitter:
     def __init__(
         self,
         pool: asyncpg.Pool,
-        single: Callable[[Move], Awaitable[bool]],
+        single: Callable[[MoveRows], Awaitable[bool]],
         *,
         in_flight: int = 4,
         largest: int = 500,
@@ -92,9 +78,9 @@ class GroupCommitter:
         self._in_flight = in_flight
         self._largest = largest
         self._sending = 0
-        self._waiting: list[tuple[Move, asyncio.Future[bool]]] = []
+        self._waiting: list[tuple[MoveRows, asyncio.Future[bool]]] = []
 
-    async def commit(self, move: Move) -> bool:
+    async def commit(self, move: MoveRows) -> bool:
         """True once committed; False if its game was no longer at the expected version."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((move, future))
@@ -118,7 +104,7 @@ class GroupCommitter:
         finally:
             self._sending -= 1
 
-    async def _send(self, group: list[tuple[Move, asyncio.Future[bool]]]) -> None:
+    async def _send(self, group: list[tuple[MoveRows, asyncio.Future[bool]]]) -> None:
         moves = [move for move, _ in group]
         answers: list[Any]
         try:

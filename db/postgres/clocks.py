@@ -7,80 +7,24 @@ PostgreSQL's words."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import asyncpg
 
-from engine.referee.clock import QuietHours, Vacation
+from engine.referee.clock import QuietHours
 from engine.referee.limits import OpenCounts
-from engine.referee.model import AnnouncedMark, PendingAnnouncement, Seat, TimedSeat
-from engine.referee.reports import TableLinks
+from engine.referee.model import AnnouncedMark, PendingAnnouncement, TimedSeat
 from engine.referee.undo import UndoRequest
 
-from ..clocks import HEARTBEAT
-from ..rows import SEAT_COLUMNS, seat_from_row, to_json
-
-_SEAT_COLUMNS_S = ", ".join("s." + column.strip() for column in SEAT_COLUMNS.split(","))
-_SET_HEARTBEAT = (
-    "INSERT INTO bot_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-)
+from ..announcements import PENDING_FIELDS, PENDING_SQL
+from ..clocks import HEARTBEAT, SET_HEARTBEAT, ClockReads
+from ..rows import clock_rows, from_row
+from .plans import numbered
 
 
-class PgClocks:
+class PgClocks(ClockReads):
+    """The clocks on PostgreSQL: the shared reads (db/clocks.py), and the timed seats' write."""
+
     _pool: asyncpg.Pool
-
-    async def due_table_ids(self, now: float) -> list[int]:
-        rows = await self._pool.fetch(
-            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
-            " WHERE s.next_due_at <= $1 AND g.status = 'running' GROUP BY s.game_id ORDER BY MIN(s.next_due_at)",
-            now,
-        )
-        return [row[0] for row in rows]
-
-    async def next_due_at(self) -> float | None:
-        value = await self._pool.fetchval(
-            "SELECT s.next_due_at FROM seats s JOIN games g ON g.id = s.game_id"
-            " WHERE s.next_due_at IS NOT NULL AND g.status = 'running' ORDER BY s.next_due_at LIMIT 1"
-        )
-        return None if value is None else float(value)
-
-    async def running_table_ids_to_resume(self) -> list[int]:
-        rows = await self._pool.fetch(
-            "SELECT id FROM games WHERE status = 'running' AND (needs_resume = 1 OR thread_id IS NULL) ORDER BY id"
-        )
-        return [row[0] for row in rows]
-
-    async def running_timed_table_ids(self) -> list[int]:
-        rows = await self._pool.fetch(
-            "SELECT id FROM games WHERE status = 'running' AND speed != 'untimed' ORDER BY id"
-        )
-        return [row[0] for row in rows]
-
-    async def running_timed_seats(self) -> list[TimedSeat]:
-        rows = await self._pool.fetch(
-            "SELECT g.id, g.version, g.speed, u.time_zone, u.quiet_start, u.quiet_end, v.started_at, v.until,"
-            f" {_SEAT_COLUMNS_S}"
-            " FROM games g JOIN seats s ON s.game_id = g.id"
-            " LEFT JOIN user_settings u ON u.user_id = s.user_id AND s.ai_kind IS NULL AND u.time_zone IS NOT NULL"
-            # The player's latest vacation: the only one that can still pause a running clock.
-            " LEFT JOIN vacations v ON v.user_id = s.user_id AND s.ai_kind IS NULL"
-            " AND v.started_at = (SELECT MAX(started_at) FROM vacations w WHERE w.user_id = s.user_id)"
-            " WHERE g.status = 'running' AND g.speed != 'untimed' AND (s.next_due_at IS NOT NULL"
-            " OR (s.absent_since IS NOT NULL AND s.forfeited = 0)"
-            " OR (s.clock::json ->> 'running_since') IS NOT NULL)"
-            " ORDER BY g.id, s.seat"
-        )
-        return [
-            TimedSeat(
-                table_id=row[0],
-                version=row[1],
-                speed=row[2],
-                quiet=None if row[3] is None else QuietHours(time_zone=row[3], start_hour=row[4], end_hour=row[5]),
-                vacation=None if row[6] is None else Vacation(started_at=row[6], until=row[7]),
-                seat=seat_from_row(tuple(row)[8:]),
-            )
-            for row in rows
-        ]
 
     async def save_timed_seats(self, seats: list[TimedSeat], *, heartbeat: float | None = None) -> list[int]:
         """In one transaction: the tables still running at the version read are share-locked (no
@@ -96,17 +40,7 @@ class PgClocks:
                 )
             ) if read_at else {}
             unchanged = {table_id for table_id, version in read_at.items() if current.get(table_id) == version}
-            rows = [
-                (
-                    None if timed.seat.clock is None else to_json(timed.seat.clock),
-                    timed.seat.absent_since,
-                    timed.seat.next_due_at,
-                    timed.table_id,
-                    timed.seat.index,
-                )
-                for timed in seats
-                if timed.table_id in unchanged
-            ]
+            rows = clock_rows([timed for timed in seats if timed.table_id in unchanged])
             if rows:
                 await connection.executemany(
                     "UPDATE seats SET clock = $1, absent_since = $2, next_due_at = $3 WHERE game_id = $4 AND seat = $5",
@@ -117,42 +51,8 @@ class PgClocks:
                     "UPDATE games SET revision = revision + 1 WHERE id = ANY($1::bigint[])", sorted(unchanged)
                 )
             if heartbeat is not None:
-                await connection.execute(_SET_HEARTBEAT, HEARTBEAT, heartbeat)
+                await connection.execute(numbered(SET_HEARTBEAT), HEARTBEAT, heartbeat)
         return sorted(set(read_at) - unchanged)
-
-    async def waiting_seats(
-        self, user_id: str, guild_ids: tuple[str, ...] | None = None
-    ) -> list[tuple[TableLinks, str, Seat]]:
-        where = ""
-        values: list[Any] = [user_id]
-        if guild_ids is not None:
-            where = " AND g.guild_id = ANY($2::text[])"
-            values.append(list(guild_ids))
-        rows = await self._pool.fetch(
-            "SELECT g.id, g.game, g.guild_id, g.channel_id, g.thread_id, g.message_id, g.speed,"
-            f" {_SEAT_COLUMNS_S}"
-            " FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status = 'running'"
-            f" AND s.waiting_since IS NOT NULL AND s.absent_since IS NULL{where}"
-            " ORDER BY s.waiting_since, g.id",
-            *values,
-        )
-        return [
-            (
-                TableLinks(
-                    table_id=r[0], game=r[1], guild_id=r[2], channel_id=r[3], thread_id=r[4], message_id=r[5]
-                ),
-                r[6],
-                seat_from_row(tuple(r)[7:]),
-            )
-            for r in rows
-        ]
-
-    async def get_heartbeat(self) -> float | None:
-        value = await self._pool.fetchval("SELECT value FROM bot_state WHERE key = $1", HEARTBEAT)
-        return None if value is None else float(value)
-
-    async def set_heartbeat(self, at: float) -> None:
-        await self._pool.execute(_SET_HEARTBEAT, HEARTBEAT, at)
 
 
 class PgUsers:
@@ -213,21 +113,8 @@ class PgAnnouncements:
     _pool: asyncpg.Pool
 
     async def pending_announcements(self) -> list[PendingAnnouncement]:
-        rows = await self._pool.fetch(
-            "SELECT id, version, announced_version, notified_version, unreachable_since"
-            " FROM games WHERE status IN ('running', 'finished')"
-            " AND (announced_version < version OR notified_version < version) ORDER BY id"
-        )
-        return [
-            PendingAnnouncement(
-                table_id=row[0],
-                version=row[1],
-                board_version=row[2],
-                notice_version=row[3],
-                unreachable_since=row[4],
-            )
-            for row in rows
-        ]
+        rows = await self._pool.fetch(numbered(PENDING_SQL))
+        return [from_row(PendingAnnouncement, PENDING_FIELDS, row) for row in rows]
 
     async def mark_announced(self, mark: AnnouncedMark) -> None:
         """One statement; GREATEST never lowers a mark another process raised meanwhile."""

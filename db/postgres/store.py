@@ -4,8 +4,8 @@ The same protocols as the SQLite store (engine/referee/store.py), split the same
 (tables, seats, moves, snapshots), clocks.py (clocks, players' settings, the announcement outbox,
 the limits), results.py (results, ratings, leaderboards), seasons.py and players.py (forgetting a
 player, vacations, rematches). The rows and their conversions are
-db/rows.py's, shared with SQLite; the schema is the numbered files of ``migrations/`` here, twins
-of db/migrations/ with the same numbers, applied at start-up as SQLite's are.
+db/rows.py's, shared with SQLite; the schema is SQLite's numbered migrations (db/migrations/),
+translated to PostgreSQL's dialect by schema.py and applied at start-up as SQLite's are.
 
 Several processes share the database, so nothing relies on one process's order: a move's commit
 is a compare-and-swap on the table's version (the UPDATE's row lock orders two commits of one
@@ -18,18 +18,18 @@ among the commits that arrive together, and the plain moves of one process go in
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import asyncpg
 
+from ..plans import Plan, R
+from ..results import ResultQueries
+from ..seasons import SeasonQueries
 from .batch import GroupCommitter
 from .clocks import PgAnnouncements, PgClaims, PgClocks, PgLimits, PgUndo, PgUsers
+from .plans import read_postgres, write_postgres
 from .players import PgForget, PgVacations
-from .results import PgResults
-from .seasons import PgSeasons
+from .schema import migration_scripts
 from .tables import PgTables, commit_one
 
-MIGRATIONS = Path(__file__).with_name("migrations")
 # One number for the advisory lock that lets only one starting process migrate at a time.
 _MIGRATION_LOCK = 0x7265_6665_7265_6531
 
@@ -37,8 +37,8 @@ _MIGRATION_LOCK = 0x7265_6665_7265_6531
 class PostgresStore(
     PgTables,
     PgClocks,
-    PgResults,
-    PgSeasons,
+    ResultQueries,
+    SeasonQueries,
     PgUsers,
     PgAnnouncements,
     PgLimits,
@@ -68,6 +68,14 @@ class PostgresStore(
     async def close(self) -> None:
         await self._pool.close()
 
+    async def _read(self, plan: Plan[R]) -> R:
+        """Run a plan of reads (db/plans.py) on one pooled connection."""
+        return await read_postgres(self._pool, plan)
+
+    async def _write(self, plan: Plan[R]) -> R:
+        """Run a write plan in a transaction of its own."""
+        return await write_postgres(self._pool, plan)
+
     async def migrate(self) -> int:
         """Apply the migrations not yet applied (each in its transaction, with its number in
         ``schema_version``), whatever their number: a migration numbered below the latest applied
@@ -80,12 +88,11 @@ class PostgresStore(
                     "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
                 )
                 applied = {row[0] for row in await connection.fetch("SELECT version FROM schema_version")}
-                for script in sorted(MIGRATIONS.glob("*.sql")):
-                    number = int(script.name.split("_", 1)[0])
+                for number, script in migration_scripts():
                     if number in applied:
                         continue
                     async with connection.transaction():
-                        await connection.execute(script.read_text())
+                        await connection.execute(script)
                         await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
                     applied.add(number)
                 return max(applied, default=0)
@@ -93,4 +100,4 @@ class PostgresStore(
                 await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
 
 
-__all__ = ["MIGRATIONS", "PostgresStore"]
+__all__ = ["PostgresStore"]

@@ -8,7 +8,7 @@ table and judges the move again (engine/referee/turns.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import asyncpg
@@ -16,20 +16,22 @@ import asyncpg
 from engine.core import RecordedMove
 from engine.referee.model import GameResult, RatingChange, Seat, Table, VersionConflict
 
+from ..results import insert_bare_result, insert_result
 from ..rows import (
     SEAT_COLUMNS,
     TABLE_COLUMNS,
     TABLE_FIELDS,
     UPDATED_FIELDS,
+    MoveRows,
     seat_from_row,
     seat_rows,
     table_from_row,
     table_values,
     updated_values,
 )
-from ..tables import _SEATS_ON_CONFLICT
-from .batch import GroupCommitter, Move
-from .results import insert_bare_result, insert_result
+from ..tables import _SEATS_ON_CONFLICT, SharedTables
+from .batch import GroupCommitter
+from .plans import run_postgres
 
 
 def marks(count: int, start: int = 1) -> str:
@@ -77,7 +79,7 @@ def updated_one(status: str) -> bool:
     return status.rsplit(" ", 1)[-1] == "1"
 
 
-class PgTables:
+class PgTables(SharedTables):
     _pool: asyncpg.Pool
     _groups: GroupCommitter
 
@@ -112,44 +114,26 @@ class PgTables:
             await _write_seats(connection, table.id, seats)
         table.revision += 1  # as stored: the next write of this copy expects it
 
-    async def commit_moves(
-        self,
-        table: Table,
-        expected_version: int,
-        moves: list[RecordedMove],
-        state: bytes,
-        outcome: bytes | None = None,
-        *,
-        result: GameResult | None = None,
-        changed_seats: Sequence[int] | None = None,
+    async def _commit_move(
+        self, table: Table, rows: MoveRows, outcome: bytes | None, result: GameResult | None
     ) -> list[RatingChange]:
         """In ONE transaction: the table row (compare-and-swapped on its version, which also
         locks it until the commit), the changed seats, the moves and, at the end, the result and
         the rating updates."""
-        seats = table.seats if changed_seats is None else [table.seats[index] for index in changed_seats]
-        move = Move(
-            (*updated_values(table), state, table.id, expected_version, table.revision),
-            [(table.id, *row) for row in seat_rows(seats)],
-            [
-                (table.id, expected_version + offset, recorded.seat, recorded.move, table.updated_at)
-                for offset, recorded in enumerate(moves)
-            ],
-        )
         changes: list[RatingChange] = []
-        conflict = f"game {table.id} is no longer at version {expected_version}, revision {table.revision}"
+        conflict = f"game {table.id} is no longer at version {rows.game[-2]}, revision {table.revision}"
         if result is None and outcome is None:  # a plain move: in the next group (batch.py)
-            if not await self._groups.commit(move):
+            if not await self._groups.commit(rows):
                 raise VersionConflict(conflict)
         else:
             async with self._pool.acquire() as connection, connection.transaction():
-                if await connection.fetchval(_COMMIT_MOVE, *_single_values(move)) != 1:
+                if await connection.fetchval(_COMMIT_MOVE, *_single_values(rows)) != 1:
                     raise VersionConflict(conflict)
                 if result is not None:
-                    changes = await insert_result(connection, result)
+                    changes = await run_postgres(connection, insert_result(result))
                 else:
                     assert outcome is not None
-                    await insert_bare_result(connection, table, outcome)
-        table.revision += 1  # as stored: the next write of this copy expects it
+                    await run_postgres(connection, insert_bare_result(table, outcome))
         return changes
 
     async def move_log(self, table_id: int) -> list[RecordedMove]:
@@ -168,50 +152,13 @@ class PgTables:
         )
         return [row[0] for row in rows]
 
-    async def list_tables(
-        self,
-        *,
-        guild_id: str | None = None,
-        statuses: tuple[str, ...] | None = None,
-        user_id: str | None = None,
-        limit: int = 100,
-    ) -> list[Table]:
-        where: list[str] = []
-        values: list[Any] = []
-        if guild_id is not None:
-            values.append(guild_id)
-            where.append(f"guild_id = ${len(values)}")
-        if statuses:
-            values.append(list(statuses))
-            where.append(f"status = ANY(${len(values)}::text[])")
-        if user_id is not None:
-            values.append(user_id)
-            where.append(f"id IN (SELECT game_id FROM seats WHERE user_id = ${len(values)})")
-        sql = f"SELECT {TABLE_COLUMNS} FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        values.append(limit)
-        sql += f" ORDER BY updated_at DESC LIMIT ${len(values)}"
-        async with self._pool.acquire() as connection:
-            tables = [table_from_row(row) for row in await connection.fetch(sql, *values)]
-            by_table: dict[int, list[Seat]] = {table.id: [] for table in tables}
-            if tables:
-                for row in await connection.fetch(
-                    f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seat",
-                    list(by_table),
-                ):
-                    by_table[row[0]].append(seat_from_row(tuple(row)[1:]))
-        for table in tables:
-            table.seats = by_table[table.id]
-        return tables
-
 
 def _columns(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
     """Rows as columns (one array parameter per column, for ``unnest``)."""
     return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in range(width)]
 
 
-def _single_values(move: Move) -> tuple[Any, ...]:
+def _single_values(move: MoveRows) -> tuple[Any, ...]:
     """The parameters of _COMMIT_MOVE for one move (its seat and move rows without the game id)."""
     return (
         *move.game,
@@ -220,7 +167,7 @@ def _single_values(move: Move) -> tuple[Any, ...]:
     )
 
 
-async def commit_one(pool: asyncpg.Pool, move: Move) -> bool:
+async def commit_one(pool: asyncpg.Pool, move: MoveRows) -> bool:
     """One plain move on its own (a group of one, or a group that failed as a whole)."""
     return bool(await pool.fetchval(_COMMIT_MOVE, *_single_values(move)) == 1)
 

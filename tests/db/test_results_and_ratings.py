@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from db import results as result_queries
-from db.postgres import results as pg_result_queries
 from engine.core import replay
 from engine.games import get_game
 from engine.referee import RUNNING, Referee, is_stacked
@@ -127,7 +126,6 @@ async def test_a_failure_during_the_rating_update_leaves_no_trace_of_the_last_mo
         raise RuntimeError("disk full while rating")
 
     monkeypatch.setattr(result_queries, "_apply_ratings", broken)
-    monkeypatch.setattr(pg_result_queries, "_apply_ratings", broken)
     with pytest.raises(RuntimeError, match="disk full"):
         await referee.play(table_id, "bob", "take 3")
     table = await referee.table(table_id)

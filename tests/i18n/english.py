@@ -24,6 +24,8 @@ WORD = re.compile(r"[A-Za-z]+")
 # nor do code spans and slash commands, the same in every language (`/play 7c`, /settings turn-dms):
 # a translation quoting them does not make their words words of its language.
 MARKUP = re.compile(r"<[@#/:a-zA-Z!&][^>\s]*>|https?://\S+|`[^`\n]*`|(?<![\w/])/[a-z][\w-]*(?: [a-z][\w-]*)?")
+# A message's {fields} are names for the code, not words a reader sees in that language.
+FIELD = re.compile(r"\{[^{}]*\}")
 MIN_LETTERS = 3
 EVERYDAY = set(
     """the and you your not turn turns play plays played player players card cards table seat seats
@@ -55,7 +57,7 @@ def english_words() -> frozenset[str]:
     words = set(EVERYDAY)
     for message in template:
         for text in _strings(message.id):
-            words |= _words(MARKUP.sub(" ", text))
+            words |= _words(FIELD.sub(" ", MARKUP.sub(" ", text)))
     return frozenset(words)
 
 
@@ -68,7 +70,7 @@ def words_of(language: str) -> frozenset[str]:
     for message in catalog:
         if message.id:
             for text in _strings(message.string):
-                words |= _words(MARKUP.sub(" ", text))
+                words |= _words(FIELD.sub(" ", MARKUP.sub(" ", text)))
     return frozenset(words)
 
 

@@ -14,16 +14,10 @@ from db import forget as forget_rows
 from db.postgres.store import PostgresStore
 from engine.referee import Referee
 
-from .helpers import HOUR, ManualClock, open_referee, two_player_nim
+from .helpers import HOUR, ManualClock, two_player_nim
 
-pytestmark = pytest.mark.both_backends
-
-
-@pytest.fixture
-async def referee(tmp_path, clock: ManualClock, toy_game):
-    ref = await open_referee(tmp_path / "forget.sqlite3", clock)
-    yield ref
-    await ref.store.close()
+# The referee of tests/referee/conftest.py, with the toy game (nim) registered.
+pytestmark = [pytest.mark.both_backends, pytest.mark.usefixtures("toy_game")]
 
 
 def sqlite_tables_and_rows(path: str | Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:

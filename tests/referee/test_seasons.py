@@ -18,14 +18,8 @@ from engine.referee.seasons import (
 
 from .helpers import DAY, HOUR, ManualClock, at, open_referee, two_player_nim
 
-pytestmark = pytest.mark.both_backends
-
-
-@pytest.fixture
-async def referee(tmp_path, clock: ManualClock, toy_game):
-    ref = await open_referee(tmp_path / "seasons.sqlite3", clock)
-    yield ref
-    await ref.store.close()
+# The referee of tests/referee/conftest.py, with the toy game (nim) registered.
+pytestmark = [pytest.mark.both_backends, pytest.mark.usefixtures("toy_game")]
 
 
 async def nim_win(referee: Referee, winner: str, loser: str, *, guild_id: str = "g1") -> int:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Game, Option, Outcome, Player, SetupError, ranks_from_keys
+from engine.i18n import N_, tr
 
 from . import ai, model, reasons, rules, setup, undo, views
 from .model import PASS, FiguresMove, FiguresState
@@ -31,7 +32,7 @@ def _match_end_count(when: str, name: str, default: int, maximum: int, descripti
 
 class Figures(Game[FiguresState, FiguresMove]):
     name = "figures"
-    title = "Figures"
+    title = N_("Figures")
     min_players = 4
     max_players = 4
     stacking_options = ("deck", "decks", "first_dealer")
@@ -40,27 +41,31 @@ class Figures(Game[FiguresState, FiguresMove]):
         _choice(
             "mode",
             ("individual", "pairs"),
-            "individual: everyone for themselves; pairs: lobby seats 1+3 against 2+4, "
-            "partners sitting opposite.",
+            N_(
+                "individual: everyone for themselves; pairs: lobby seats 1+3 against 2+4, "
+                "partners sitting opposite."
+            ),
         ),
         _choice(
             "match_end",
             ("target", "hands"),
-            "target: play until someone reaches target_score; hands: play number_of_hands hands. "
-            "A tie for the lead adds hands.",
+            N_(
+                "target: play until someone reaches target_score; hands: play number_of_hands hands. "
+                "A tie for the lead adds hands."
+            ),
         ),
         _match_end_count(
-            "target", "target_score", 31, 1000, "Points that end the match when match_end is target."
+            "target", "target_score", 31, 1000, N_("Points that end the match when match_end is target.")
         ),
         _match_end_count(
             "hands",
             "number_of_hands",
             8,
             200,
-            "Hands in the match when match_end is hands (8 = two full turns of the deal).",
+            N_("Hands in the match when match_end is hands (8 = two full turns of the deal)."),
         ),
     )
-    summary = (
+    summary = N_(
         "Four players, Italian 40-card deck (1-7 and the figures J fante, N cavallo, K re); suits never matter.\n"
         "Seats are drawn; the deal moves one seat each hand; everyone gets 10 cards; the seat after the\n"
         "dealer leads (seats follow the playing order; which way round the table does not matter).\n"
@@ -77,7 +82,7 @@ class Figures(Game[FiguresState, FiguresMove]):
         "Pairs (partners opposite): the pair going out scores 5 + opponents' cards - partner's cards.\n"
         "The match runs to a target score (default 31) or a number of hands; a tied lead plays on."
     )
-    notation_help = (
+    notation_help = N_(
         "A card is its rank then its suit: ranks 1-7, J (fante), N (cavallo), K (re); suits d (denari),\n"
         "c (coppe), s (spade), b (bastoni). Examples: 1d, 7c, Jd, Nb, Ks (case and spaces do not matter;\n"
         "A for the asso and the Italian F, C, R for fante, cavallo, re are understood too).\n"
@@ -91,7 +96,7 @@ class Figures(Game[FiguresState, FiguresMove]):
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> FiguresState:
         if players != model.PLAYERS:
-            raise SetupError(f"Figures is played by exactly 4 players, not {players}.")
+            raise SetupError(tr("Figures is played by exactly 4 players, not {players}.", players=players))
         return setup.new_match(seed, options)
 
     # ----- play ---------------------------------------------------------------------------------

@@ -6,11 +6,11 @@ import re
 
 from engine.core import BadNotation
 from engine.core.text import quote
+from engine.i18n import tr, tr_n
 
 from .cards import normalize_card
 from .model import PASS, SINGLES, FiguresMove, Pass, Single, ThreeKings
 
-CARD_HINT = "A card is its rank (1-7, J, N or K) then its suit (d, c, s or b), like 7c, Nb or Ks."
 _PASS_WORDS = {"pass", "passo", "p"}
 _KINGS_WORDS = {"kings", "king", "3kings", "threekings", "3k", "re", "trere"}
 _KINGS_PREFIXES = {"three", "tre", "3"}
@@ -21,7 +21,12 @@ _TRAILING_PUNCTUATION = ".!"
 def parse_card(text: str) -> str:
     card = normalize_card(text)
     if card is None:
-        raise BadNotation(f"{quote(text.strip())} is not a card. {CARD_HINT}")
+        raise BadNotation(
+            tr(
+                "{text} is not a card. A card is its rank (1-7, J, N or K) then its suit (d, c, s or b), like 7c, Nb or Ks.",
+                text=quote(text.strip()),
+            )
+        )
     return card
 
 
@@ -40,7 +45,7 @@ def parse_move(text: str) -> FiguresMove:
     cleaned = text.strip().rstrip(_TRAILING_PUNCTUATION)
     words = [word for word in _SEPARATORS.split(cleaned) if word]
     if not words:
-        raise BadNotation("Write a card (like 7c), pass, or kings <card> <card> <card>.")
+        raise BadNotation(tr("Write a card (like 7c), pass, or kings <card> <card> <card>."))
     first = words[0].lower()
     if len(words) == 1 and first in _PASS_WORDS:
         return PASS
@@ -56,8 +61,11 @@ def parse_move(text: str) -> FiguresMove:
                 cards = [parse_card(word) for word in given]
             else:
                 raise BadNotation(
-                    f"Three kings discards exactly three cards, in order, e.g. kings 5c 6s 7d "
-                    f"({len(given)} given)."
+                    tr_n(
+                        "Three kings discards exactly three cards, in order, e.g. kings 5c 6s 7d ({n} given).",
+                        "Three kings discards exactly three cards, in order, e.g. kings 5c 6s 7d ({n} given).",
+                        len(given),
+                    )
                 )
         return ThreeKings((cards[0], cards[1], cards[2]))
     # A card may be written with a space inside it ("K s").
@@ -69,7 +77,13 @@ def parse_move(text: str) -> FiguresMove:
         cards = _three_cards(words)
         if cards is not None:
             return ThreeKings((cards[0], cards[1], cards[2]))
-    raise BadNotation(f"Cannot read {quote(text.strip())}. {CARD_HINT} Or write pass, or kings <card> <card> <card>.")
+    raise BadNotation(
+        tr(
+            "Cannot read {text}. A card is its rank (1-7, J, N or K) then its suit (d, c, s or b), like 7c, "
+            "Nb or Ks. Or write pass, or kings <card> <card> <card>.",
+            text=quote(text.strip()),
+        )
+    )
 
 
 def format_move(move: FiguresMove) -> str:

@@ -1,9 +1,15 @@
-"""Plain text of the Figures board and of a player's hand (for a Discord code block or a terminal)."""
+"""Plain text of the Figures board and of a player's hand (for a Discord code block or a terminal),
+in the reader's language (engine.i18n); card codes and moves stay in the notation."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
+
+from engine.i18n import join_and, tr, tr_ctx, tr_n
+
+from .views import prompt_of
 
 RECENT_MOVES_SHOWN = 12
 NAME_WIDTH = 14
@@ -13,14 +19,45 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
+def columns(text: str) -> int:
+    """How many columns ``text`` takes in a monospaced block: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` columns (on the left when ``right``)."""
+    room = " " * max(0, width - columns(text))
+    return room + text if right else text + room
+
+
+def mode_name(view: dict[str, Any]) -> str:
+    return tr_ctx("figures", "pairs") if view["mode"] == "pairs" else tr_ctx("figures", "individual")
+
+
 def _match_line(view: dict[str, Any]) -> str:
-    mode = "pairs" if view["mode"] == "pairs" else "individual"
+    mode, hand = mode_name(view), view["hand_number"]
+    tie_break = bool(view.get("tie_break"))
     if view["match_end"] == "hands":
-        goal = f"{view['number_of_hands']} hands"
-    else:
-        goal = f"to {view['target_score']} points"
-    extra = " (tie-break)" if view.get("tie_break") else ""
-    return f"Figures · {mode} · match {goal} · hand {view['hand_number']}{extra}"
+        count = view["number_of_hands"]
+        if tie_break:
+            return tr_n(
+                "Figures · {mode} · match {n} hands · hand {hand} (tie-break)",
+                "Figures · {mode} · match {n} hands · hand {hand} (tie-break)",
+                count,
+                mode=mode,
+                hand=hand,
+            )
+        return tr_n(
+            "Figures · {mode} · match {n} hands · hand {hand}",
+            "Figures · {mode} · match {n} hands · hand {hand}",
+            count,
+            mode=mode,
+            hand=hand,
+        )
+    target = view["target_score"]
+    if tie_break:
+        return tr("Figures · {mode} · match to {target} points · hand {hand} (tie-break)", mode=mode, target=target, hand=hand)
+    return tr("Figures · {mode} · match to {target} points · hand {hand}", mode=mode, target=target, hand=hand)
 
 
 def _pair_label(view: dict[str, Any], seat: int) -> str:
@@ -30,74 +67,139 @@ def _pair_label(view: dict[str, Any], seat: int) -> str:
     return " A" if seat in pairs[0] else " B"
 
 
+def match_over_line(winners: Sequence[str]) -> str:
+    return tr_n("Match over: {winners} wins.", "Match over: {winners} win.", len(winners), winners=join_and(winners))
+
+
+def to_play_line(name: str, prompt: str) -> str:
+    # Translators: the board's last line: who is on turn, then what they must do (a whole sentence).
+    return tr("{name} to play. {prompt}", name=name, prompt=prompt)
+
+
+def seat_notes(view: dict[str, Any], seat: int) -> list[str]:
+    notes = []
+    if seat == view["dealer"]:
+        notes.append(tr_ctx("figures", "dealer"))
+    if seat in view["kings_used"]:
+        notes.append(tr("used 3 kings"))
+    return notes
+
+
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = [_match_line(view)]
     pairs_mode = bool(view.get("pairs"))
-    lines.append(f"Seat  {'Player':<{NAME_WIDTH}}{'  Pair' if pairs_mode else ''}  Cards  Total")
+    # Translators: the column heads of the board's seat table (monospaced: keep them short).
+    heads = (tr_ctx("column", "Seat"), tr_ctx("column", "Player"), tr_ctx("column", "Pair"), tr_ctx("column", "Cards"), tr_ctx("column", "Total"))
+    seat_width = max(4, columns(heads[0]))
+    pair_width = max(4, columns(heads[2]))
+    count_width = max(5, columns(heads[3]))
+    total_width = max(5, columns(heads[4]))
+    lines.append(
+        f"{pad(heads[0], seat_width)}  {pad(heads[1], NAME_WIDTH)}{'  ' + pad(heads[2], pair_width) if pairs_mode else ''}"
+        f"  {pad(heads[3], count_width)}  {heads[4]}"
+    )
     for position, seat in enumerate(view["table"]):
         marker = ">" if view["turn"] == seat else " "
-        notes = []
-        if seat == view["dealer"]:
-            notes.append("dealer")
-        if seat in view["kings_used"]:
-            notes.append("used 3 kings")
-        pair = f"  {_pair_label(view, seat):>4}" if pairs_mode else ""
+        pair = f"  {pad(_pair_label(view, seat), pair_width, right=True)}" if pairs_mode else ""
         lines.append(
-            f"{marker}{position + 1:>2}   {_short(names[seat]):<{NAME_WIDTH}}{pair}"
-            f"  {view['card_counts'][seat]:>5}  {view['totals'][seat]:>5}  {' · '.join(notes)}".rstrip()
+            f"{marker}{pad(str(position + 1), 2, right=True)}{' ' * (seat_width - 1)}{pad(_short(names[seat]), NAME_WIDTH)}{pair}"
+            f"  {pad(str(view['card_counts'][seat]), count_width, right=True)}"
+            f"  {pad(str(view['totals'][seat]), total_width, right=True)}  {' · '.join(seat_notes(view, seat))}".rstrip()
         )
     if view["match_over"]:
-        winners = " and ".join(names[seat] for seat in view["winners"])
-        lines.append(f"Match over: {winners} {'wins' if len(view['winners']) == 1 else 'win'}.")
+        lines.append(match_over_line([names[seat] for seat in view["winners"]]))
     else:
         lines.append(_table_line(view, names))
         if view["phase"] == "GIRO" and view["giro_starter"] is not None:
-            lines.append(
-                f"Giro di figure started by {names[view['giro_starter']]}: "
-                f"{view['giro_left']} giro turn{'s' if view['giro_left'] != 1 else ''} left."
-            )
-    history, label = view["history"], "Moves"
-    if not history and view.get("previous_history"):
-        # A new hand without a move yet: the finished hand's plays stay in sight (2.11).
-        history, label = view["previous_history"], f"Hand {view['results'][-1]['number']} moves"
-    recent = history[-RECENT_MOVES_SHOWN:]
-    if recent:
+            lines.append(giro_line(view, names))
+    history, earlier, label = recent_moves(view)
+    if history:
         shown = "".join(
-            f"{_short(names[entry['seat']])} {entry['move']}{' | ' if entry['clears'] else ' · '}"
-            for entry in recent
+            f"{_short(names[entry['seat']])} {entry['move']}{' | ' if entry['clears'] else ' · '}" for entry in history
         ).rstrip(" ·|")
-        earlier = len(history) - len(recent)
-        lines.append(f"{label}{f' (+{earlier} earlier)' if earlier else ''}: {shown}")
+        lines.append(tr("{moves}: {list}", moves=label, list=shown))
     if view["results"]:
         lines.append(_result_line(view["results"][-1], view["table"], names))
     if not view["match_over"]:
-        lines.append(f"{names[view['turn']]} to play. {view['prompt']}")
+        lines.append(to_play_line(names[view["turn"]], prompt_of(view)))
     return "\n".join(lines)
+
+
+def giro_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    return tr_n(
+        "Giro di figure started by {name}: {n} giro turn left.",
+        "Giro di figure started by {name}: {n} giro turns left.",
+        view["giro_left"],
+        name=names[view["giro_starter"]],
+    )
+
+
+def recent_moves(view: dict[str, Any]) -> tuple[list[dict[str, Any]], int, str]:
+    """The last plays shown, how many earlier ones are not, and the label that says whose hand."""
+    history = view["history"]
+    previous = None
+    if not history and view.get("previous_history"):
+        # A new hand without a move yet: the finished hand's plays stay in sight (2.11).
+        history, previous = view["previous_history"], view["results"][-1]["number"]
+    recent = history[-RECENT_MOVES_SHOWN:]
+    earlier = len(history) - len(recent)
+    if previous is None:
+        label = tr_n("Moves (+{n} earlier)", "Moves (+{n} earlier)", earlier) if earlier else tr("Moves")
+    elif earlier:
+        label = tr_n("Hand {hand} moves (+{n} earlier)", "Hand {hand} moves (+{n} earlier)", earlier, hand=previous)
+    else:
+        label = tr("Hand {hand} moves", hand=previous)
+    return recent, earlier, label
+
+
+def phase_name(view: dict[str, Any]) -> str:
+    """The table's state in a word or two (BEAT carries the number to beat)."""
+    phase = view["phase"]
+    if phase == "BEAT":
+        return tr_ctx("figures", "BEAT {number}", number=view["beat"])
+    names = {"FREE": tr_ctx("figures", "FREE"), "OPEN": tr_ctx("figures", "OPEN"), "GIRO": tr_ctx("figures", "GIRO")}
+    return names.get(phase, str(phase))
 
 
 def _table_line(view: dict[str, Any], names: Sequence[str]) -> str:
     if view["top"] is None:
-        return f"Table: clear · {view['phase']}"
-    state = f"BEAT {view['beat']}" if view["phase"] == "BEAT" else view["phase"]
-    passes = f" · passes {view['passes']}" if view["passes"] else ""
-    return f"Table: {view['top']} ({names[view['owner']]}) · {state}{passes}"
+        return tr("Table: clear · {state}", state=phase_name(view))
+    if view["passes"]:
+        return tr_n(
+            "Table: {card} ({owner}) · {state} · passes {n}",
+            "Table: {card} ({owner}) · {state} · passes {n}",
+            view["passes"],
+            card=view["top"],
+            owner=names[view["owner"]],
+            state=phase_name(view),
+        )
+    return tr("Table: {card} ({owner}) · {state}", card=view["top"], owner=names[view["owner"]], state=phase_name(view))
 
 
 def _result_line(result: dict[str, Any], table: Sequence[int], names: Sequence[str]) -> str:
     points = ", ".join(f"{_short(names[seat])} {result['points'][seat]:+d}" for seat in table)
-    return f"Hand {result['number']}: {names[result['winner']]} went out. Points {points}"
+    return tr("Hand {hand}: {name} went out. Points {points}", hand=result["number"], name=names[result["winner"]], points=points)
+
+
+def hand_line(name: str, hand: Sequence[str]) -> str:
+    if not hand:
+        return tr("{name}, your hand (0): (empty)", name=name)
+    return tr_n("{name}, your hand ({n}): {cards}", "{name}, your hand ({n}): {cards}", len(hand), name=name, cards=" ".join(hand))
+
+
+def not_your_turn(name: str) -> str:
+    return tr("Not your turn: {name} to play.", name=name)
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
-    hand = view["hand"]
-    lines = [f"{names[view['seat']]}, your hand ({len(hand)}): {' '.join(hand) if hand else '(empty)'}"]
+    lines = [hand_line(names[view["seat"]], view["hand"])]
     if view["match_over"]:
-        lines.append(view["prompt"])
+        lines.append(prompt_of(view))
     elif view["turn"] == view["seat"]:
         if not view["must_pass"]:
-            lines.append(f"Playable: {' '.join(view['playable'])}")
-        lines.append(view["prompt"])
+            lines.append(tr("Playable: {cards}", cards=" ".join(view["playable"])))
+        lines.append(prompt_of(view))
     else:
         # The table prompt speaks to the player on turn; a waiting seat only needs to know who that is.
-        lines.append(f"Not your turn: {names[view['turn']]} to play.")
+        lines.append(not_your_turn(names[view["turn"]]))
     return "\n".join(lines)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.core import Event
+from engine.i18n import join_and, tr, tr_n
 
 from .cards import FIGURES, KINGS, VALUE
 from .model import (
@@ -38,6 +39,12 @@ from .model import (
     sides,
 )
 from .setup import deal_hand
+
+
+def _seat(seat: int) -> str:
+    """A seat in an event's text, named by the front end (``format_event``)."""
+    return f"{{p{seat}}}"
+
 
 # ----- legality ---------------------------------------------------------------------------------
 
@@ -134,48 +141,52 @@ def _play_single(state: FiguresState, seat: int, card: str) -> list[Event]:
     state.owner = seat
     following = next_seat(state, seat)
     if state.phase == GIRO:
-        events = [Event(text=f"{{p{seat}}} answers the giro with {card}.", actor=seat)]
+        events = [Event(text=tr("{player} answers the giro with {card}.", player=_seat(seat), card=card), actor=seat)]
         if not state.hands[seat]:
             return events + end_hand(state, seat)
         state.giro_left -= 1
         if state.giro_left == 0:
             _clear_table(state)
-            events.append(Event(text=f"The giro is over and the table is cleared: {{p{following}}} leads."))
+            events.append(Event(text=tr("The giro is over and the table is cleared: {player} leads.", player=_seat(following))))
         state.turn = following
         return events
     state.passes = 0
     if not state.hands[seat]:
-        return [Event(text=f"{{p{seat}}} plays {card}.", actor=seat), *end_hand(state, seat)]
+        return [Event(text=tr("{player} plays {card}.", player=_seat(seat), card=card), actor=seat), *end_hand(state, seat)]
     value = VALUE[card]
     if card in FIGURES:
         state.phase = GIRO
         state.giro_starter = seat
         state.giro_left = GIRO_TURNS
-        text = f"{{p{seat}}} plays {card} and starts a giro di figure: each other player must discard a figure."
+        text = tr(
+            "{player} plays {card} and starts a giro di figure: each other player must discard a figure.",
+            player=_seat(seat),
+            card=card,
+        )
     elif value == 7:
         state.phase = OPEN
-        text = f"{{p{seat}}} plays {card}: the table is open."
+        text = tr("{player} plays {card}: the table is open.", player=_seat(seat), card=card)
     else:
         state.phase = BEAT
-        text = f"{{p{seat}}} plays {card}."
+        text = tr("{player} plays {card}.", player=_seat(seat), card=card)
     state.turn = following
     return [Event(text=text, actor=seat)]
 
 
 def _play_pass(state: FiguresState, seat: int) -> list[Event]:
     state.history.append(Entry(seat, "pass"))
-    events = [Event(text=f"{{p{seat}}}: Passo.", actor=seat)]
+    events = [Event(text=tr("{player}: Passo.", player=_seat(seat)), actor=seat)]
     following = next_seat(state, seat)
     if state.phase == GIRO:
         state.giro_left -= 1
         if state.giro_left == 0:
             _clear_table(state)
-            events.append(Event(text=f"The giro is over and the table is cleared: {{p{following}}} leads."))
+            events.append(Event(text=tr("The giro is over and the table is cleared: {player} leads.", player=_seat(following))))
     else:
         state.passes += 1
         if state.passes == PASSES_TO_CLEAR:
             _clear_table(state)
-            events.append(Event(text=f"Three passes: the table is cleared and {{p{following}}} leads."))
+            events.append(Event(text=tr("Three passes: the table is cleared and {player} leads.", player=_seat(following))))
     state.turn = following
     return events
 
@@ -190,7 +201,7 @@ def _play_kings(state: FiguresState, seat: int, cards: tuple[str, str, str]) -> 
     state.top = last
     state.owner = seat
     state.passes = 0
-    events = [Event(text=f"{{p{seat}}}: three kings! Plays {' '.join(cards)}.", actor=seat)]
+    events = [Event(text=tr("{player}: three kings! Plays {cards}.", player=_seat(seat), cards=" ".join(cards)), actor=seat)]
     if not hand:
         return events + end_hand(state, seat)
     # No figure in this play starts a giro; a 7 or a figure last leaves the table open.
@@ -269,16 +280,24 @@ def end_hand(state: FiguresState, winner: int) -> list[Event]:
         )
     )
     order = state.table
-    left_text = ", ".join(f"{{p{seat}}} {cards_left[seat]}" for seat in order if seat != winner)
+    left_text = ", ".join(f"{_seat(seat)} {cards_left[seat]}" for seat in order if seat != winner)
+    totals_text = ", ".join(f"{_seat(seat)} {state.totals[seat]}" for seat in order)
     if state.mode == PAIRS:
         partner = partner_of(state, winner)
-        points_text = f"{{p{winner}}} and {{p{partner}}} score {points[winner]}"
+        summary = tr(
+            "Cards left: {left}. Points: {player} and {partner} score {points}. Totals: {totals}.",
+            left=left_text,
+            player=_seat(winner),
+            partner=_seat(partner),
+            points=points[winner],
+            totals=totals_text,
+        )
     else:
-        points_text = ", ".join(f"{{p{seat}}} {points[seat]}" for seat in order)
-    totals_text = ", ".join(f"{{p{seat}}} {state.totals[seat]}" for seat in order)
+        points_text = ", ".join(f"{_seat(seat)} {points[seat]}" for seat in order)
+        summary = tr("Cards left: {left}. Points: {points}. Totals: {totals}.", left=left_text, points=points_text, totals=totals_text)
     events = [
-        Event(text=f"{{p{winner}}} goes out and wins hand {state.hand_number}!", actor=winner),
-        Event(text=f"Cards left: {left_text}. Points: {points_text}. Totals: {totals_text}."),
+        Event(text=tr("{player} goes out and wins hand {hand}!", player=_seat(winner), hand=state.hand_number), actor=winner),
+        Event(text=summary),
     ]
     if match_decided(state):
         state.phase = OVER
@@ -287,10 +306,33 @@ def end_hand(state: FiguresState, winner: int) -> list[Event]:
         state.giro_starter = None
         state.giro_left = 0
         (side,) = leaders(state)
-        who = " and ".join(f"{{p{seat}}}" for seat in side)
-        verb = "wins" if len(side) == 1 else "win"
-        events.append(Event(text=f"Match over: {who} {verb} with {state.totals[side[0]]} points."))
+        who = join_and([_seat(seat) for seat in side])
+        events.append(
+            Event(
+                text=tr_n(
+                    "Match over: {winners} wins with {points} points.",
+                    "Match over: {winners} win with {points} points.",
+                    len(side),
+                    winners=who,
+                    points=state.totals[side[0]],
+                )
+            )
+        )
         return events
+    if end_condition_reached(state):
+        events.append(Event(text=tr("The lead is tied, so another hand is played to break the tie.")))
+    deal_hand(state)
+    events.append(
+        Event(
+            text=tr(
+                "Hand {hand}: {dealer} deals and {player} leads.",
+                hand=state.hand_number,
+                dealer=_seat(state.dealer),
+                player=_seat(state.turn),
+            )
+        )
+    )
+    return events
     if end_condition_reached(state):
         events.append(Event(text="The lead is tied, so another hand is played to break the tie."))
     deal_hand(state)

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import Rng, SetupError
 from engine.core.text import quote
+from engine.i18n import tr
 
 from .cards import DECK, normalize_card, sorted_hand
 from .model import BY_TARGET, FREE, INDIVIDUAL, PAIRS, PLAYERS, FiguresState, next_seat
@@ -20,9 +21,9 @@ def read_deck(codes: list[Any]) -> list[str]:
     for raw in codes:
         card = normalize_card(str(raw))
         if card is None:
-            raise SetupError(f"deck: {quote(raw)} is not a card code (examples: 1d, 7c, Jd, Nb, Ks).")
+            raise SetupError(tr("deck: {text} is not a card code (examples: 1d, 7c, Jd, Nb, Ks).", text=quote(raw)))
         if card in deck:
-            raise SetupError(f"deck: {card} appears twice.")
+            raise SetupError(tr("deck: {card} appears twice.", card=card))
         deck.append(card)
     return deck
 
@@ -32,11 +33,11 @@ def stacked_decks(options: Mapping[str, Any]) -> list[list[str]] | None:
     ``deck`` stacks the first hand only; ``decks`` one hand after another, the later hands
     shuffled once the list runs out."""
     if "deck" in options and "decks" in options:
-        raise SetupError("Stack with deck (the first hand) or decks (one per hand), not both.")
+        raise SetupError(tr("Stack with deck (the first hand) or decks (one per hand), not both."))
     if "decks" in options:
         decks = [read_deck(list(deck)) for deck in options["decks"]]
         if not decks:
-            raise SetupError("decks: give at least one deck (decks separated by |).")
+            raise SetupError(tr("decks: give at least one deck (decks separated by |)."))
         return decks
     if "deck" in options:
         return [read_deck(list(options["deck"]))]
@@ -49,7 +50,7 @@ def new_match(seed: int, options: Mapping[str, Any]) -> FiguresState:
     decks = stacked_decks(options)
     first_dealer = options.get("first_dealer")
     if first_dealer is not None and not 1 <= int(first_dealer) <= PLAYERS:
-        raise SetupError(f"first_dealer is a seat number from 1 to {PLAYERS}, not {first_dealer}.")
+        raise SetupError(tr("first_dealer is a seat number from 1 to {players}, not {value}.", players=PLAYERS, value=first_dealer))
     if decks is not None or first_dealer is not None:
         # A stacked deal must land in known hands, so the seating is not drawn: seat n sits at
         # table seat n + 1 (tutorials and tests rely on it).

@@ -6,25 +6,48 @@ from typing import Any
 
 import msgspec
 
+from engine.i18n import tr, tr_n
+
 from .model import BEAT, FREE, OPEN, OVER, PAIRS, PLAYERS, FiguresState, sides
 from .rules import current_bar, end_condition_reached, leaders, legal_singles, may_use_kings
 
 # ----- views ------------------------------------------------------------------------------------
 
 
-def table_prompt(state: FiguresState) -> str:
-    """What the player on turn must do, in a few words (no hidden information)."""
-    phase = state.phase
+def table_prompt(view: dict[str, Any]) -> str:
+    """What the player on turn must do, in a few words (no hidden information), from the public
+    view: the board is drawn from the view in each reader's language."""
+    phase = view["phase"]
     if phase == OVER:
-        return "The match is over."
+        return tr("The match is over.")
     if phase == FREE:
-        return "The table is clear: discard any card."
+        return tr("The table is clear: discard any card.")
     if phase == OPEN:
-        return f"The table is open after {state.top}: discard any card."
+        return tr("The table is open after {card}: discard any card.", card=view["top"])
     if phase == BEAT:
-        return f"Beat the {current_bar(state)}: a higher number card, or a figure to start a giro."
-    turns = "turn" if state.giro_left == 1 else "turns"
-    return f"Giro di figure: discard a figure, or pass without one ({state.giro_left} giro {turns} left)."
+        return tr("Beat the {number}: a higher number card, or a figure to start a giro.", number=view["beat"])
+    return tr_n(
+        "Giro di figure: discard a figure, or pass without one ({n} giro turn left).",
+        "Giro di figure: discard a figure, or pass without one ({n} giro turns left).",
+        view["giro_left"],
+    )
+
+
+def prompt_of(view: dict[str, Any]) -> str:
+    """The prompt of a public view, or of a seat's view (which speaks to the seat on its turn), in
+    the current language."""
+    on_turn = "seat" in view and view["seat"] == view["turn"] and not view["match_over"]
+    if not on_turn:
+        return table_prompt(view)
+    if view["must_pass"]:
+        return tr("Your turn: you cannot discard anything, so you pass (Passo).")
+    if view["can_use_kings"]:
+        return tr(
+            "Your turn. {prompt} You may use three kings (once per hand): kings <card> <card> <card>, "
+            "each legal after the one before.",
+            prompt=table_prompt(view),
+        )
+    return tr("Your turn. {prompt}", prompt=table_prompt(view))
 
 
 def public_view(state: FiguresState) -> dict[str, Any]:
@@ -33,7 +56,7 @@ def public_view(state: FiguresState) -> dict[str, Any]:
         dict(msgspec.to_builtins(result), history=list(map(msgspec.structs.asdict, result.history)))
         for result in state.results
     ]
-    return {
+    view: dict[str, Any] = {
         "game": "figures",
         "players": PLAYERS,
         "mode": state.mode,
@@ -65,8 +88,9 @@ def public_view(state: FiguresState) -> dict[str, Any]:
         # The end condition is already met, so this hand is only played to break a tied lead.
         "tie_break": not over and end_condition_reached(state, finished=state.hand_number - 1),
         "winners": (leaders(state)[0] if over else []),
-        "prompt": table_prompt(state),
     }
+    view["prompt"] = table_prompt(view)
+    return view
 
 
 def seat_view(state: FiguresState, seat: int) -> dict[str, Any]:
@@ -82,13 +106,7 @@ def seat_view(state: FiguresState, seat: int) -> dict[str, Any]:
         must_pass=on_turn and not playable,
         can_use_kings=kings,
     )
-    if on_turn:
-        prompt = "Your turn. " + table_prompt(state)
-        if not playable:
-            prompt = "Your turn: you cannot discard anything, so you pass (Passo)."
-        elif kings:
-            prompt += " You may use three kings (once per hand): kings <card> <card> <card>, each legal after the one before."
-        view["prompt"] = prompt
+    view["prompt"] = prompt_of(view)
     return view
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import BadNotation, Game, Option, Outcome, Player, SetupError, ranks_from_keys
+from engine.i18n import N_, tr
 
 from . import notation, reasons, rules, setup, undo, views
 from .ai import AI_PLAYERS, TEST_PLAYERS
@@ -19,7 +20,7 @@ __all__ = ["GAME", "Orchard", "OrchardState", "Place"]
 
 class Orchard(Game[OrchardState, Place]):
     name = "orchard"
-    title = "Draft Cider"
+    title = N_("Draft Cider")
     min_players = 1
     max_players = 6
     draw_module = "engine.games.orchard.draw"
@@ -28,7 +29,7 @@ class Orchard(Game[OrchardState, Place]):
             name="easy",
             kind="bool",
             default=False,
-            description="Easy mode: cards in the Bad Batch cost nothing instead of 1 point each.",
+            description=N_("Easy mode: cards in the Bad Batch cost nothing instead of 1 point each."),
         ),
         Option(
             name="first_picker",
@@ -36,10 +37,10 @@ class Orchard(Game[OrchardState, Place]):
             default="random",
             choices=("random", "host"),
             for_players=(2, 3, 4, 5, 6),  # alone, you pick first
-            description="Who picks first in round 1: a random seat, or the host (seat 1).",
+            description=N_("Who picks first in round 1: a random seat, or the host (seat 1)."),
         ),
     )
-    summary = """\
+    summary = N_("""\
 Draft apples into your orchard; the best total after 12 cards each wins.
 75 cards: one per colour (Green, Gold, Red) x height 1-5 x sweetness 1-5.
 Each round a pool is dealt face up: 3 cards per player, or 2 with 3 or 6 players.
@@ -56,14 +57,14 @@ A picked card goes at once into one of your 8 batches; if that batch refuses it,
  const    each card within 1 height of the previous one; 3, 5, 7, 11, 13... (odd primes)
  bad      anything; -1 per card (0 in easy mode)
 Ties share the win. Solo: 4 rounds of 3 cards, aiming for your best score.
-Everything is public except the order of the deck."""
-    notation_help = """\
+Everything is public except the order of the deck.""")
+    notation_help = N_("""\
 A move names a pool card and one of your batches: Gold-h2-s5 mono
 Card: colour, h + height, s + sweetness, as in Gold-h2-s5. Also read: gold h2 s5,
   Gold 2 5 (height first), Go25 (colour, height, sweetness); gr, go, r for the colours.
 Batch: mono, feather, special, unlucky, forte, sweet, const, bad; a full name such as
   "sweet couple" or "constant height"; or its number 1-8 in that order.
-Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> bad"""
+Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> bad""")
 
     # ----- set-up -------------------------------------------------------------------------------
 
@@ -74,7 +75,7 @@ Examples: Red-h1-s3 const | green 5 5 special | go25 in unlucky | Red h4 s4 -> b
             try:
                 stacked.append(notation.parse_card(code))
             except BadNotation as error:
-                raise SetupError(f"Deck option: {error}") from None
+                raise SetupError(tr("Deck option: {error}", error=error)) from None
         return setup.new_state(
             players,
             seed,

@@ -7,6 +7,8 @@ the order the pool is shown in and the order the timeout default scans.
 
 from __future__ import annotations
 
+from engine.i18n import N_, tr, tr_ctx
+
 COLOURS: tuple[str, ...] = ("Green", "Gold", "Red")
 GREEN, GOLD, RED = range(3)
 VALUES = range(1, 6)  # heights and sweetness both run 1..5
@@ -33,16 +35,33 @@ CODE: tuple[str, ...] = tuple(
 MONO, FEATHER, SPECIAL, UNLUCKY, FORTE, SWEET, CONST, BAD = range(8)
 BATCHES = range(8)
 BATCH_IDS: tuple[str, ...] = ("mono", "feather", "special", "unlucky", "forte", "sweet", "const", "bad")
+# Marked for the catalogue; shown with ``batch_name`` in the reader's language.
 BATCH_NAMES: tuple[str, ...] = (
-    "Monochrome",
-    "Apples of a Feather",
-    "Special Colour Tree",
-    "Unlucky",
-    "Fortepiano Height",
-    "Sweet Couple",
-    "Constant Height",
-    "Bad Batch",
+    N_("Monochrome"),
+    N_("Apples of a Feather"),
+    N_("Special Colour Tree"),
+    N_("Unlucky"),
+    N_("Fortepiano Height"),
+    N_("Sweet Couple"),
+    N_("Constant Height"),
+    N_("Bad Batch"),
 )
+
+
+def batch_name(batch: int) -> str:
+    """A batch's full name in the reader's language (its id, such as ``mono``, is notation)."""
+    return tr(BATCH_NAMES[batch])
+
+
+def colour_name(colour: int) -> str:
+    """A colour named in a sentence, in the reader's language (card codes keep ``Gold``)."""
+    if colour == GREEN:
+        return tr_ctx("orchard", "Green")
+    if colour == GOLD:
+        return tr_ctx("orchard", "Gold")
+    return tr_ctx("orchard", "Red")
+
+
 # The batches whose cards of the tree colour spoil the Special Colour Tree (every one but BAD).
 TREE_RIVALS: tuple[int, ...] = (MONO, FEATHER, UNLUCKY, FORTE, SWEET, CONST)
 

@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.picture import Picture
+from engine.i18n import tr, tr_ctx
 from engine.pictures.canvas import BIG, LINE, PAD, SMALL, TEXT, Canvas, columns, flow
 from engine.pictures.cards import labelled_card
 from engine.pictures.fonts import font, text_width
@@ -35,13 +36,16 @@ from engine.pictures.palette import (
     ink_on,
 )
 
-from .cards import BATCH_IDS
-from .render import _name, _result_line
+from .cards import BATCH_IDS, GOLD, RED, colour_name
+from .cards import GREEN as GREEN_APPLE
+from .render import _name, cards_key, game_over_line, header_parts, nothing_to_place, to_pick_line
+from .views import prompt_of
 
 COLOUR_STYLE: dict[str, tuple[RGB, RGB, str]] = {
     "Green": (GREEN, ink_on(GREEN), "triangle"), "Gold": (ORANGE, ink_on(ORANGE), "diamond"),
     "Red": (VERMILLION, ink_on(VERMILLION), "disc"),
 }  # fmt: skip
+COLOUR_INDEX = {"Green": GREEN_APPLE, "Gold": GOLD, "Red": RED}  # the code's colour word -> colour
 POOL_CARD = (70, 92)
 STRIP = (70, 26)
 
@@ -87,20 +91,15 @@ def apple_card(code: str, background: RGB = FELT) -> Image.Image:
 
 def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
-    header = f"Draft Cider · round {view['round']}/{view['rounds']}"
-    if not view["over"]:
-        header += f" · pick {view['pick']}/{view['picks_this_round']}"
-    y = page.title(PAD, header)
-    extra = f"deck {view['deck_left']}" + (" · easy mode" if view["easy"] else "")
-    page.text(PAD, y, extra, size=SMALL, fill=MUTED)
+    parts = header_parts(view)
+    cut = 2 if not view["over"] else 1  # round and pick in the title; deck and easy mode below it
+    y = page.title(PAD, " · ".join([tr("Draft Cider"), *parts[:cut]]))
+    page.text(PAD, y, " · ".join(parts[cut:]), size=SMALL, fill=MUTED)
     y += LINE
     if view["over"]:
-        y = page.paragraph(PAD, y, "Game over. " + _result_line(view, names), size=TEXT, fill=INK)
+        y = page.paragraph(PAD, y, game_over_line(view, names), size=TEXT, fill=INK)
     else:
-        to_pick = f"To pick: {_name(names, view['turn'])}"
-        if view["players"] > 1:
-            to_pick += f" (round started with {_name(names, view['first_picker'])})"
-        y = page.paragraph(PAD, y, to_pick, size=SMALL, fill=INK)
+        y = page.paragraph(PAD, y, to_pick_line(view, names), size=SMALL, fill=INK)
         y = pool(page, view["pool"], y + 4)
     for seat in range(view["players"]):
         y = orchard(page, view, seat, names, y + 6)
@@ -109,7 +108,7 @@ def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
 
 
 def pool(page: Canvas, cards: Sequence[str], y: int, playable: set[str] | None = None) -> int:
-    page.text(PAD, y, "Pool", size=SMALL, bold=True, fill=MUTED)
+    page.text(PAD, y, tr_ctx("orchard", "Pool"), size=SMALL, bold=True, fill=MUTED)
     y += LINE
     places = flow([POOL_CARD[0]] * len(cards), page.width - 2 * PAD, gap=12)
     for code, (x, row) in zip(cards, places, strict=True):
@@ -133,11 +132,11 @@ def orchard(page: Canvas, view: dict[str, Any], seat: int, names: Sequence[str],
     x = page.seat_chip(PAD + 28, y + 7, seat + 1)
     page.text(x + 8, y + 6, _name(names, seat), bold=True, width=300, kind="seat", label=str(seat))
     page.text(page.width - PAD - 140, y + 3, str(data["total"]), size=BIG, bold=True, width=80, align="right", kind="score", label=f"{seat}:{data['total']}")
-    page.text(page.width - PAD - 54, y + 8, "points", size=SMALL, fill=MUTED)
+    page.text(page.width - PAD - 54, y + 8, tr_ctx("orchard", "points"), size=SMALL, fill=MUTED)
     top = y + 36
     for batch_id, (dx, width) in zip(BATCH_IDS, columns(8, page.width - 2 * PAD - 12, gap=4), strict=True):
         left = PAD + 6 + dx
-        label = batch_id if batch_id != "unlucky" or not data["batches"][batch_id] else f"unlucky ({data['unlucky_sum']})"
+        label = batch_id if batch_id != "unlucky" or not data["batches"][batch_id] else f"unlucky ({data['unlucky_sum']})"  # ids are notation
         page.text(left, top, label if len(label) <= 8 else batch_id, size=SMALL - 2, fill=MUTED, width=width, align="center")
         score = data["scores"][batch_id]
         page.text(left, top + SMALL + 4, str(score), size=SMALL + 1, bold=True, width=width, align="center", kind="batch_score", label=f"{seat}:{batch_id}:{score}")
@@ -151,8 +150,8 @@ def legend(page: Canvas, y: int) -> int:
     x = PAD
     for colour, (accent, _, shape) in COLOUR_STYLE.items():
         _shape(page.draw, shape, (x, y + 2, x + 16, y + 18), accent)
-        x = page.text(x + 20, y, colour, size=SMALL, fill=MUTED) + 14
-    page.text(x, y, "Cards: colour-h(height)-s(sweetness).", size=SMALL, fill=MUTED)
+        x = page.text(x + 20, y, colour_name(COLOUR_INDEX[colour]), size=SMALL, fill=MUTED) + 14
+    page.text(x, y, cards_key(), size=SMALL, fill=MUTED)
     return y + LINE
 
 
@@ -160,10 +159,10 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
     seat = view["seat"]
     placements: dict[str, dict[str, int]] = view.get("placements") or {}
-    heading = "Your pick" if view.get("your_turn") else "If you picked now"
+    heading = tr("Your pick") if view.get("your_turn") else tr("If you picked now")
     y = page.title(PAD, f"{_name(names, seat)} · {heading}")
     if not placements:
-        y = page.paragraph(PAD, y, "Nothing to place: the game is over." if view["over"] else "No cards to place.", size=TEXT, fill=INK)
+        y = page.paragraph(PAD, y, nothing_to_place(view), size=TEXT, fill=INK)
     for code, gains in placements.items():
         row_top = y
         page.sprite(apple_card(code), PAD + 4, y + 6, "card", code)
@@ -178,10 +177,10 @@ def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
         rows = places[-1][1] + 1 if chips else 1
         y = max(row_top + POOL_CARD[1] + 16, y + 10 + rows * 30 + 6)
     if placements:
-        y = page.paragraph(PAD, y, "Each card: the batches it may go in now and the change in your total.", size=SMALL)
+        y = page.paragraph(PAD, y, tr("Each card: the batches it may go in now and the change in your total."), size=SMALL)
     y = orchard(page, view, seat, names, y + 6)
     if view.get("your_turn"):
-        page.paragraph(PAD, y + 6, view["prompt"], size=SMALL, fill=INK)
+        page.paragraph(PAD, y + 6, prompt_of(view), size=SMALL, fill=INK)
     return page.finish()
 
 

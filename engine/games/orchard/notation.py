@@ -13,6 +13,7 @@ import re
 
 from engine.core import BadNotation
 from engine.core.text import quote
+from engine.i18n import tr
 
 from .cards import (
     BATCH_IDS,
@@ -76,12 +77,29 @@ def parse_move(text: str) -> Place:
     return Place(card, batch)
 
 
+def _write(want_batch: bool) -> str:
+    """What to write instead, as a whole sentence."""
+    if want_batch:
+        return tr("Write a pool card and a batch, for example {example}.", example=EXAMPLE)
+    return tr("Write a card, for example {example}.", example="Gold-h2-s5")
+
+
+def _given_twice(text: str, slot: str, want_batch: bool) -> str:
+    quoted = quote(text)
+    if slot == "height":
+        if want_batch:
+            return tr("{text} gives the height twice; write a pool card and a batch, for example {example}.", text=quoted, example=EXAMPLE)
+        return tr("{text} gives the height twice; write a card, for example {example}.", text=quoted, example="Gold-h2-s5")
+    if want_batch:
+        return tr("{text} gives the sweetness twice; write a pool card and a batch, for example {example}.", text=quoted, example=EXAMPLE)
+    return tr("{text} gives the sweetness twice; write a card, for example {example}.", text=quoted, example="Gold-h2-s5")
+
+
 def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
-    what = "a pool card and a batch" if want_batch else "a card"
     example = EXAMPLE if want_batch else "Gold-h2-s5"
     tokens = _TOKEN.findall(str(text).lower())
     if not tokens:
-        raise BadNotation(f"Write {what}, for example {example}.")
+        raise BadNotation(_write(want_batch))
     colour: int | None = None
     values: dict[str, int] = {}  # "height", "sweetness"
     batch: int | None = None
@@ -90,9 +108,11 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
 
     def put(slot: str, value: int) -> None:
         if slot in values:
-            raise BadNotation(f"{quote(text)} gives the {slot} twice; write {what}, for example {example}.")
+            raise BadNotation(_given_twice(text, slot, want_batch))
         if not 1 <= value <= 5:
-            raise BadNotation(f"A {slot} runs from 1 to 5, not {value}.")
+            if slot == "height":
+                raise BadNotation(tr("A height runs from 1 to 5, not {value}.", value=value))
+            raise BadNotation(tr("A sweetness runs from 1 to 5, not {value}.", value=value))
         values[slot] = value
 
     while index < len(tokens):
@@ -109,19 +129,36 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
             index += 1
         elif token in COLOUR_WORDS:
             if colour is not None and colour != COLOUR_WORDS[token]:
-                raise BadNotation(f"{quote(text)} names two colours; a card is Green, Gold or Red.")
+                raise BadNotation(tr("{text} names two colours; a card is Green, Gold or Red.", text=quote(text)))
             colour = COLOUR_WORDS[token]
         elif want_batch and token in BATCH_WORDS:
             if batch is not None and batch != BATCH_WORDS[token]:
-                raise BadNotation(f"{quote(text)} names two batches; choose one of {BATCH_LIST}.")
+                raise BadNotation(tr("{text} names two batches; choose one of {batches}.", text=quote(text), batches=BATCH_LIST))
             batch = BATCH_WORDS[token]
         elif token in FILLER:
             continue
         elif token == "g":
-            raise BadNotation("G could be Green or Gold; write gr or go (or the full colour).")
+            raise BadNotation(tr("G could be Green or Gold; write gr or go (or the full colour)."))
         else:
-            hint = f" Batches: {BATCH_LIST}." if want_batch else ""
-            raise BadNotation(f"I cannot read {quote(token)} in {quote(text)}; write {what}, for example {example}.{hint}")
+            if want_batch:
+                raise BadNotation(
+                    tr(
+                        "I cannot read {token} in {text}; write a pool card and a batch, for example {example}. "
+                        "Batches: {batches}.",
+                        token=quote(token),
+                        text=quote(text),
+                        example=example,
+                        batches=BATCH_LIST,
+                    )
+                )
+            raise BadNotation(
+                tr(
+                    "I cannot read {token} in {text}; write a card, for example {example}.",
+                    token=quote(token),
+                    text=quote(text),
+                    example=example,
+                )
+            )
     for position, token in enumerate(bare):
         if position == 0 and len(token) == 2 and not values:
             # The compact form the board once showed: height digit then sweetness digit (Go25).
@@ -134,11 +171,15 @@ def _read(text: str, *, want_batch: bool) -> tuple[int, int | None]:
         elif want_batch and batch is None and 1 <= int(token) <= 8:
             batch = int(token) - 1
         else:
-            raise BadNotation(f"Too many numbers in {quote(text)}; write {what}, for example {example}.")
+            if want_batch:
+                raise BadNotation(
+                    tr("Too many numbers in {text}; write a pool card and a batch, for example {example}.", text=quote(text), example=example)
+                )
+            raise BadNotation(tr("Too many numbers in {text}; write a card, for example {example}.", text=quote(text), example=example))
     if colour is None:
-        raise BadNotation(f"Name the card's colour (Green, Gold or Red), for example {example}.")
+        raise BadNotation(tr("Name the card's colour (Green, Gold or Red), for example {example}.", example=example))
     if "height" not in values or "sweetness" not in values:
-        raise BadNotation(f"Give the card's height and sweetness, for example {example}.")
+        raise BadNotation(tr("Give the card's height and sweetness, for example {example}.", example=example))
     if want_batch and batch is None:
-        raise BadNotation(f"Say which batch the card goes in ({BATCH_LIST}), for example {example}.")
+        raise BadNotation(tr("Say which batch the card goes in ({batches}), for example {example}.", batches=BATCH_LIST, example=example))
     return make_card(colour, values["height"], values["sweetness"]), batch

@@ -1,12 +1,12 @@
-"""Why a Draft Cider move is refused, in the player's words."""
+"""Why a Draft Cider move is refused, in the player's words (and language)."""
 
 from __future__ import annotations
 
+from engine.i18n import tr
+
 from .cards import (
-    BATCH_NAMES,
     CODE,
     COLOUR,
-    COLOURS,
     CONST,
     FEATHER,
     FORTE,
@@ -16,6 +16,8 @@ from .cards import (
     SWEET,
     SWEETNESS,
     TREE_RIVALS,
+    batch_name,
+    colour_name,
 )
 from .model import Batches, OrchardState, Place
 from .rules import can_place, current_picker
@@ -29,43 +31,60 @@ def placement_problem(orchard: Batches, card: int, batch: int) -> str | None:
     code = CODE[card]
     if batch == MONO:
         first = cards[0]
-        return (
-            f"Your Monochrome batch is {COLOURS[COLOUR[first]]} (its first card is {CODE[first]}); "
-            f"{code} is {COLOURS[COLOUR[card]]}."
+        return tr(
+            "Your Monochrome batch is {colour} (its first card is {first}); {card} is {card_colour}.",
+            colour=colour_name(COLOUR[first]),
+            first=CODE[first],
+            card=code,
+            card_colour=colour_name(COLOUR[card]),
         )
     if batch == FEATHER:
         return _feather_problem(cards, card)
     if batch == SPECIAL:
         if cards:
-            return f"Your Special Colour Tree already holds {CODE[cards[0]]}; it takes a single card."
+            return tr("Your Special Colour Tree already holds {card}; it takes a single card.", card=CODE[cards[0]])
         colour = COLOUR[card]
         for rival in TREE_RIVALS:
             for other in orchard[rival]:
                 if COLOUR[other] == colour:
-                    return (
-                        f"{code} cannot be your Special Colour Tree: your {BATCH_NAMES[rival]} batch "
-                        f"already holds {CODE[other]}, a {COLOURS[colour]} card "
-                        "(only cards in the Bad Batch do not count)."
+                    return tr(
+                        "{card} cannot be your Special Colour Tree: your {batch} batch already holds "
+                        "{other}, a {colour} card (only cards in the Bad Batch do not count).",
+                        card=code,
+                        batch=batch_name(rival),
+                        other=CODE[other],
+                        colour=colour_name(colour),
                     )
     if batch == FORTE:
-        partner = cards[-1]
-        return (
-            f"{code} would pair with {CODE[partner]} in Fortepiano Height, but both have height "
-            f"{HEIGHT[card]}; the two heights of a pair must differ."
+        return tr(
+            "{card} would pair with {partner} in Fortepiano Height, but both have height {height}; "
+            "the two heights of a pair must differ.",
+            card=code,
+            partner=CODE[cards[-1]],
+            height=HEIGHT[card],
         )
     if batch == SWEET:
         partner = cards[-1]
-        return (
-            f"{code} would pair with {CODE[partner]} in Sweet Couple, but its sweetness is "
-            f"{SWEETNESS[card]}, not {SWEETNESS[partner]}; a couple must share sweetness."
+        return tr(
+            "{card} would pair with {partner} in Sweet Couple, but its sweetness is {sweetness}, not "
+            "{wanted}; a couple must share sweetness.",
+            card=code,
+            partner=CODE[partner],
+            sweetness=SWEETNESS[card],
+            wanted=SWEETNESS[partner],
         )
     if batch == CONST:
         last = cards[-1]
-        return (
-            f"{code} has height {HEIGHT[card]}, but the last Constant Height card {CODE[last]} has "
-            f"height {HEIGHT[last]}; each new card must be within 1 of the last one."
+        return tr(
+            "{card} has height {height}, but the last Constant Height card {last} has height {last_height}; "
+            "each new card must be within 1 of the last one.",
+            card=code,
+            height=HEIGHT[card],
+            last=CODE[last],
+            last_height=HEIGHT[last],
         )
-    return f"{code} cannot go in {BATCH_NAMES[batch]} now."  # not reached: every rule is covered above
+    # Not reached: every rule is covered above.
+    return tr("{card} cannot go in {batch} now.", card=code, batch=batch_name(batch))
 
 
 def _feather_problem(cards: list[int], card: int) -> str:
@@ -76,36 +95,49 @@ def _feather_problem(cards: list[int], card: int) -> str:
     height_closer = next((other for other in cards if HEIGHT[other] != height), None)
     sweetness_closer = next((other for other in cards if SWEETNESS[other] != sweetness), None)
     if height_closer is None and sweetness_closer is None:
-        return (
-            f"Apples of a Feather takes sweetness {sweetness} or height {height} now; {code} has "
-            f"sweetness {SWEETNESS[card]} and height {HEIGHT[card]}."
+        return tr(
+            "Apples of a Feather takes sweetness {sweetness} or height {height} now; {card} has "
+            "sweetness {card_sweetness} and height {card_height}.",
+            sweetness=sweetness,
+            height=height,
+            card=code,
+            card_sweetness=SWEETNESS[card],
+            card_height=HEIGHT[card],
         )
     if height_closer is not None:
-        return (
-            f"Apples of a Feather only takes sweetness {sweetness} now (height closed when "
-            f"{CODE[height_closer]} went in); {code} has sweetness {SWEETNESS[card]}."
+        return tr(
+            "Apples of a Feather only takes sweetness {sweetness} now (height closed when {closer} went "
+            "in); {card} has sweetness {card_sweetness}.",
+            sweetness=sweetness,
+            closer=CODE[height_closer],
+            card=code,
+            card_sweetness=SWEETNESS[card],
         )
     assert sweetness_closer is not None
-    return (
-        f"Apples of a Feather only takes height {height} now (sweetness closed when "
-        f"{CODE[sweetness_closer]} went in); {code} has height {HEIGHT[card]}."
+    return tr(
+        "Apples of a Feather only takes height {height} now (sweetness closed when {closer} went in); "
+        "{card} has height {card_height}.",
+        height=height,
+        closer=CODE[sweetness_closer],
+        card=code,
+        card_height=HEIGHT[card],
     )
 
 
 def move_problem(state: OrchardState, seat: int, move: object) -> str | None:
     """None exactly for the moves in ``legal_placements``; otherwise the reason."""
     if not isinstance(move, Place):
-        return "That is not a Draft Cider move; name a pool card and a batch, e.g. Gold-h2-s5 mono."
+        return tr("That is not a Draft Cider move; name a pool card and a batch, e.g. Gold-h2-s5 mono.")
     picker = current_picker(state)
     if picker is None:
-        return "The game is over."
+        return tr("The game is over.")
     if picker != seat:
-        return f"It is not your turn; seat {picker + 1} is picking."
+        return tr("It is not your turn; seat {number} is picking.", number=picker + 1)
     if not 0 <= move.batch < 8:
-        return "There are only eight batches, numbered 1 to 8."
+        return tr("There are only eight batches, numbered 1 to 8.")
     if move.card not in state.pool:
         if not 0 <= move.card < len(CODE):
-            return "There is no such card."
+            return tr("There is no such card.")
         pool = ", ".join(CODE[card] for card in state.pool)
-        return f"{CODE[move.card]} is not in the pool. The pool holds: {pool}."
+        return tr("{card} is not in the pool. The pool holds: {pool}.", card=CODE[move.card], pool=pool)
     return placement_problem(state.orchards[seat], move.card, move.batch)

@@ -1,8 +1,9 @@
-"""Plain-text rendering of the views, for a Discord code block with six orchards.
+"""Plain-text rendering of the views, for a Discord code block with six orchards, in the reader's
+language (engine.i18n).
 
 Cards are written in the one notation of the game, ``Gold-h2-s5`` (colour, height, sweetness),
 in the pool, in the batches, in the log and in moves alike, so a card seen anywhere can be
-copied into a move.
+copied into a move. Batch ids (``mono``...) are notation too; their full names are translated.
 """
 
 from __future__ import annotations
@@ -10,72 +11,115 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import BATCH_IDS, BATCH_NAMES
+from engine.i18n import join_and, tr, tr_n
+
+from .cards import BATCH_IDS, batch_name
+from .views import prompt_of
 
 NAME_WIDTH = 16
 LABEL_WIDTH = max(len(batch_id) for batch_id in BATCH_IDS)
 PADDED_LABELS = {batch_id: f"{batch_id:<{LABEL_WIDTH}}" for batch_id in BATCH_IDS}
-BATCH_LEGEND = "Batches: " + ", ".join(f"{batch_id} = {name}" for batch_id, name in zip(BATCH_IDS, BATCH_NAMES, strict=True))
+
+
+def batch_legend() -> str:
+    """The batch ids of the notation with their full names."""
+    pairs = ", ".join(f"{batch_id} = {batch_name(batch)}" for batch, batch_id in enumerate(BATCH_IDS))
+    return tr("Batches: {list}", list=pairs)
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    name = names[seat] if seat < len(names) else tr("Seat {number}", number=seat + 1)
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def header_parts(view: dict[str, Any]) -> list[str]:
+    """The round line's parts after the title: round, pick (during play), deck, easy mode."""
+    parts = [tr("round {round}/{rounds}", round=view["round"], rounds=view["rounds"])]
+    if not view["over"]:
+        parts.append(tr("pick {pick}/{picks}", pick=view["pick"], picks=view["picks_this_round"]))
+    parts.append(tr("deck {count}", count=view["deck_left"]))
+    if view["easy"]:
+        parts.append(tr("easy mode"))
+    return parts
+
+
+def to_pick_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    if view["players"] > 1:  # alone, the solo player starts every round
+        return tr(
+            "To pick: {name} (round started with {first})",
+            name=_name(names, view["turn"]),
+            first=_name(names, view["first_picker"]),
+        )
+    return tr("To pick: {name}", name=_name(names, view["turn"]))
+
+
+def cards_key() -> str:
+    return tr("Cards: colour-h(height)-s(sweetness).")
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     players = view["players"]
-    header = f"Draft Cider · round {view['round']}/{view['rounds']}"
-    if not view["over"]:
-        header += f" · pick {view['pick']}/{view['picks_this_round']}"
-    header += f" · deck {view['deck_left']}"
-    if view["easy"]:
-        header += " · easy mode"
-    lines = [header]
+    lines = [" · ".join([tr("Draft Cider"), *header_parts(view)])]
     if view["over"]:
-        lines.append("Game over. " + _result_line(view, names))
+        lines.append(game_over_line(view, names))
     else:
-        to_pick = f"To pick: {_name(names, view['turn'])}"
-        if players > 1:  # alone, the solo player starts every round
-            to_pick += f" (round started with {_name(names, view['first_picker'])})"
-        lines.append(to_pick)
-        lines.append("Pool: " + " ".join(view["pool"]))
-        lines.append(view["prompt"])
+        lines.append(to_pick_line(view, names))
+        lines.append(tr("Pool: {cards}", cards=" ".join(view["pool"])))
+        lines.append(prompt_of(view))
     for seat in range(players):
         orchard = view["orchards"][seat]
         marker = ">" if seat == view["turn"] else " "
-        lines.append(f"{marker}{_name(names, seat)}: {orchard['total']} points")
+        lines.append(marker + points_line(_name(names, seat), orchard["total"]))
         batches, scores = orchard["batches"], orchard["scores"]
         for batch_id in BATCH_IDS:
             cards = batches[batch_id]
             shown = " ".join(cards) if cards else "-"
             if batch_id == "unlucky" and cards:
-                shown += f" (sum {orchard['unlucky_sum']})"
+                shown = tr("{cards} (sum {sum})", cards=shown, sum=orchard["unlucky_sum"])
             lines.append(f"  {PADDED_LABELS[batch_id]} {scores[batch_id]:>3}  {shown}")
-    lines.append("Cards: colour-h(height)-s(sweetness).")
+    lines.append(cards_key())
     return "\n".join(lines)
+
+
+def points_line(name: str, total: int) -> str:
+    return tr_n("{name}: {n} points", "{name}: {n} points", total, name=name)
+
+
+def game_over_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    return tr("Game over. {result}", result=_result_line(view, names))
 
 
 def _result_line(view: dict[str, Any], names: Sequence[str]) -> str:
     totals = view["scores"]
     if view["players"] == 1:
-        return f"Final total: {totals[0]} points."
+        return tr_n("Final total: {n} points.", "Final total: {n} points.", totals[0])
     winners = [_name(names, seat) for seat in view["winners"]]
     if len(winners) == 1:
-        return f"{winners[0]} wins with {max(totals)} points."
-    return f"{' and '.join(winners)} share the win with {max(totals)} points."
+        return tr_n("{name} wins with {n} points.", "{name} wins with {n} points.", max(totals), name=winners[0])
+    return tr_n(
+        "{names} share the win with {n} points.",
+        "{names} share the win with {n} points.",
+        max(totals),
+        names=join_and(winners),
+    )
+
+
+def nothing_to_place(view: dict[str, Any]) -> str:
+    return tr("Nothing to place: the game is over.") if view["over"] else tr("No cards to place.")
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
     """The seat's legal placements with the points each would add now (all else is on the board)."""
     placements: dict[str, dict[str, int]] = view.get("placements") or {}
     if not placements:
-        return "Nothing to place: the game is over." if view["over"] else "No cards to place."
-    heading = "Your pick" if view.get("your_turn") else "If you picked now"
-    lines = [f"{heading} (card: batch and change in your total):"]
+        return nothing_to_place(view)
+    if view.get("your_turn"):
+        lines = [tr("Your pick (card: batch and change in your total):")]
+    else:
+        lines = [tr("If you picked now (card: batch and change in your total):")]
     for card, gains in placements.items():
         lines.append(f"  {card}: " + ", ".join(f"{batch_id} {gain:+d}" for batch_id, gain in gains.items()))
-    lines.append(BATCH_LEGEND)
+    lines.append(batch_legend())
     if view.get("your_turn"):
-        lines.append(view["prompt"])
+        lines.append(prompt_of(view))
     return "\n".join(lines)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Event
+from engine.i18n import join_and, tr, tr_n
 
 from .cards import (
     BAD,
-    BATCH_NAMES,
     BATCHES,
     CODE,
     COLOUR,
@@ -32,6 +32,7 @@ from .cards import (
     TREE_RIVALS,
     UNLUCKY,
     UNLUCKY_TARGET,
+    batch_name,
     rounds_for,
 )
 from .model import PLACES, Batches, OrchardState, Place
@@ -200,13 +201,22 @@ def play_move(state: OrchardState, seat: int, move: Place) -> list[Event]:
     orchard[move.batch].append(move.card)
     state.picks_made += 1
     points = batch_scores(orchard, state.easy)
-    text = (
-        f"{{p{seat}}} put {CODE[move.card]} in {BATCH_NAMES[move.batch]} "
-        f"(that batch now scores {points[move.batch]}, total {sum(points)})"
-    )
+    fields = {
+        "player": f"{{p{seat}}}",
+        "card": CODE[move.card],
+        "batch": batch_name(move.batch),
+        "points": points[move.batch],
+        "total": sum(points),
+    }
     if tree_before and not tree_intact(orchard):
-        text += "; the Special Colour Tree no longer scores"
-    events = [Event(text=text + ".", actor=seat)]
+        text = tr(
+            "{player} put {card} in {batch} (that batch now scores {points}, total {total}); "
+            "the Special Colour Tree no longer scores.",
+            **fields,
+        )
+    else:
+        text = tr("{player} put {card} in {batch} (that batch now scores {points}, total {total}).", **fields)
+    events = [Event(text=text, actor=seat)]
     if state.pool:
         return events
     if state.current_round < rounds_for(state.players):
@@ -216,20 +226,42 @@ def play_move(state: OrchardState, seat: int, move: Place) -> list[Event]:
         dealt = " ".join(CODE[card] for card in state.pool)
         events.append(
             Event(
-                text=f"Round {state.current_round}: the pool is {dealt}; "
-                f"{{p{round_first_picker(state)}}} picks first."
+                text=tr(
+                    "Round {round}: the pool is {cards}; {player} picks first.",
+                    round=state.current_round,
+                    cards=dealt,
+                    player=f"{{p{round_first_picker(state)}}}",
+                )
             )
         )
         return events
     totals = [total_score(each, state.easy) for each in state.orchards]
     if state.players == 1:
-        events.append(Event(text=f"Game over: {{p0}} finishes with {totals[0]} points."))
+        events.append(
+            Event(
+                text=tr_n(
+                    "Game over: {player} finishes with {n} points.",
+                    "Game over: {player} finishes with {n} points.",
+                    totals[0],
+                    player="{p0}",
+                )
+            )
+        )
     else:
         listing = ", ".join(f"{{p{seat}}} {total}" for seat, total in enumerate(totals))
         best = max(totals)
-        winners = " and ".join(f"{{p{seat}}}" for seat, total in enumerate(totals) if total == best)
-        verb = "win" if totals.count(best) > 1 else "wins"
-        events.append(Event(text=f"Game over: {listing}. {winners} {verb}."))
+        winners = join_and([f"{{p{seat}}}" for seat, total in enumerate(totals) if total == best])
+        events.append(
+            Event(
+                text=tr_n(
+                    "Game over: {scores}. {winners} wins.",
+                    "Game over: {scores}. {winners} win.",
+                    totals.count(best),
+                    scores=listing,
+                    winners=winners,
+                )
+            )
+        )
     return events
 
 

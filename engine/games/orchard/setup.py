@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Rng, SetupError
+from engine.i18n import tr
 
 from .cards import (
     ALL_CARDS,
@@ -21,7 +22,7 @@ def new_state(players: int, seed: int, easy: bool, host_first: bool, stacked: Se
     ``stacked`` cards go on top of the deck in the given order; the rest are shuffled below them.
     """
     if len(set(stacked)) != len(stacked):
-        raise SetupError("The stacked deck names a card twice; every apple exists only once.")
+        raise SetupError(tr("The stacked deck names a card twice; every apple exists only once."))
     rng = Rng(seed=seed)
     stacked_set = set(stacked)
     rest = [card for card in ALL_CARDS if card not in stacked_set]

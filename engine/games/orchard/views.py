@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ranks_from_keys
+from engine.i18n import tr
 
 from . import notation, rules
 from .cards import BATCH_IDS, CODE, picks_per_round, rounds_for
@@ -51,8 +52,10 @@ def view(state: OrchardState, seat: int | None) -> dict[str, Any]:
         "pool": [CODE[card] for card in state.pool],
         "orchards": orchards,
         "scores": totals,
-        "prompt": _prompt(state),
+        # A legal move of the seat on turn, in the notation, for the prompt's example.
+        "example_move": None if picker is None else notation.format_move(rules.legal_placements(state, picker)[0]),
     }
+    public["prompt"] = prompt_of(public)
     if over:
         public["ranks"] = ranks_from_keys(totals)
         public["winners"] = [] if players == 1 else [s for s, rank in enumerate(public["ranks"]) if rank == 1]
@@ -74,13 +77,12 @@ def view(state: OrchardState, seat: int | None) -> dict[str, Any]:
     return public
 
 
-def _prompt(state: OrchardState) -> str:
-    if rules.is_over(state):
-        return "The game is over."
-    picker = rules.current_picker(state)
-    assert picker is not None
-    example = notation.format_move(rules.legal_placements(state, picker)[0])
-    return f"Pick a pool card and place it in one of your batches, e.g. {example}."
+def prompt_of(view: dict[str, Any]) -> str:
+    """What the seat on turn must do, from a view, in the current language (the board is drawn
+    from the view in each reader's language)."""
+    if view["over"]:
+        return tr("The game is over.")
+    return tr("Pick a pool card and place it in one of your batches, e.g. {example}.", example=view["example_move"])
 
 
 def secret_view(state: OrchardState, seat: int) -> dict[str, Any]:

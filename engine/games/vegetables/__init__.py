@@ -24,6 +24,7 @@ from engine.core import (
     SetupError,
     ranks_from_keys,
 )
+from engine.i18n import N_, tr
 
 from . import (
     reasons,
@@ -43,6 +44,7 @@ from .duo import undo as duo_undo
 from .duo import views as duo_views
 from .duo.model import TWO, Draw, DuoMove, DuoState, PlayGround, TractorGround
 from .model import OVER, PLAYING, Done, Move, Pass, TakeWell, VegetablesState
+from .words import all_of
 
 __all__ = ["GAME", "Vegetables", "VegetablesState"]
 
@@ -53,7 +55,7 @@ State = VegetablesState | DuoState
 
 class Vegetables(Game[State, DuoMove]):
     name = "vegetables"
-    title = "Vege tables"
+    title = N_("Vege tables")
     # The official game is for 4, and for 2 with the designer's 2-player rules as Board Game Arena
     # plays them; 3 and 5 are house variants behind an option (check_players).
     min_players = 2
@@ -69,8 +71,10 @@ class Vegetables(Game[State, DuoMove]):
             kind="bool",
             default=False,
             for_players=(4,),
-            description="Official expert deal (4 players only): every well holds 2 Tractors and 4 Green "
-            "cards, and the field holds no Tractor.",
+            description=N_(
+                "Official expert deal (4 players only): every well holds 2 Tractors and 4 Green "
+                "cards, and the field holds no Tractor."
+            ),
         ),
         Option(
             name="house_variant",
@@ -79,17 +83,19 @@ class Vegetables(Game[State, DuoMove]):
             house_rule=True,
             for_players=(3, 5),
             needed_for_players=(3, 5),
-            description="House rules for 3 players (one family other than Black removed, 3x4 field) "
-            "or 5 players (a 9th Tractor, uneven deal, wells of 5, well taken below 4 hidden cards).",
+            description=N_(
+                "House rules for 3 players (one family other than Black removed, 3x4 field) "
+                "or 5 players (a 9th Tractor, uneven deal, wells of 5, well taken below 4 hidden cards)."
+            ),
         ),
     )
-    players_note = (
+    players_note = N_(
         "2 players: the official 2-player game as Board Game Arena plays it (Grounds, Silos, common "
         "wells), with our rulings where its rules are silent; no options.\n"
         "4 players: the official game (expert_jokers is an official option).\n"
         "3 or 5 players: house rules, only with house_variant=true."
     )
-    summary = """\
+    summary = N_("""\
 Grow 16 produce sequences on a shared 4x4 field; close them for points, and run out of cards first.
 Cards: families K (Black), G (Green), R (Red), Y (Yellow) numbered 1-20, and 8 Tractor jokers (T).
 A sequence is one family climbing in steps of 4 from its base 1-4, e.g. R3 R7 R11 R15 R19.
@@ -111,8 +117,8 @@ ends the game and gets +10 per sequence not closed. Best score wins; ties share 
 Players: 4 official; 3 or 5 house rules (house_variant); expert_jokers: Tractors in the wells (4).
 2 players: Board Game Arena's official 2-player game, our rulings where it is silent: each has 8
 Grounds, 12 hidden cards, 5 own Tractors (1, +2, +2) that replace only the opponent's cards; rows
-fixed; a face-up Silo card with each base; 3 common wells: draw after a play below 12 (below 8: must)."""
-    notation_help = """\
+fixed; a face-up Silo card with each base; 3 common wells: draw after a play below 12 (below 8: must).""")
+    notation_help = N_("""\
 Cards: family letter + number: K Black, G Green, R Red, Y Yellow (R7, K20); Tractors T1-T8.
  play R7                          play a card (hand, exposed cards or Farmland row)
  play K1 row 2                    a family's first base: name a free row (left out once the
@@ -129,7 +135,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
  play R3 take G17                 a Ground, and the free Silo card you take with it
  tractor T3 for R2 then R6 take G17   a Tractor as a base takes a Silo card too
  draw K15 Y19 R9                  draw: free top cards of the wells, in pick order
- draw W1 W1 W3                    the same, naming the piles"""
+ draw W1 W1 W3                    the same, naming the piles""")
 
     # ----- set-up -------------------------------------------------------------------------------
 
@@ -139,24 +145,41 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
             chosen = [name for name in ("expert_jokers", "house_variant") if options.get(name)]
             if chosen:
                 raise SetupError(
-                    f"The 2-player game (Board Game Arena's version) has no options; turn {' and '.join(chosen)} off."
+                    tr(
+                        "The 2-player game (Board Game Arena's version) has no options; turn {options} off.",
+                        options=all_of(chosen),
+                    )
                 )
             return
         if players not in (3, 4, 5):
             raise SetupError(
-                f"Vege tables is played by 4 players or 2 (3 or 5 as a house variant), not {players}."
+                tr("Vege tables is played by 4 players or 2 (3 or 5 as a house variant), not {players}.", players=players)
             )
         if players != 4 and options.get("expert_jokers"):
             # Said first: with 3 or 5 players this option is the blocker whatever else is set.
-            needed = "" if options.get("house_variant") else " and set house_variant=true"
+            if options.get("house_variant"):
+                raise SetupError(
+                    tr(
+                        "Expert jokers is an official deal for 4 players only; it cannot be combined with 3 or 5. "
+                        "For {players} players turn expert_jokers off (house rules, not the published ones).",
+                        players=players,
+                    )
+                )
             raise SetupError(
-                "Expert jokers is an official deal for 4 players only; it cannot be combined with 3 or 5. "
-                f"For {players} players turn expert_jokers off{needed} (house rules, not the published ones)."
+                tr(
+                    "Expert jokers is an official deal for 4 players only; it cannot be combined with 3 or 5. "
+                    "For {players} players turn expert_jokers off and set house_variant=true (house rules, not "
+                    "the published ones).",
+                    players=players,
+                )
             )
         if players != 4 and not options.get("house_variant"):
             raise SetupError(
-                f"The official game is for 4 players. {players} players can play the house variant: "
-                "set house_variant=true (house rules, not the published ones)."
+                tr(
+                    "The official game is for 4 players. {players} players can play the house variant: "
+                    "set house_variant=true (house rules, not the published ones).",
+                    players=players,
+                )
             )
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
@@ -192,7 +215,7 @@ Case and spaces do not matter; "play" and "then ..." may be left out (r7, t3 for
                 return None
             return duo_reasons.why_not(state, seat, move)
         if isinstance(move, (PlayGround, TractorGround, Draw)):  # never legal here
-            return (
+            return tr(
                 "Silo cards (take ...) and draws belong to the 2-player game; here a base is played "
                 "alone (play R3) and you take your own well (well)."
             )

@@ -8,8 +8,28 @@ checks fast.
 
 from __future__ import annotations
 
+from engine.i18n import tr_ctx
+
 FAMILIES: tuple[str, ...] = ("K", "G", "R", "Y")
 FAMILY_NAMES: dict[str, str] = {"K": "Black", "G": "Green", "R": "Red", "Y": "Yellow"}
+
+
+def family_name(family: str) -> str:
+    """A family's name in the reader's language (the colour of its numbers: ``R`` -> "Red")."""
+    # Translators: the four families of Vege tables, named by the colour of their numbers.
+    names = {
+        "K": tr_ctx("vegetables", "Black"),
+        "G": tr_ctx("vegetables", "Green"),
+        "R": tr_ctx("vegetables", "Red"),
+        "Y": tr_ctx("vegetables", "Yellow"),
+    }
+    return names[family]
+
+
+def tractor_name() -> str:
+    """The joker's name, as a label ("Tractor")."""
+    return tr_ctx("vegetables", "Tractor")
+
 NUMBERS = range(1, 21)
 SLOTS = 5  # base (1-4), then 5-8, 9-12, 13-16 and the closing 17-20
 TRACTOR = "T"

@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.picture import Picture
+from engine.i18n import tr, tr_ctx
 from engine.pictures.canvas import BIG, LINE, PAD, SMALL, TEXT, Canvas, flow
 from engine.pictures.cards import card_back, labelled_card
-from engine.pictures.fonts import font
+from engine.pictures.fonts import font, text_width
 from engine.pictures.palette import (
     BLACK,
     CARD_INK,
@@ -36,8 +37,9 @@ from engine.pictures.palette import (
     with_ink,
 )
 
-from .cards import FAMILIES, FAMILY_NAMES, SLOTS
-from .render import _name, _status_and_field, board_title
+from .cards import FAMILIES, SLOTS, family_name, tractor_name
+from .render import _name, _status_and_field, board_title, hand_title, removed_family_line
+from .views import seat_prompt, table_prompt
 
 FAMILY_COLOURS: dict[str, tuple[RGB, RGB]] = with_ink({"K": BLACK, "G": GREEN, "R": VERMILLION, "Y": YELLOW, "T": SKY})
 FIELD_CARD = (58, 78)
@@ -50,7 +52,7 @@ def veg_card(code: str, size: tuple[int, int], background: RGB = FELT) -> Any:
     """A Vege tables card: its code big, its family's colour in the band with the family's name
     when the card is wide enough."""
     accent, ink = FAMILY_COLOURS[code[0]]
-    band = ("Tractor" if code[0] == "T" else FAMILY_NAMES[code[0]]) if size[0] >= 56 else ""
+    band = (tractor_name() if code[0] == "T" else family_name(code[0])) if size[0] >= 56 else ""
     return labelled_card(code, band, accent, ink, size[0], size[1], "", background)
 
 
@@ -103,18 +105,20 @@ def card_row(
 
 def field(page: Canvas, view: dict[str, Any], y: int) -> int:
     """The 4x4 field, a row per family; returns the y below it."""
-    cell_width = (page.width - 2 * PAD - LABEL_WIDTH) // 4
+    families = [family_name(row["family"]) if row["family"] else "-" for row in view["rows"]]
+    # The labels' column is as wide as the longest family name of the reader's language needs.
+    label_width = max(LABEL_WIDTH, *(text_width(family, SMALL, True) + 18 for family in families))
+    cell_width = (page.width - 2 * PAD - label_width) // 4
     for column in range(4):
-        page.text(PAD + LABEL_WIDTH + column * cell_width, y, str(column + 1), size=SMALL, fill=MUTED, width=cell_width, align="center")
+        page.text(PAD + label_width + column * cell_width, y, str(column + 1), size=SMALL, fill=MUTED, width=cell_width, align="center")
     y += SMALL + 8
     row_height = FIELD_CARD[1] + 12
-    for row in view["rows"]:
+    for row, family in zip(view["rows"], families, strict=True):
         top = y + (row["row"] - 1) * row_height
         page.panel((PAD, top, page.width - PAD, top + row_height - 4))
-        family = FAMILY_NAMES[row["family"]] if row["family"] else "-"
-        page.text(PAD + 8, top + row_height // 2 - 12, family, size=SMALL, bold=True, width=LABEL_WIDTH - 10, kind="row", label=row["family"] or "-")
+        page.text(PAD + 8, top + row_height // 2 - 12, family, size=SMALL, bold=True, width=label_width - 10, kind="row", label=row["family"] or "-")
         for cell in row["cells"]:
-            left = PAD + LABEL_WIDTH + (cell["column"] - 1) * cell_width + 6
+            left = PAD + label_width + (cell["column"] - 1) * cell_width + 6
             _cell(page, cell, left, top + 4, f"{row['row']}.{cell['column']}")
     return y + len(view["rows"]) * row_height + 4
 
@@ -168,14 +172,15 @@ def seat_panel(
     page.text(x + 8, inner, _name(names, seat), bold=True, width=150, kind="seat", label=str(seat))
     right = page.width - PAD
     page.text(right - 110, inner - 2, str(info["score"]), size=BIG, bold=True, width=60, align="right", kind="score", label=f"{seat}:{info['score']}")
-    page.text(right - 46, inner + 3, "pts", size=SMALL, fill=MUTED)
+    # Translators: after a score in the pictures ("35 pts"); 4 characters at most.
+    page.text(right - 46, inner + 3, tr_ctx("vegetables", "pts"), size=SMALL, fill=MUTED)
     x = PAD + 215
     for kind, caption, count in counts:
         page.sprite(card_back(30, 40, count if len(count) <= 3 else "", PANEL), x, inner - 6, kind, f"{seat}:{count}")
         x = page.text(x + 35, inner + 3, caption, size=SMALL, fill=MUTED, width=right - 115 - x - 35) + 12
     line = inner + 40
     if info["passes"]:
-        page.text(PAD + 28, line, f"passes {info['passes']}", size=SMALL, fill=MUTED)
+        page.text(PAD + 28, line, tr("passes {count}", count=info["passes"]), size=SMALL, fill=MUTED)
         line += LINE
     for kind, caption, cards in rows:
         if not cards:
@@ -189,17 +194,24 @@ def draw_board(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
     y = page.title(PAD, board_title(view))
     if view["removed_family"]:
-        y = page.paragraph(PAD, y, f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.", size=SMALL)
-    status, *_ = _status_and_field(view, names, "Field")
+        y = page.paragraph(PAD, y, removed_family_line(view), size=SMALL)
+    status, *_ = _status_and_field(view, names, "", table_prompt(view))
     y = page.paragraph(PAD, y, status, size=SMALL, fill=INK) + 4
     y = field(page, view, y)
-    page.text(PAD, y, f"closed {view['closed']}/{view['sequences']}", size=SMALL, fill=MUTED)
-    y += LINE
+    y = closed_line(page, view, y)
     for info in view["seats"]:
-        well = "taken" if info["well_taken"] else str(info["well"])
-        y = seat(page, view, info, names, y, [("hidden", "hidden", str(info["hidden"])), ("well", "well" if well != "taken" else "well taken", well)],
-                 [("farmland", "Farmland", info["farmland"]), ("exposed", "exposed", info["exposed"])])  # fmt: skip
+        # The count "taken" is too long to be drawn on the back: it is only the mark's label.
+        taken = info["well_taken"]
+        well = ("well", tr_ctx("vegetables", "well taken") if taken else tr_ctx("vegetables", "well"), "taken" if taken else str(info["well"]))
+        y = seat(page, view, info, names, y, [("hidden", tr_ctx("vegetables", "hidden"), str(info["hidden"])), well],
+                 [("farmland", tr_ctx("vegetables", "Farmland"), info["farmland"]), ("exposed", tr_ctx("vegetables", "exposed"), info["exposed"])])  # fmt: skip
     return piles(page, view, y).finish()
+
+
+def closed_line(page: Canvas, view: dict[str, Any], y: int) -> int:
+    """How many sequences are closed, under the field; returns the y below it."""
+    page.text(PAD, y, tr("closed {closed}/{sequences}", closed=view["closed"], sequences=view["sequences"]), size=SMALL, fill=MUTED)
+    return y + LINE
 
 
 def seat(
@@ -218,7 +230,7 @@ def seat(
 
 def piles(page: Canvas, view: dict[str, Any], y: int) -> Canvas:
     """The dead cards and the discard pile, under the seats."""
-    for kind, caption, cards in (("dead_card", "Dead cards", view["dead"]), ("discard", "Discard pile", view["discard"])):
+    for kind, caption, cards in (("dead_card", tr_ctx("vegetables", "Dead cards"), view["dead"]), ("discard", tr_ctx("vegetables", "Discard pile"), view["discard"])):
         if cards:
             page.text(PAD, y, caption, size=SMALL, fill=MUTED)
             y = card_row(page, PAD, y + LINE - 4, cards, kind, background=FELT) + 6
@@ -247,7 +259,7 @@ def hand_cards(page: Canvas, view: dict[str, Any], cards: Sequence[str], kind: s
     page.text(PAD, y, caption, size=SMALL, bold=True, fill=MUTED)
     y += LINE
     if not cards:
-        page.text(PAD + 8, y, "(none)", size=SMALL, fill=MUTED)
+        page.text(PAD + 8, y, tr_ctx("vegetables", "(none)"), size=SMALL, fill=MUTED)
         return y + LINE
     return card_row(page, PAD + 6, y + 6, cards, kind, size=HAND_CARD, decorate=decorate, background=FELT) + 4
 
@@ -255,15 +267,16 @@ def hand_cards(page: Canvas, view: dict[str, Any], cards: Sequence[str], kind: s
 def hand_by_family(page: Canvas, view: dict[str, Any], y: int) -> int:
     hand = view["hand"]
     order = [code for family in (*FAMILIES, "T") for code in hand if code[0] == family]
-    return hand_cards(page, view, order, "card", y, f"Hand ({len(hand)})")
+    return hand_cards(page, view, order, "card", y, tr("Hand ({count})", count=len(hand)))
 
 
 def legend(page: Canvas, y: int, your_turn: bool) -> int:
     """What the marks mean, in the text view's words."""
-    first = "playable now" if your_turn else "fits the field now"
+    first = tr_ctx("vegetables", "playable now") if your_turn else tr("fits the field now")
+    after = tr("playable right after a Tractor") if your_turn else tr("fits right after a Tractor")
     x = page.text(PAD, y, "✓ " + first, size=SMALL, fill=MUTED)
-    x = page.text(x + 16, y, "+ " + ("playable" if your_turn else "fits") + " right after a Tractor", size=SMALL, fill=MUTED)
-    page.text(x + 16, y, "/ dead", size=SMALL, fill=MUTED)
+    x = page.text(x + 16, y, "+ " + after, size=SMALL, fill=MUTED)
+    page.text(x + 16, y, "/ " + tr_ctx("vegetables", "dead"), size=SMALL, fill=MUTED)
     return y + LINE
 
 
@@ -275,21 +288,25 @@ def hand_head(page: Canvas, view: dict[str, Any], names: Sequence[str], title: s
     own = view["seats"][view["seat"]]
     y = hand_cards(page, view, own[row[0]], row[0], y, row[1])
     if own["exposed"]:
-        y = hand_cards(page, view, own["exposed"], "exposed", y, "Exposed")
+        y = hand_cards(page, view, own["exposed"], "exposed", y, tr_ctx("vegetables", "Exposed"))
     return y
 
 
 def draw_hand(view: dict[str, Any], names: Sequence[str]) -> Picture:
     page = Canvas()
-    y = hand_head(page, view, names, f"your hand ({len(view['hand'])} hidden cards)", ("farmland", "Farmland"))
+    y = hand_head(page, view, names, hand_title(view), ("farmland", tr_ctx("vegetables", "Farmland")))
     own = view["seats"][view["seat"]]
     if own["well_taken"]:
-        page.text(PAD, y, "Well: taken", size=SMALL, fill=MUTED)
+        page.text(PAD, y, tr("Well: taken"), size=SMALL, fill=MUTED)
         y += LINE + 4
     else:
         page.sprite(card_back(30, 40, str(own["well"]), FELT), PAD, y, "well", f"{view['seat']}:{own['well']}")
-        below = page.paragraph(PAD + 40, y + 2, f"Well: unseen; you take it after a play with fewer than {view['well_threshold']} hidden cards (worth {view['next_well_points']} now)", size=SMALL)
+        text = tr(
+            "Well: unseen; you take it after a play with fewer than {threshold} hidden cards (worth {points} now)",
+            threshold=view["well_threshold"], points=view["next_well_points"],
+        )  # fmt: skip
+        below = page.paragraph(PAD + 40, y + 2, text, size=SMALL)
         y = max(y + 48, below + 6)
     y = legend(page, y, view["your_turn"])
-    page.paragraph(PAD, y, view["prompt"], size=TEXT - 2, fill=INK)
+    page.paragraph(PAD, y, seat_prompt(view), size=TEXT - 2, fill=INK)
     return page.finish()

@@ -3,35 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from typing import Any, Literal
+
+from engine.i18n import N_, tr, tr_n
 
 from .cards import (
     FAMILY,
-    FAMILY_NAMES,
     NUMBER,
     SEQUENCE,
     SLOT,
     SLOTS,
+    family_name,
     is_tractor,
     sequence_card,
     sorted_cards,
 )
 from .model import MUST_PASS, OVER, Discard, Done, Move, Pass, Play, TakeWell, UseTractor, VegetablesState
 from .rules import _tractors_of, free_rows, holdings, legal_moves, row_of
+from .views import game_over
+from .words import any_of
 
 # ----- why a move is refused ----------------------------------------------------------------------
 
 
 def _row_words(rows: list[int]) -> str:
-    numbers = [str(index + 1) for index in rows]
-    return numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    return any_of([str(index + 1) for index in rows])
 
 
 def _base_row_problem(state: VegetablesState, family: str, row: int | None, example: str) -> str | None:
     """Why naming (or not naming) ``row`` for a new base of ``family`` is wrong, if it is."""
-    name = FAMILY_NAMES[family]
+    name = family_name(family)
     rows = len(state.rows)
     if row is not None and not 1 <= row <= rows:
-        return f"The field rows are numbered 1 to {rows}."
+        return tr("The field rows are numbered 1 to {rows}.", rows=rows)
     assigned = row_of(state, family)
     free = free_rows(state)
     # A row that is determined anyway never reaches here: canonical_move drops it.
@@ -39,31 +43,39 @@ def _base_row_problem(state: VegetablesState, family: str, row: int | None, exam
         if row is None or row - 1 == assigned:
             return None
         owner = state.rows[row - 1]
-        return (
-            f"Row {row} belongs to {FAMILY_NAMES[owner]}; {name} bases go in row {assigned + 1}: {example}."
-            if owner
-            else f"{name} bases go in row {assigned + 1}, its row: {example}."
-        )
+        if owner:
+            return tr(
+                "Row {row} belongs to {owner}; {family} bases go in row {own}: {example}.",
+                row=row, owner=family_name(owner), family=name, own=assigned + 1, example=example,
+            )  # fmt: skip
+        return tr("{family} bases go in row {own}, its row: {example}.", family=name, own=assigned + 1, example=example)
     if len(free) == 1:
         if row is None or row - 1 == free[0]:
             return None
-        return f"Row {row} belongs to {FAMILY_NAMES[state.rows[row - 1]]}; the only free row is {free[0] + 1}: {example}."
+        return tr(
+            "Row {row} belongs to {owner}; the only free row is {free}: {example}.",
+            row=row, owner=family_name(state.rows[row - 1]), free=free[0] + 1, example=example,
+        )  # fmt: skip
     if row is None:
-        return (
-            f"{name} has no row yet: name a free row ({_row_words(free)}), e.g. {example} row {free[0] + 1}."
-        )
+        return tr(
+            "{family} has no row yet: name a free row ({rows}), e.g. {example}.",
+            family=name, rows=_row_words(free), example=f"{example} row {free[0] + 1}",
+        )  # fmt: skip
     if state.rows[row - 1]:
-        return f"Row {row} belongs to {FAMILY_NAMES[state.rows[row - 1]]}; free rows: {_row_words(free)}."
+        return tr(
+            "Row {row} belongs to {owner}; free rows: {rows}.",
+            row=row, owner=family_name(state.rows[row - 1]), rows=_row_words(free),
+        )  # fmt: skip
     return None
 
 
 def _card_in_game(state: VegetablesState, card: str) -> str | None:
     if is_tractor(card):
         if card not in _tractors_of(state):
-            return f"{card} is not used in this game."
+            return tr("{card} is not used in this game.", card=card)
         return None
     if FAMILY[card] not in state.families:
-        return f"The {FAMILY_NAMES[FAMILY[card]]} family is out of this game."
+        return tr("The {family} family is out of this game.", family=family_name(FAMILY[card]))
     return None
 
 
@@ -75,13 +87,25 @@ def _slot_problem(stacks: Mapping[str, list[str]], card: str) -> str | None:
     if len(stack) == slot - 1:
         return None
     if not stack:
-        return f"Sequence {sequence} has no base yet: {card} needs {sequence} (or a Tractor for it) first."
+        return tr(
+            "Sequence {sequence} has no base yet: {card} needs {sequence} (or a Tractor for it) first.",
+            sequence=sequence, card=card,
+        )  # fmt: skip
     if len(stack) == SLOTS:
-        return f"Sequence {sequence} is closed."
+        return _closed(sequence)
     needed = sequence_card(sequence, len(stack) + 1)
     if len(stack) >= slot:
-        return f"The place of {card} in sequence {sequence} is already filled; it needs {needed} next."
-    return f"Sequence {sequence} needs {needed} next; {card} must wait for it."
+        return tr(
+            "The place of {card} in sequence {sequence} is already filled; it needs {needed} next.",
+            card=card, sequence=sequence, needed=needed,
+        )  # fmt: skip
+    return tr(
+        "Sequence {sequence} needs {needed} next; {card} must wait for it.", sequence=sequence, needed=needed, card=card
+    )
+
+
+def _closed(sequence: str) -> str:
+    return tr("Sequence {sequence} is closed.", sequence=sequence)
 
 
 def tractor_fit_problem(
@@ -93,15 +117,24 @@ def tractor_fit_problem(
     stack = stacks[sequence]
     if len(stack) != SLOT[replaced] - 1:
         if len(stack) == SLOTS:
-            return f"Sequence {sequence} is closed."
+            return _closed(sequence)
         if not stack:
-            return f"Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}."
+            return tr(
+                "Sequence {sequence} has no base yet: a Tractor can only stand for its base {sequence}.",
+                sequence=sequence,
+            )
         needed = sequence_card(sequence, len(stack) + 1)
-        return f"A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {replaced}."
+        return tr(
+            "A Tractor only fills the next place of a sequence: sequence {sequence} needs {needed} next, not {card}.",
+            sequence=sequence, needed=needed, card=replaced,
+        )  # fmt: skip
     if following not in held:
-        return f"To use a Tractor for {replaced} you must hold {following} to play right after it."
+        return tr(
+            "To use a Tractor for {card} you must hold {following} to play right after it.",
+            card=replaced, following=following,
+        )  # fmt: skip
     if following in dead:
-        return f"{following} is dead and cannot follow the Tractor."
+        return tr("{card} is dead and cannot follow the Tractor.", card=following)
     return None
 
 
@@ -119,9 +152,9 @@ def _open_plays(state: VegetablesState, seat: int) -> str:
 def why_not(state: VegetablesState, seat: int, move: Move) -> str:
     """The reason an illegal move is refused, in a player's words (only called for illegal moves)."""
     if state.phase == OVER:
-        return "The game is over."
+        return game_over()
     if not 0 <= seat < state.players:
-        return f"There is no seat {seat + 1} in this game."
+        return refusal("no_seat", number=seat + 1)
     player = state.seats[seat]
     own_turn = seat == state.turn
     dead = state.dead
@@ -133,67 +166,69 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
             return problem
         if is_tractor(card):
             if card not in player.hand and card not in player.exposed:
-                return f"You do not hold {card}."
+                return refusal("not_held", card=card)
             if not own_turn:
-                return "A Tractor can be discarded only during your own turn."
-            return f"You cannot discard {card} now."
+                return refusal("tractor_off_turn")
+            return refusal("cannot_discard", card=card)
         if card not in dead:
-            return f"Only a Tractor or a dead card can be discarded; {card} is not dead."
+            return refusal("not_dead", card=card)
         if card not in holdings(player):
-            return f"You do not hold {card}."
+            return refusal("not_held", card=card)
         if card in player.pending:
-            return f"You have already asked to discard {card}; it leaves at the start of your next turn."
-        return f"You cannot discard {card} now."
+            return refusal("already_asked", card=card)
+        return refusal("cannot_discard", card=card)
 
     if not own_turn:
-        return f"It is not your turn; waiting for seat {state.turn + 1}. Off turn you may only discard a dead card."
+        return refusal("not_your_turn", number=state.turn + 1)
 
     if isinstance(move, Pass):
         if state.plays >= 1:
-            return "You have already played this turn: write done to end it."
-        return (
-            f"You can only pass when no play is possible, and you can still play: {_open_plays(state, seat)}."
+            return refusal("already_played")
+        return tr(
+            "You can only pass when no play is possible, and you can still play: {cards}.",
+            cards=_open_plays(state, seat),
         )
     if isinstance(move, Done):
         if state.phase == MUST_PASS:
-            return "You have no possible play this turn: you must pass."
-        return "Play at least one card or Tractor before ending your turn."
+            return refusal("must_pass")
+        return refusal("play_before_done")
     if isinstance(move, TakeWell):
         if player.well_taken:
-            return "You have already taken your well."
+            return tr("You have already taken your well.")
         if state.phase == MUST_PASS:
-            return "You have no possible play: pass instead (the pass collects your well)."
+            return tr("You have no possible play: pass instead (the pass collects your well).")
         if state.plays == 0:
-            return "Play at least one card or Tractor before taking the well."
-        return (
-            f"You hold {len(player.hand)} hidden cards; the well is taken only with fewer than "
-            f"{state.well_threshold}."
-        )
+            return tr("Play at least one card or Tractor before taking the well.")
+        return tr_n(
+            "You hold {n} hidden card; the well is taken only with fewer than {threshold}.",
+            "You hold {n} hidden cards; the well is taken only with fewer than {threshold}.",
+            len(player.hand), threshold=state.well_threshold,
+        )  # fmt: skip
 
     if isinstance(move, Play):
         card = move.card
         if is_tractor(card):
-            return f"Use a Tractor with: tractor {card} for R7 then R11, or discard it with: discard {card}."
+            return refusal("use_tractor_so", card=card)
         problem = _card_in_game(state, card)
         if problem:
             return problem
         if card not in holdings(player):
-            return f"You do not hold {card}."
+            return refusal("not_held", card=card)
         if card in dead:
-            return f"{card} is dead (a Tractor took its place): it can only be discarded."
+            return refusal("is_dead", card=card)
         if NUMBER[card] <= 4:
             problem = _base_row_problem(state, FAMILY[card], move.row, f"play {card}")
             if problem:
                 return problem
         else:
             if move.row is not None:
-                return f"Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}."
+                return refusal("base_only_in_row", card=card)
             problem = _slot_problem(state.stacks, card)
             if problem:
                 return problem
         if state.phase == MUST_PASS:
-            return "You have no possible play this turn: you must pass."
-        return f"play {card} is not possible now."
+            return refusal("must_pass")
+        return refusal("not_possible", move=f"play {card}")
 
     if isinstance(move, UseTractor):
         tractor, replaced = move.tractor, move.replaced
@@ -201,14 +236,14 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
         if problem:
             return problem
         if not is_tractor(tractor):
-            return f"{tractor} is not a Tractor."
+            return refusal("not_a_tractor", card=tractor)
         if tractor not in player.hand and tractor not in player.exposed:
-            return f"You do not hold {tractor}."
+            return refusal("not_held", card=tractor)
         if is_tractor(replaced):
-            return "A Tractor stands for a numbered card, never for another Tractor."
+            return refusal("tractor_for_tractor")
         following = move.following
         if following is None:
-            return "A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20)."
+            return refusal("tractor_for_closing")
         problem = tractor_fit_problem(state.stacks, replaced, following, player.hand + player.exposed, dead)
         if problem:
             return problem
@@ -219,7 +254,62 @@ def why_not(state: VegetablesState, seat: int, move: Move) -> str:
             if problem:
                 return problem
         elif move.row is not None:
-            return "A row is named only when the Tractor is the first base of a family."
-        return "That Tractor move is not possible now."
+            return refusal("row_for_base_only")
+        return refusal("tractor_not_possible")
 
-    return "That is not a move of this game."
+    return refusal("not_a_move")
+
+
+# ----- refusals the 2-player game words the same way ------------------------------------------------
+
+
+# The refusals both variants word alike, by name (``refusal``).
+Refusal = Literal[
+    "no_seat",
+    "not_held",
+    "tractor_off_turn",
+    "cannot_discard",
+    "not_dead",
+    "already_asked",
+    "not_your_turn",
+    "already_played",
+    "must_pass",
+    "play_before_done",
+    "use_tractor_so",
+    "is_dead",
+    "base_only_in_row",
+    "not_possible",
+    "not_a_tractor",
+    "tractor_for_tractor",
+    "tractor_for_closing",
+    "row_for_base_only",
+    "tractor_not_possible",
+    "not_a_move",
+]
+REFUSALS: dict[Refusal, str] = {
+    "no_seat": N_("There is no seat {number} in this game."),
+    "not_held": N_("You do not hold {card}."),
+    "tractor_off_turn": N_("A Tractor can be discarded only during your own turn."),
+    "cannot_discard": N_("You cannot discard {card} now."),
+    "not_dead": N_("Only a Tractor or a dead card can be discarded; {card} is not dead."),
+    "already_asked": N_("You have already asked to discard {card}; it leaves at the start of your next turn."),
+    "not_your_turn": N_("It is not your turn; waiting for seat {number}. Off turn you may only discard a dead card."),
+    "already_played": N_("You have already played this turn: write done to end it."),
+    "must_pass": N_("You have no possible play this turn: you must pass."),
+    "play_before_done": N_("Play at least one card or Tractor before ending your turn."),
+    "use_tractor_so": N_("Use a Tractor with: tractor {card} for R7 then R11, or discard it with: discard {card}."),
+    "is_dead": N_("{card} is dead (a Tractor took its place): it can only be discarded."),
+    "base_only_in_row": N_("Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}."),
+    "not_possible": N_("{move} is not possible now."),
+    "not_a_tractor": N_("{card} is not a Tractor."),
+    "tractor_for_tractor": N_("A Tractor stands for a numbered card, never for another Tractor."),
+    "tractor_for_closing": N_("A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20)."),
+    "row_for_base_only": N_("A row is named only when the Tractor is the first base of a family."),
+    "tractor_not_possible": N_("That Tractor move is not possible now."),
+    "not_a_move": N_("That is not a move of this game."),
+}
+
+
+def refusal(name: Refusal, **fields: Any) -> str:
+    """A refusal both variants word alike, in the reader's language (``REFUSALS``)."""
+    return tr(REFUSALS[name], **fields)

@@ -6,19 +6,38 @@ The field shows each stack's top card (``##`` is a cell whose face-down card is 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import format_event
+from engine.i18n import tr, tr_ctx, tr_ctx_n, tr_n
 
-from .cards import FAMILIES, FAMILY_NAMES
+from .cards import FAMILIES, family_name, tractor_name
+from .views import seat_prompt, table_prompt
+from .words import all_of
 
 NAME_WIDTH = 14
 CELL_WIDTH = 9
 
 
+def columns(text: str) -> int:
+    """How many columns of a monospace font ``text`` takes: two for a wide character (Japanese)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns: ``str.ljust`` for the reader's language."""
+    return text + " " * (width - columns(text))
+
+
+def _label(text: str) -> str:
+    """A label before a row of cards: at least 8 columns, and a space after it."""
+    return pad(text, 7) + " "
+
+
 def _name(names: Sequence[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    name = names[seat] if seat < len(names) else tr("Seat {number}", number=seat + 1)
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
 
 
@@ -28,7 +47,13 @@ def _cards(codes: Sequence[str]) -> str:
 
 def _marked(codes: Sequence[str], dead: set[str]) -> str:
     """Face-up cards, a dead one (replaced by a Tractor, only good for the discard) marked."""
-    return " ".join(code + "(dead)" if code in dead else code for code in codes) if codes else "-"
+    return " ".join(dead_mark(code) if code in dead else code for code in codes) if codes else "-"
+
+
+def dead_mark(code: str) -> str:
+    """A dead card's code, marked so."""
+    # Translators: a dead card (a Tractor took its place) in a list of card codes; keep it short.
+    return tr("{card}(dead)", card=code)
 
 
 def _cell(cell: dict[str, Any]) -> str:
@@ -43,24 +68,35 @@ def _cell(cell: dict[str, Any]) -> str:
     return text
 
 
-def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str) -> list[str]:
-    """Who won, or whose turn it is; then the column header and one line a row of the field
-    (``title`` names it: the field, or the board at 2 players)."""
+def _status_and_field(view: dict[str, Any], names: Sequence[str], title: str, prompt: str) -> list[str]:
+    """Who won, or whose turn it is and what the table waits for (``prompt``, the variant's
+    public prompt); then the column header and one line a row of the field (``title`` names it:
+    the field, or the board at 2 players)."""
     if view["over"]:
-        winners = " and ".join(_name(names, seat) for seat in view["winners"])
-        ending = "went out" if view["went_out"] is not None else "nobody could play any more"
-        who = _name(names, view["went_out"]) + " " if view["went_out"] is not None else ""
-        status = f"Game over ({who}{ending}). Winner: {winners}."
+        winners = all_of([_name(names, seat) for seat in view["winners"]])
+        if view["went_out"] is not None:
+            status = tr(
+                "Game over ({name} went out). Winner: {winners}.", name=_name(names, view["went_out"]), winners=winners
+            )
+        else:
+            status = tr("Game over (nobody could play any more). Winner: {winners}.", winners=winners)
     else:
         plays = view["plays_this_turn"]
-        made = f", {plays} play{'s' if plays != 1 else ''} made" if plays else ""
-        status = f"Turn: {_name(names, view['turn'])}{made} - {view['prompt']}"
-    header = title.ljust(10) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
+        name = _name(names, view["turn"])
+        if plays:
+            status = tr_n(
+                "Turn: {name}, {n} play made - {prompt}", "Turn: {name}, {n} plays made - {prompt}", plays,
+                name=name, prompt=prompt,
+            )  # fmt: skip
+        else:
+            status = tr("Turn: {name} - {prompt}", name=name, prompt=prompt)
+    labels = [f"{row['row']} {family_name(row['family']) if row['family'] else '-'}" for row in view["rows"]]
+    # The first column is as wide as its longest label and a space (10 at least, as in English).
+    width = max(10, *(columns(label) + 1 for label in [title, *labels]))
+    header = pad(title, width) + "".join(str(column).ljust(CELL_WIDTH) for column in range(1, 5))
     lines = [status, "", header.rstrip()]
-    for row in view["rows"]:
-        family = FAMILY_NAMES[row["family"]] if row["family"] else "-"
-        label = f"{row['row']} {family}".ljust(10)
-        lines.append((label + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
+    for row, label in zip(view["rows"], labels, strict=True):
+        lines.append((pad(label, width) + "".join(_cell(cell).ljust(CELL_WIDTH) for cell in row["cells"])).rstrip())
     return lines
 
 
@@ -69,8 +105,8 @@ def _seat_line(view: dict[str, Any], info: dict[str, Any], names: Sequence[str],
     columns (``middle``), then its passes if any."""
     seat = info["seat"]
     marker = ">" if not view["over"] and seat == view["turn"] else " "
-    passes = f"  passes {info['passes']}" if info["passes"] else ""
-    return f"{marker}{_name(names, seat).ljust(NAME_WIDTH + 1)}{info['score']:>5}  {middle}{passes}"
+    passes = "  " + tr("passes {count}", count=info["passes"]) if info["passes"] else ""
+    return f"{marker}{pad(_name(names, seat), NAME_WIDTH + 1)}{info['score']:>5}  {middle}{passes}"
 
 
 def _hand_marker(view: dict[str, Any]) -> Callable[[str], str]:
@@ -82,9 +118,10 @@ def _hand_marker(view: dict[str, Any]) -> Callable[[str], str]:
 
     def mark(code: str) -> str:
         if code in pending:
-            return code + "(discarding)"
+            # Translators: a dead card the player asked to discard (it leaves at their next turn).
+            return tr("{card}(discarding)", card=code)
         if code in dead:
-            return code + "(dead)"
+            return dead_mark(code)
         if code in playable:
             return code + "*"
         if code in after_tractor:
@@ -105,66 +142,109 @@ def _hand_lines(
     for family in FAMILIES:
         cards = [code for code in hand if code[0] == family]
         if cards:
-            lines.append(f"  {FAMILY_NAMES[family]:<8}{' '.join(mark(code) for code in cards)}")
+            lines.append(f"  {_label(family_name(family))}{' '.join(mark(code) for code in cards)}")
     tractors = [code for code in hand if code.startswith("T")]
     if tractors:
-        lines.append(f"  {'Tractor':<8}{' '.join(mark(code) for code in tractors)}")
+        lines.append(f"  {_label(tractor_name())}{' '.join(mark(code) for code in tractors)}")
     if not hand:
-        lines.append("  (empty)")
+        lines.append("  " + tr_ctx("vegetables", "(empty)"))
     return mark, lines
 
 
 def board_title(view: dict[str, Any]) -> str:
     """The board's first line: players, Expert jokers, house rules (the pictures use it too)."""
-    title = f"Vege tables - {view['players']} players"
+    title = tr("Vege tables - {players} players", players=view["players"])
     if view["expert_jokers"]:
-        title += " - Expert jokers"
+        title += " - " + tr_ctx("vegetables", "Expert jokers")
     if view["house_rules"]:
-        title += f" - house rules ({view['variant'].upper()})"
+        title += " - " + tr("house rules ({variant})", variant=view["variant"].upper())
     return title
+
+
+def removed_family_line(view: dict[str, Any]) -> str:
+    """The H3 note: which family the deal left out."""
+    return tr("The {family} family is out of this game.", family=family_name(view["removed_family"]))
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
     lines = [board_title(view)]
     if view["removed_family"]:
-        lines.append(f"The {FAMILY_NAMES[view['removed_family']]} family is out of this game.")
-    lines.extend(_status_and_field(view, names, "Field"))
-    lines.append(f"closed {view['closed']}/{view['sequences']}   ## face-down card   * closed   (T) Tractors")
+        lines.append(removed_family_line(view))
+    # Translators: the heading of the 4x4 grid of cards in the middle of the table (10 characters at most).
+    lines.extend(_status_and_field(view, names, tr_ctx("vegetables", "Field"), table_prompt(view)))
+    lines.append(
+        tr(
+            "closed {closed}/{sequences}   ## face-down card   * closed   (T) Tractors",
+            closed=view["closed"], sequences=view["sequences"],
+        )  # fmt: skip
+    )
     lines.append("")
-    lines.append("Player".ljust(NAME_WIDTH + 2) + "score  hidden  well")
+    lines.append(player_heading() + tr("score  hidden  well"))
     dead = set(view["dead"])
     for seat_info in view["seats"]:
-        well = "taken" if seat_info["well_taken"] else f"{seat_info['well']} cards"
+        if seat_info["well_taken"]:
+            well = tr_ctx("vegetables", "taken")
+        else:
+            well = tr_ctx_n("vegetables", "{n} card", "{n} cards", seat_info["well"])
         lines.append(_seat_line(view, seat_info, names, f"{seat_info['hidden']:>6}  {well}"))
-        extra = f"   farmland {_marked(seat_info['farmland'], dead)}"
+        extra = "   " + tr("farmland {cards}", cards=_marked(seat_info["farmland"], dead))
         if seat_info["exposed"]:
-            extra += f" | exposed {_marked(seat_info['exposed'], dead)}"
+            extra += " | " + tr("exposed {cards}", cards=_marked(seat_info["exposed"], dead))
         lines.append(extra)
-    if view["dead"]:
-        lines.append(f"Dead cards: {_cards(view['dead'])}")
-    if view["discard"]:
-        lines.append(f"Discard pile: {_cards(view['discard'])}")
+    lines.extend(pile_lines(view))
     return "\n".join(lines)
+
+
+def player_heading() -> str:
+    """The first column's heading of the score table, as wide as the names."""
+    # Translators: the heading of the column of player names in the score table.
+    return pad(tr_ctx("vegetables", "Player"), NAME_WIDTH + 2)
+
+
+def pile_lines(view: dict[str, Any], dead: bool = True) -> list[str]:
+    """The dead cards (unless the seats show them) and the discard pile, when there are any."""
+    lines = []
+    if dead and view["dead"]:
+        lines.append(tr("Dead cards: {cards}", cards=_cards(view["dead"])))
+    if view["discard"]:
+        lines.append(tr("Discard pile: {cards}", cards=_cards(view["discard"])))
+    return lines
+
+
+def for_example(view: dict[str, Any]) -> list[str]:
+    """A line of the seat's legal moves written out, when the view has them."""
+    if not view.get("examples"):
+        return []
+    return [tr("For example: {moves}", moves=" | ".join(view["examples"]))]
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
-    mark, lines = _hand_lines(view, names, f"your hand ({len(view['hand'])} hidden cards)")
+    mark, lines = _hand_lines(view, names, hand_title(view))
     own = view["seats"][view["seat"]]
-    lines.append(f"Farmland: {' '.join(mark(code) for code in own['farmland']) or '-'}")
+    lines.append(tr("Farmland: {cards}", cards=" ".join(mark(code) for code in own["farmland"]) or "-"))
     if own["exposed"]:
-        lines.append(f"Exposed:  {' '.join(mark(code) for code in own['exposed'])}")
+        lines.append(tr("Exposed:  {cards}", cards=" ".join(mark(code) for code in own["exposed"])))
     if own["well_taken"]:
-        lines.append("Well: taken")
+        lines.append(tr("Well: taken"))
     else:
         lines.append(
-            f"Well: {own['well']} cards, unseen; you take it after a play with fewer than "
-            f"{view['well_threshold']} hidden cards (worth {view['next_well_points']} now)"
+            tr_n(
+                "Well: {n} card, unseen; you take it after a play with fewer than {threshold} hidden cards "
+                "(worth {points} now)",
+                "Well: {n} cards, unseen; you take it after a play with fewer than {threshold} hidden cards "
+                "(worth {points} now)",
+                own["well"], threshold=view["well_threshold"], points=view["next_well_points"],
+            )  # fmt: skip
         )
     if view["your_turn"]:
-        lines.append("* playable now   + playable right after a Tractor")
+        lines.append(tr("* playable now   + playable right after a Tractor"))
     else:
-        lines.append("* fits the field now   + fits right after a Tractor")
-    lines.append(format_event(view["prompt"], names))
-    if view.get("examples"):
-        lines.append("For example: " + " | ".join(view["examples"]))
+        lines.append(tr("* fits the field now   + fits right after a Tractor"))
+    lines.append(format_event(seat_prompt(view), names))
+    lines.extend(for_example(view))
     return "\n".join(lines)
+
+
+def hand_title(view: dict[str, Any]) -> str:
+    """The private text's title after the player's name (the pictures use it too)."""
+    return tr_n("your hand ({n} hidden card)", "your hand ({n} hidden cards)", len(view["hand"]))

@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from engine.core import Event
+from engine.i18n import tr, tr_ctx, tr_n
 
 from .cards import (
     FAMILY,
-    FAMILY_NAMES,
     NUMBER,
     NUMBERED,
     PRECEDING,
@@ -40,9 +40,11 @@ from .cards import (
     TRACTORS_H5,
     TRACTORS_OFFICIAL,
     column_of,
+    family_name,
     is_tractor,
     sorted_cards,
 )
+from .events import card_played, dead_discarded, player_done, seat_field, tractor_discarded
 from .model import (
     COLUMNS,
     EMPTY_PASS_PENALTY,
@@ -247,9 +249,7 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
             _remove_held(player, move.card)
             state.discard.append(move.card)
             state.plays += 1
-            events.append(
-                Event(text=f"{{p{seat}}} discards a Tractor ({move.card}) and ends the turn.", actor=seat)
-            )
+            events.append(tractor_discarded(seat, move.card))
             if is_out(player):
                 finish(state, seat, events)
             else:
@@ -277,7 +277,10 @@ def ask_to_discard(pending: list[str], seat: int, card: str, events: list[Event]
     pending.append(card)
     events.append(
         Event(
-            text=f"You asked to discard the dead card {card}; it leaves your cards at the start of your next turn.",
+            text=tr(
+                "You asked to discard the dead card {card}; it leaves your cards at the start of your next turn.",
+                card=card,
+            ),
             actor=seat,
             visible_to=(seat,),
         )
@@ -315,17 +318,21 @@ def _place_base(
     if not state.rows[row_index]:
         state.rows[row_index] = family
         events.append(
-            Event(text=f"Row {row_index + 1} now belongs to the {FAMILY_NAMES[family]} family.", actor=seat)
+            Event(
+                text=tr("Row {row} now belongs to the {family} family.", row=row_index + 1, family=family_name(family)),
+                actor=seat,
+            )
         )
     state.stacks[sequence].append(base_card)
     cell = row_index * COLUMNS + column_of(sequence)
     hidden = state.cells[cell]
     state.cells[cell] = ""
     state.seats[seat].hand.append(hidden)
-    note = " It is dead (a Tractor took its place)." if hidden in state.dead else ""
-    events.append(
-        Event(text=f"You take the face-down field card {hidden}.{note}", actor=seat, visible_to=(seat,))
-    )
+    if hidden in state.dead:
+        text = tr("You take the face-down field card {card}. It is dead (a Tractor took its place).", card=hidden)
+    else:
+        text = tr("You take the face-down field card {card}.", card=hidden)
+    events.append(Event(text=text, actor=seat, visible_to=(seat,)))
 
 
 def _play_card(state: VegetablesState, seat: int, move: Play, events: list[Event]) -> None:
@@ -337,15 +344,17 @@ def _play_card(state: VegetablesState, seat: int, move: Play, events: list[Event
         row_index = _base_row(state, FAMILY[card], move.row)
         events.append(
             Event(
-                text=f"{{p{seat}}} plays the Farmland {card} (row {row_index + 1}, column {NUMBER[card]}) "
-                "and takes the face-down card there.",
+                text=tr(
+                    "{player} plays the Farmland {card} (row {row}, column {column}) and takes the face-down card there.",
+                    player=seat_field(seat), card=card, row=row_index + 1, column=NUMBER[card],
+                ),  # fmt: skip
                 actor=seat,
             )
         )
         _place_base(state, seat, sequence, card, row_index, events)
     else:
         state.stacks[sequence].append(card)
-        events.append(Event(text=f"{{p{seat}}} plays {card} on sequence {sequence}.", actor=seat))
+        events.append(card_played(seat, card, sequence))
     _played(state, seat, sequence, card, events)
 
 
@@ -358,8 +367,11 @@ def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: li
     _remove_held(player, following)
     events.append(
         Event(
-            text=f"{{p{seat}}} plays Tractor {move.tractor} for {replaced}, then {following}. "
-            f"{replaced} is now dead: whoever holds it can only discard it.",
+            text=tr(
+                "{player} plays Tractor {tractor} for {card}, then {following}. {card} is now dead: whoever holds "
+                "it can only discard it.",
+                player=seat_field(seat), tractor=move.tractor, card=replaced, following=following,
+            ),  # fmt: skip
             actor=seat,
         )
     )
@@ -367,8 +379,11 @@ def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: li
         row_index = _base_row(state, sequence[0], move.row)
         events.append(
             Event(
-                text=f"The Tractor is the base of sequence {sequence} (row {row_index + 1}, column "
-                f"{NUMBER[replaced]}); {{p{seat}}} takes the face-down card there.",
+                text=tr(
+                    "The Tractor is the base of sequence {sequence} (row {row}, column {column}); {player} takes "
+                    "the face-down card there.",
+                    sequence=sequence, row=row_index + 1, column=NUMBER[replaced], player=seat_field(seat),
+                ),  # fmt: skip
                 actor=seat,
             )
         )
@@ -404,8 +419,7 @@ def _discard_dead(
 ) -> None:
     _remove_held(state.seats[seat], card)
     state.discard.append(card)
-    when = " (asked earlier)" if asked_earlier else ""
-    events.append(Event(text=f"{{p{seat}}} discards the dead card {card}{when}.", actor=seat))
+    events.append(dead_discarded(seat, card, asked_earlier))
 
 
 def _collect_well(state: VegetablesState, seat: int, events: list[Event]) -> None:
@@ -416,20 +430,36 @@ def _collect_well(state: VegetablesState, seat: int, events: list[Event]) -> Non
     player.well = []
     player.well_taken = True
     player.score += points
-    events.append(Event(text=f"{{p{seat}}} takes the well: {len(cards)} cards (+{points}).", actor=seat))
+    events.append(
+        Event(
+            text=tr_n(
+                "{player} takes the well: {n} card (+{points}).",
+                "{player} takes the well: {n} cards (+{points}).",
+                len(cards), player=seat_field(seat), points=points,
+            ),  # fmt: skip
+            actor=seat,
+        )
+    )
     dead = [card for card in cards if card in state.dead]
-    note = f" Dead: {' '.join(sorted_cards(dead))}." if dead else ""
-    listed = " ".join(sorted_cards(cards)) or "nothing"
-    events.append(Event(text=f"Your well: {listed}.{note}", actor=seat, visible_to=(seat,)))
+    listed = " ".join(sorted_cards(cards)) or tr_ctx("vegetables", "nothing")
+    if dead:
+        text = tr("Your well: {cards}. Dead: {dead}.", cards=listed, dead=" ".join(sorted_cards(dead)))
+    else:
+        text = tr("Your well: {cards}.", cards=listed)
+    events.append(Event(text=text, actor=seat, visible_to=(seat,)))
 
 
 def _done(state: VegetablesState, seat: int, events: list[Event]) -> None:
     """The move done: END_TURN collects the well of a player still eligible for it (§4.4), and
     the event says so."""
-    must_take = ""
     if well_eligible(state, seat):
-        must_take = f" and, with fewer than {state.well_threshold} hidden cards, must take the well"
-    events.append(Event(text=f"{{p{seat}}} is done{must_take}.", actor=seat))
+        text = tr(
+            "{player} is done and, with fewer than {threshold} hidden cards, must take the well.",
+            player=seat_field(seat), threshold=state.well_threshold,
+        )  # fmt: skip
+    else:
+        text = player_done(seat)
+    events.append(Event(text=text, actor=seat))
     _end_turn(state, events)
 
 
@@ -455,14 +485,18 @@ def begin_turn(state: VegetablesState, events: list[Event]) -> None:
 def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> None:
     """§5: expose the hidden hand (or lose 50 when it is empty), then collect an uncollected well."""
     player = state.seats[seat]
-    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, "no hidden card")
+    empty = tr(
+        "{player} cannot play and passes with no hidden card (-{penalty}).",
+        player=seat_field(seat), penalty=EMPTY_PASS_PENALTY,
+    )  # fmt: skip
+    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, empty)
     if not player.well_taken:
         _collect_well(state, seat, events)
         state.valve = 0  # new cards may be playable: the round of passes starts again (R31)
     else:
         state.valve += 1
         if state.valve >= state.players:
-            events.append(Event(text="A full round of passes: nobody can play any more, and the game ends."))
+            events.append(Event(text=tr("A full round of passes: nobody can play any more, and the game ends.")))
             finish(state, None, events)
             return
     _next_turn(state, events)

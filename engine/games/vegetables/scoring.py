@@ -11,9 +11,12 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from engine.core import Event
+from engine.i18n import tr, tr_n
 
-from .cards import FAMILY_NAMES, SLOTS, sorted_cards
+from .cards import SLOTS, family_name, sorted_cards
+from .events import seat_field
 from .model import CLOSING_POINTS, CLOSURE_POINTS_PER_SEQUENCE, FAMILY_POINTS, MUST_PASS, OVER, PLAYING
+from .words import all_of
 
 
 class _Scorer(Protocol):
@@ -54,13 +57,24 @@ def score_closing(state: _Table, seat: int, sequence: str, events: list[Event]) 
     """§6 and R20: +10 for the closure, then +30 when it completes the family."""
     player = state.seats[seat]
     player.score += CLOSING_POINTS
-    events.append(Event(text=f"{{p{seat}}} closes sequence {sequence} (+{CLOSING_POINTS}).", actor=seat))
+    events.append(
+        Event(
+            text=tr(
+                "{player} closes sequence {sequence} (+{points}).",
+                player=seat_field(seat), sequence=sequence, points=CLOSING_POINTS,
+            ),  # fmt: skip
+            actor=seat,
+        )
+    )
     family = sequence[0]
     if family_complete(state, family):
         player.score += FAMILY_POINTS
         events.append(
             Event(
-                text=f"{{p{seat}}} completes the {FAMILY_NAMES[family]} family (+{FAMILY_POINTS}).",
+                text=tr(
+                    "{player} completes the {family} family (+{points}).",
+                    player=seat_field(seat), family=family_name(family), points=FAMILY_POINTS,
+                ),  # fmt: skip
                 actor=seat,
             )
         )
@@ -76,18 +90,22 @@ class _Passer(Protocol):
 
 
 def expose_or_pay(player: _Passer, seat: int, events: list[Event], penalty: int, empty: str) -> None:
-    """A pass: the hidden hand goes face up, or, with ``empty`` hand, the pass costs ``penalty``."""
+    """A pass: the hidden hand goes face up, or, with an empty hand, the pass costs ``penalty``
+    (``empty`` is the event that says so, worded by each variant)."""
     player.passes += 1
     if player.hand:
         shown = " ".join(sorted_cards(player.hand))
         player.exposed.extend(player.hand)
         player.hand = []
-        events.append(Event(text=f"{{p{seat}}} cannot play and passes, exposing {shown}.", actor=seat))
+        events.append(
+            Event(
+                text=tr("{player} cannot play and passes, exposing {cards}.", player=seat_field(seat), cards=shown),
+                actor=seat,
+            )
+        )
     else:
         player.score -= penalty
-        events.append(
-            Event(text=f"{{p{seat}}} cannot play and passes with {empty} (-{penalty}).", actor=seat)
-        )
+        events.append(Event(text=empty, actor=seat))
 
 
 def finish(state: _Table, went_out: int | None, events: list[Event]) -> None:
@@ -100,17 +118,21 @@ def finish(state: _Table, went_out: int | None, events: list[Event]) -> None:
         state.seats[went_out].score += points
         events.append(
             Event(
-                text=f"{{p{went_out}}} has no cards left and ends the game: {open_sequences} sequences not closed (+{points}).",
+                text=tr_n(
+                    "{player} has no cards left and ends the game: {n} sequence not closed (+{points}).",
+                    "{player} has no cards left and ends the game: {n} sequences not closed (+{points}).",
+                    open_sequences, player=seat_field(went_out), points=points,
+                ),  # fmt: skip
                 actor=went_out,
             )
         )
     best = max(player.score for player in state.seats)
-    winners = [f"{{p{index}}}" for index, player in enumerate(state.seats) if player.score == best]
-    events.append(
-        Event(
-            text=f"Game over. {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {best}."
-        )
-    )
+    winners = [seat_field(index) for index, player in enumerate(state.seats) if player.score == best]
+    if len(winners) == 1:
+        text = tr("Game over. {winners} wins with {score}.", winners=winners[0], score=best)
+    else:
+        text = tr("Game over. {winners} share the win with {score}.", winners=all_of(winners), score=best)
+    events.append(Event(text=text))
 
 
 class _TurnSeat(Protocol):

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine.core import Rng, SetupError
 from engine.core.text import quote
+from engine.i18n import tr
 
 from .cards import (
     ALL_TRACTORS,
@@ -49,8 +50,10 @@ def new_state(players: int, seed: int, expert_jokers: bool, stacked: Sequence[st
         candidates = [family for family in FAMILIES[1:] if family not in named]
         if not candidates:
             raise SetupError(
-                "Deck option: the 3-player variant removes the Green, Red or Yellow family, "
-                "so the stacked deck must leave out every card of at least one of them."
+                tr(
+                    "Deck option: the 3-player variant removes the Green, Red or Yellow family, "
+                    "so the stacked deck must leave out every card of at least one of them."
+                )
             )
         removed_family = rng.choice(candidates)
         tractors = TRACTORS_H3
@@ -63,9 +66,12 @@ def new_state(players: int, seed: int, expert_jokers: bool, stacked: Sequence[st
         if code not in in_play_set:
             if is_tractor(code):
                 raise SetupError(
-                    f"Deck option: {code} is not used with {players} players (Tractors {tractors[0]}-{tractors[-1]})."
+                    tr(
+                        "Deck option: {card} is not used with {players} players (Tractors {first}-{last}).",
+                        card=code, players=players, first=tractors[0], last=tractors[-1],
+                    )  # fmt: skip
                 )
-            raise SetupError(f"Deck option: {code} is out of the game (its family was removed).")
+            raise SetupError(tr("Deck option: {card} is out of the game (its family was removed).", card=code))
 
     def pile(members: list[str]) -> list[str]:
         return stacked_pile(rng, codes, members)
@@ -147,13 +153,20 @@ def _read_stacked(stacked: Sequence[str]) -> list[str]:
         code = str(raw).strip().upper()
         if code not in known:
             raise SetupError(
-                f"Deck option: {quote(raw)} is not a card (cards are K1-K20, G1-G20, R1-R20, Y1-Y20, T1-T9)."
+                tr(
+                    "Deck option: {text} is not a card (cards are K1-K20, G1-G20, R1-R20, Y1-Y20, T1-T9).",
+                    text=quote(raw),
+                )
             )
         if code in seen:
-            raise SetupError(f"Deck option: {code} is named twice; every card exists once.")
+            raise SetupError(named_twice(code))
         seen.add(code)
         codes.append(code)
     return codes
+
+
+def named_twice(code: str) -> str:
+    return tr("Deck option: {card} is named twice; every card exists once.", card=code)
 
 
 def _take(pile: list[str], count: int) -> list[str]:

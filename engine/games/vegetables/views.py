@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from engine.i18n import tr, tr_n
+
 from .cards import FAMILIES, SEQUENCE, SLOT, SLOTS, TRACTOR, sorted_cards
 from .model import (
     COLUMNS,
@@ -53,7 +55,7 @@ def public_view(state: VegetablesState) -> dict[str, object]:
                 "well_taken": player.well_taken,
             }
         )
-    return {
+    view: dict[str, Any] = {
         "game": "vegetables",
         "players": state.players,
         "variant": state.variant,
@@ -64,8 +66,10 @@ def public_view(state: VegetablesState) -> dict[str, object]:
         "well_threshold": state.well_threshold,
         "next_well_points": WELL_POINTS_PER_PLAYER
         * max(0, sum(1 for p in state.seats if not p.well_taken) - 1),
-        **table_fields(state, rows, seats, public_prompt(state, "Play more cards, or say done.")),
+        **table_fields(state, rows, seats, ""),
     }
+    view["prompt"] = table_prompt(view)
+    return view
 
 
 class _Turn(Protocol):
@@ -166,16 +170,46 @@ def final_standing(scores: list[int]) -> dict[str, list[int]]:
     }
 
 
-def public_prompt(state: _Turn, more: str) -> str:
+def public_prompt(view: dict[str, Any], more: str) -> str:
     """What the table waits for, worded alike at any number of players; ``more`` says what a
-    player who has played this turn may still do."""
-    if state.phase == OVER:
-        return "The game is over."
-    if state.phase == MUST_PASS:
-        return "No play is possible: pass (a dead card may be discarded first)."
-    if state.plays == 0:
-        return "Play at least one card or Tractor."
+    player who has played this turn may still do. Read from the view, as every prompt is: a board
+    drawn from a view is worded in its reader's language, whoever asked for the view."""
+    if view["over"]:
+        return game_over()
+    if view["phase"] == MUST_PASS:
+        return tr("No play is possible: pass (a dead card may be discarded first).")
+    if view["plays_this_turn"] == 0:
+        return tr("Play at least one card or Tractor.")
     return more
+
+
+def table_prompt(view: dict[str, Any]) -> str:
+    """The public view's prompt (3 to 5 players)."""
+    return public_prompt(view, tr("Play more cards, or say done."))
+
+
+def prompt_of(view: dict[str, Any]) -> str:
+    """The prompt of a public view or of a seat's view (3 to 5 players), in the current language."""
+    return seat_prompt(view) if "seat" in view else table_prompt(view)
+
+
+def game_over() -> str:
+    return tr("The game is over.")
+
+
+def off_turn_prompt(pending: list[str], may_ask: bool) -> str:
+    """What a seat may do while another plays: its discard requests, or that it may make one."""
+    parts = [tr("Not your turn.")]
+    if pending:
+        parts.append(
+            tr(
+                "Asked to discard: {cards} (leaves at the start of your next turn).",
+                cards=" ".join(sorted_cards(pending)),
+            )
+        )
+    if may_ask:
+        parts.append(tr("You may ask to discard a dead card (it leaves at your next turn)."))
+    return " ".join(parts)
 
 
 def seat_view(state: VegetablesState, seat: int) -> dict[str, object]:
@@ -214,49 +248,75 @@ def seat_view(state: VegetablesState, seat: int) -> dict[str, object]:
             "playable": sorted_cards(playable),
             "playable_after_tractor": sorted_cards(two_short) if holds_tractor else [],
             "can_take_well": well_eligible(state, seat),
-            "prompt": _private_prompt(state, seat, held_dead) if state.phase != OVER else "The game is over.",
+            "well_points": well_points(state, seat),  # what taking the well would pay the seat now
         }
     )
+    view["prompt"] = seat_prompt(view)
     return view
 
 
-def _private_prompt(state: VegetablesState, seat: int, held_dead: list[str]) -> str:
-    """``held_dead`` is ``dead_held(state, seat)``, which the caller has at hand."""
-    if seat != state.turn:
-        pending = state.seats[seat].pending
-        text = "Not your turn."
-        if pending:
-            text += f" Asked to discard: {' '.join(sorted_cards(pending))} (leaves at the start of your next turn)."
-        if any(card not in pending for card in held_dead):
-            text += " You may ask to discard a dead card (it leaves at your next turn)."
-        return text
-    if state.phase == MUST_PASS:
-        return _must_pass_prompt(state, seat)
-    if well_eligible(state, seat):
-        return f"Your turn. You have fewer than {state.well_threshold} hidden cards: play on, or take the well (done does it)."
-    if state.plays == 0:
-        return "Your turn: play at least one card or Tractor."
-    return "Your turn: play more cards, or say done."
+def seat_prompt(view: dict[str, Any]) -> str:
+    """What a seat may or must do now, from its view (3 to 5 players)."""
+    if view["over"]:
+        return game_over()
+    if view["seat"] != view["turn"]:
+        pending = view["pending"]
+        return off_turn_prompt(pending, any(card not in pending for card in view["dead_held"]))
+    if view["phase"] == MUST_PASS:
+        return _must_pass_prompt(view)
+    if view["can_take_well"]:
+        return tr(
+            "Your turn. You have fewer than {threshold} hidden cards: play on, or take the well (done does it).",
+            threshold=view["well_threshold"],
+        )
+    if view["plays_this_turn"] == 0:
+        return your_turn_first()
+    return your_turn_more()
 
 
-def _must_pass_prompt(state: VegetablesState, seat: int) -> str:
+def your_turn_first() -> str:
+    return tr("Your turn: play at least one card or Tractor.")
+
+
+def your_turn_more() -> str:
+    return tr("Your turn: play more cards, or say done.")
+
+
+def _must_pass_prompt(view: dict[str, Any]) -> str:
     """What the forced pass will do to this seat right now (§5), and the dead cards it may drop
     first. Only the hidden hand is exposed: a dead Farmland or exposed card saves nothing."""
-    player = state.seats[seat]
-    hidden = len(player.hand)
-    if hidden:
-        effect = f"The pass puts your {hidden} hidden card{'s' if hidden != 1 else ''} face up (no penalty)"
+    hand = view["hand"]
+    hidden = len(hand)
+    well_taken = view["seats"][view["seat"]]["well_taken"]
+    fields = {"penalty": EMPTY_PASS_PENALTY}
+    if hidden and well_taken:
+        text = tr_n(
+            "You cannot play: pass. The pass puts your {n} hidden card face up (no penalty).",
+            "You cannot play: pass. The pass puts your {n} hidden cards face up (no penalty).",
+            hidden,
+        )
+    elif hidden:
+        text = tr_n(
+            "You cannot play: pass. The pass puts your {n} hidden card face up (no penalty), then brings "
+            "in your well (+{points}).",
+            "You cannot play: pass. The pass puts your {n} hidden cards face up (no penalty), then brings "
+            "in your well (+{points}).",
+            hidden, points=view["well_points"],
+        )  # fmt: skip
+    elif well_taken:
+        text = tr("You cannot play: pass. With no hidden card to show, the pass costs {penalty} points.", **fields)
     else:
-        effect = f"With no hidden card to show, the pass costs {EMPTY_PASS_PENALTY} points"
-    if not player.well_taken:
-        effect += f", then brings in your well (+{well_points(state, seat)})"
-    text = f"You cannot play: pass. {effect}."
-    dead = dead_held(state, seat)
+        text = tr(
+            "You cannot play: pass. With no hidden card to show, the pass costs {penalty} points, then "
+            "brings in your well (+{points}).",
+            points=view["well_points"], **fields,
+        )  # fmt: skip
+    dead = view["dead_held"]
     if dead:
-        text += f" You may first discard a dead card: {' '.join(sorted_cards(dead))}."
-        if player.hand and all(card in state.dead for card in player.hand):
-            text += (
-                f" Keep one in your hand and the pass is free; with none left it costs {EMPTY_PASS_PENALTY}."
+        text += " " + tr("You may first discard a dead card: {cards}.", cards=" ".join(dead))
+        if hand and all(card in view["dead"] for card in hand):
+            text += " " + tr(
+                "Keep one in your hand and the pass is free; with none left it costs {penalty}.", **fields
             )
     return text
 

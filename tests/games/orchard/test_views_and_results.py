@@ -58,7 +58,7 @@ def test_R29_tied_leaders_share_the_win_with_competition_ranks():
 def test_R29_everyone_tied():
     state, events = finished_game(4)  # every card into BAD: everyone -12
     assert GAME.outcome(state).ranks == [1, 1, 1, 1]
-    assert events[-1].text == "Game over: {p0} -12, {p1} -12, {p2} -12, {p3} -12. {p0} and {p1} and {p2} and {p3} win."
+    assert events[-1].text == "Game over: {p0} -12, {p1} -12, {p2} -12, {p3} -12. {p0}, {p1}, {p2}, and {p3} win."  # a list as the language writes it (engine.i18n.join_and)
 
 
 def test_R30_scores_count_on_the_final_orchard_only():

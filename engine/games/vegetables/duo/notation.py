@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 
 from engine.core import BadNotation
+from engine.i18n import N_, tr
 
 from .. import notation
 from ..model import Play, UseTractor
 from .model import WELLS, Draw, DuoMove, PlayGround, TractorGround
 
-DRAW_HINT = "Write a draw as the cards in pick order, e.g. draw K15 Y19 R9, or the piles: draw W1 W1 W3."
+DRAW_HINT = N_("Write a draw as the cards in pick order, e.g. draw K15 Y19 R9, or the piles: draw W1 W1 W3.")
 
 
 def parse_move(text: str) -> DuoMove:
@@ -30,25 +31,25 @@ def parse_move(text: str) -> DuoMove:
     if not separator:
         return notation.parse_move(text)
     if not take or " " in take.strip():
-        raise BadNotation("Name one Silo card after take, e.g. play R3 take G17.")
+        raise BadNotation(tr("Name one Silo card after take, e.g. play R3 take G17."))
     silo = notation.parse_card(take)
     if silo[0] == "T":
-        raise BadNotation("The Silos hold numbered Green cards only, e.g. play R3 take G17.")
+        raise BadNotation(tr("The Silos hold numbered Green cards only, e.g. play R3 take G17."))
     if re.search(r"\brow", before):
-        raise BadNotation("No row is named in the 2-player game (rows are fixed): play R3 take G17.")
+        raise BadNotation(tr("No row is named in the 2-player game (rows are fixed): play R3 take G17."))
     move = notation.parse_move(before)
     if isinstance(move, Play):
         return PlayGround(move.card, silo)
     if isinstance(move, UseTractor):
         return TractorGround(move.tractor, move.replaced, silo)
     raise BadNotation(
-        "take names the Silo card taken with a base: play R3 take G17, or tractor T3 for R2 then R6 take G17."
+        tr("take names the Silo card taken with a base: play R3 take G17, or tractor T3 for R2 then R6 take G17.")
     )
 
 
 def _parse_draw(rest: str) -> Draw:
     if not rest:
-        raise BadNotation(DRAW_HINT)
+        raise BadNotation(tr(DRAW_HINT))
     picks: list[str] = []
     for word in rest.split():
         pile = word.upper()

@@ -7,9 +7,13 @@ nothing else (§10, R11).
 
 from __future__ import annotations
 
+from engine.i18n import N_, tr, tr_n
+
 from ..cards import FOLLOWING, NUMBER, SLOT, is_tractor
 from ..model import MUST_PASS, OVER, Discard, Done, Pass, Play, TakeWell, UseTractor
-from ..reasons import _slot_problem, tractor_fit_problem
+from ..reasons import _slot_problem, refusal, tractor_fit_problem
+from ..views import game_over
+from ..words import any_of
 from .model import (
     MAY_DRAW_BELOW,
     MUST_DRAW,
@@ -32,57 +36,65 @@ from .rules import (
     wells_left,
 )
 
-FIXED_ROWS = "rows are fixed in the 2-player game (Black 1, Green 2, Red 3, Yellow 4)"
+NO_ROW = N_(
+    "No row is named: rows are fixed in the 2-player game (Black 1, Green 2, Red 3, Yellow 4). Name the Silo "
+    "card you take: {example}."
+)
 
 
 def why_not(state: DuoState, seat: int, move: DuoMove) -> str:
     if state.phase == OVER:
-        return "The game is over."
+        return game_over()
     if seat not in (0, 1):
-        return f"There is no seat {seat + 1} in this game."
+        return refusal("no_seat", number=seat + 1)
     player = state.seats[seat]
     own_turn = seat == state.turn
 
     if isinstance(move, Discard):
         return _discard_problem(state, seat, move.card, own_turn)
     if not own_turn:
-        return f"It is not your turn; waiting for seat {state.turn + 1}. Off turn you may only discard a dead card."
+        return refusal("not_your_turn", number=state.turn + 1)
     if isinstance(move, TakeWell):
-        return (
+        return tr(
             "There are no personal wells in the 2-player game: after a play, with fewer than 12 cards "
             "in your Hand, draw from the common wells, e.g. draw W1 W1 (or name the cards)."
         )
     if isinstance(move, Draw):
         return _draw_problem(state, seat, move)
     if state.phase == MUST_DRAW:
-        return (
-            f"Your turn is over but your Hand holds {len(player.hand)} cards (fewer than {MUST_DRAW_BELOW}): "
-            f"draw now, {_draw_words(state, seat)}."
-        )
+        sizes = draw_sizes(state, seat)
+        return tr_n(
+            "Your turn is over but your Hand holds {hand} cards (fewer than {limit}): draw now, taking {sizes} "
+            "card (e.g. draw W1 W1 ..., or name the cards).",
+            "Your turn is over but your Hand holds {hand} cards (fewer than {limit}): draw now, taking {sizes} "
+            "cards (e.g. draw W1 W1 ..., or name the cards).",
+            sizes[-1], hand=len(player.hand), limit=MUST_DRAW_BELOW, sizes=any_of([str(size) for size in sizes]),
+        )  # fmt: skip
     if isinstance(move, Pass):
         if state.plays >= 1:
-            return "You have already played this turn: write done to end it."
-        return "You can only pass when no play is possible, and you can still play."
+            return refusal("already_played")
+        return tr("You can only pass when no play is possible, and you can still play.")
     if isinstance(move, Done):
         if state.phase == MUST_PASS:
-            return "You have no possible play this turn: you must pass."
-        return "Play at least one card or Tractor before ending your turn."
+            return refusal("must_pass")
+        return refusal("play_before_done")
     if isinstance(move, (Play, PlayGround)):
         return _play_problem(state, seat, move)
     if isinstance(move, (UseTractor, TractorGround)):
         return _tractor_problem(state, seat, move)
-    return "That is not a move of this game."
+    return refusal("not_a_move")
 
 
 def _locked_words(state: DuoState, seat: int, tractor: str) -> str | None:
     player = state.seats[seat]
     if tractor in player.locked:
         step = RELEASE_AT[player.released]
-        return (
-            f"{tractor} is still locked: two more Tractors are released when {step} of your Grounds are used."
-        )
+        return tr(
+            "{card} is still locked: two more Tractors are released when {step} of your Grounds are used.",
+            card=tractor, step=step,
+        )  # fmt: skip
     if tractor not in player.tractors:
-        return f"{tractor} is not one of your available Tractors."
+        return tr("{card} is not one of your available Tractors.", card=tractor)
     return None
 
 
@@ -93,44 +105,42 @@ def _discard_problem(state: DuoState, seat: int, card: str, own_turn: bool) -> s
         if problem:
             return problem
         if not own_turn:
-            return "A Tractor can be discarded only during your own turn."
-        return f"You cannot discard {card} now."
+            return refusal("tractor_off_turn")
+        return refusal("cannot_discard", card=card)
     if card not in state.dead:
-        return f"Only a Tractor or a dead card can be discarded; {card} is not dead."
+        return refusal("not_dead", card=card)
     if card not in dead_held(state, seat):
-        return f"You do not hold {card}."
+        return refusal("not_held", card=card)
     if card in player.pending:
-        return f"You have already asked to discard {card}; it leaves at the start of your next turn."
-    return f"You cannot discard {card} now."
-
-
-def _draw_words(state: DuoState, seat: int) -> str:
-    sizes = draw_sizes(state, seat)
-    counts = " or ".join(str(size) for size in sizes)
-    return f"taking {counts} card{'s' if sizes[-1] != 1 else ''} (e.g. draw W1 W1 ..., or name the cards)"
+        return refusal("already_asked", card=card)
+    return refusal("cannot_discard", card=card)
 
 
 def _draw_problem(state: DuoState, seat: int, move: Draw) -> str:
     player = state.seats[seat]
     if state.phase == MUST_PASS:
-        return "You cannot play this turn: pass (the draw follows)."
+        return tr("You cannot play this turn: pass (the draw follows).")
     if wells_left(state) == 0:
-        return "The wells are empty."
+        return tr("The wells are empty.")
     if state.phase != MUST_DRAW:
         if state.plays == 0:
-            return "Play at least one card or Tractor before drawing."
+            return tr("Play at least one card or Tractor before drawing.")
         if len(player.hand) >= MAY_DRAW_BELOW:
-            return f"Your Hand holds {len(player.hand)} cards: you may draw only with fewer than {MAY_DRAW_BELOW}."
+            return tr(
+                "Your Hand holds {hand} cards: you may draw only with fewer than {limit}.",
+                hand=len(player.hand), limit=MAY_DRAW_BELOW,
+            )  # fmt: skip
     taken, reason = resolve_draw(state, move.picks)
     if taken is None:
         return reason
     hand = len(player.hand)
     sizes = draw_sizes(state, seat)
-    targets = " or ".join(str(hand + size) for size in sizes)
-    return (
-        f"A draw brings your Hand of {hand} to {targets} cards (or takes all that is left in the wells): "
-        f"{' or '.join(str(size) for size in sizes)} cards, not {len(taken)}."
-    )
+    return tr(
+        "A draw brings your Hand of {hand} to {targets} cards (or takes all that is left in the wells): "
+        "{sizes} cards, not {count}.",
+        hand=hand, targets=any_of([str(hand + size) for size in sizes]), sizes=any_of([str(size) for size in sizes]),
+        count=len(taken),
+    )  # fmt: skip
 
 
 def _silo_words(state: DuoState) -> str:
@@ -143,49 +153,57 @@ def _take_problem(state: DuoState, take: str, example: str) -> str | None:
         return None
     for index, silo in enumerate(state.silos):
         if take in silo:
-            return f"{take} is covered in S{index + 1}; only a Silo's top card is free ({_silo_words(state)}): {example}."
-    return f"{take} is not a free Silo card; free: {_silo_words(state)}."
+            return tr(
+                "{card} is covered in {silo}; only a Silo's top card is free ({cards}): {example}.",
+                card=take, silo=f"S{index + 1}", cards=_silo_words(state), example=example,
+            )  # fmt: skip
+    return tr("{card} is not a free Silo card; free: {cards}.", card=take, cards=_silo_words(state))
 
 
 def _play_problem(state: DuoState, seat: int, move: Play | PlayGround) -> str:
     player = state.seats[seat]
     card = move.card
     if is_tractor(card):
-        return f"Use a Tractor with: tractor {card} for R7 then R11, or discard it with: discard {card}."
+        return refusal("use_tractor_so", card=card)
     if card in state.dead and card in dead_held(state, seat):
-        return f"{card} is dead (a Tractor took its place): it can only be discarded."
+        return refusal("is_dead", card=card)
     if NUMBER[card] > 4:
         if isinstance(move, PlayGround):
-            return f"A Silo card is taken only with a base (1-4); {card} goes on its sequence: play {card}."
+            return tr(
+                "A Silo card is taken only with a base (1-4); {card} goes on its sequence: play {card}.", card=card
+            )
         if move.row is not None:
-            return f"Only a base (1-4) is placed in a row; {card} goes on its sequence: play {card}."
+            return refusal("base_only_in_row", card=card)
         if card not in player.hand and card not in player.exposed:
-            return f"You do not hold {card}."
-        return _slot_problem(state.stacks, card) or f"play {card} is not possible now."
+            return refusal("not_held", card=card)
+        return _slot_problem(state.stacks, card) or refusal("not_possible", move=f"play {card}")
     if card not in player.grounds:
-        return f"{card} is not in your Grounds row."
+        return tr("{card} is not in your Grounds row.", card=card)
     free = free_silo_cards(state)
     example = f"play {card} take {free[0]}"
     if isinstance(move, Play):
         if move.row is not None:
-            return f"No row is named: {FIXED_ROWS}. Name the Silo card you take: {example}."
-        return f"Name the free Silo card you take with {card} ({_silo_words(state)}), e.g. {example}."
-    return _take_problem(state, move.take, example) or f"{example} is not possible now."
+            return tr(NO_ROW, example=example)
+        return tr(
+            "Name the free Silo card you take with {card} ({cards}), e.g. {example}.",
+            card=card, cards=_silo_words(state), example=example,
+        )  # fmt: skip
+    return _take_problem(state, move.take, example) or refusal("not_possible", move=example)
 
 
 def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGround) -> str:
     player = state.seats[seat]
     tractor, replaced = move.tractor, move.replaced
     if not is_tractor(tractor):
-        return f"{tractor} is not a Tractor."
+        return refusal("not_a_tractor", card=tractor)
     problem = _locked_words(state, seat, tractor)
     if problem:
         return problem
     if is_tractor(replaced):
-        return "A Tractor stands for a numbered card, never for another Tractor."
+        return refusal("tractor_for_tractor")
     following = FOLLOWING[replaced]
     if following is None:
-        return "A Tractor can stand only for a card numbered 1 to 16, never for a closing card (17-20)."
+        return refusal("tractor_for_closing")
     problem = tractor_fit_problem(state.stacks, replaced, following, player.hand + player.exposed, state.dead)
     if problem:
         return problem
@@ -196,23 +214,31 @@ def _tractor_problem(state: DuoState, seat: int, move: UseTractor | TractorGroun
     if SLOT[replaced] == 1:
         if isinstance(move, UseTractor):
             if move.row is not None:
-                return f"No row is named: {FIXED_ROWS}. Name the Silo card you take: {example}."
-            return f"A Tractor as a base takes a free Silo card ({_silo_words(state)}): {example}."
+                return tr(NO_ROW, example=example)
+            return tr(
+                "A Tractor as a base takes a free Silo card ({cards}): {example}.", cards=_silo_words(state), example=example
+            )
         problem = _take_problem(state, move.take, example)
         if problem:
             return problem
     elif isinstance(move, TractorGround):
-        return f"A Silo card is taken only when the Tractor is a base: tractor {tractor} for {replaced} then {following}."
+        return tr(
+            "A Silo card is taken only when the Tractor is a base: {example}.",
+            example=f"tractor {tractor} for {replaced} then {following}",
+        )
     elif move.row is not None:
-        return "A row is named only when the Tractor is the first base of a family."
+        return refusal("row_for_base_only")
     if replaced in state.dead:
-        return f"{replaced} is already dead."
+        return tr("{card} is already dead.", card=replaced)
     if held_by(player, replaced):
-        return f"You hold {replaced} yourself: play it instead (a Tractor replaces only a card your opponent holds)."
+        return tr(
+            "You hold {card} yourself: play it instead (a Tractor replaces only a card your opponent holds).",
+            card=replaced,
+        )
     rival = state.seats[opponent(seat)]
     if not held_by(rival, replaced):
         # R11: said the same way wherever the card is, the face-down W3 included.
-        return "That Tractor move is not possible now (a Tractor replaces only a card your opponent holds)."
+        return tr("That Tractor move is not possible now (a Tractor replaces only a card your opponent holds).")
     if state.phase == MUST_PASS or not has_play(state, seat):
-        return "You have no possible play this turn: you must pass."
-    return "That Tractor move is not possible now."
+        return refusal("must_pass")
+    return refusal("tractor_not_possible")

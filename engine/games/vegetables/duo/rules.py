@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Event
+from engine.i18n import tr, tr_ctx
 
 from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS
+from ..events import card_played, dead_discarded, player_done, seat_field, tractor_discarded
 from ..model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
 from ..rules import ask_to_discard, done_or_pass, remove_from
 from ..scoring import expose_or_pay, finish, open_turn, score_closing
@@ -44,7 +46,9 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
         return events
     if isinstance(move, PlayGround):
         player.grounds.remove(move.card)
-        events.append(Event(text=f"{{p{seat}}} plays the Ground {move.card}.", actor=seat))
+        events.append(
+            Event(text=tr("{player} plays the Ground {card}.", player=seat_field(seat), card=move.card), actor=seat)
+        )
         _place_base(state, seat, move.card, move.card, move.take, events)
         player.used_grounds += 1
         _release(state, seat, events)
@@ -53,7 +57,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
         _remove_held(player, move.card)
         sequence = SEQUENCE[move.card]
         state.stacks[sequence].append(move.card)
-        events.append(Event(text=f"{{p{seat}}} plays {move.card} on sequence {sequence}.", actor=seat))
+        events.append(card_played(seat, move.card, sequence))
         if SLOT[move.card] == SLOTS:
             score_closing(state, seat, sequence, events)
         _after_play(state, seat, events)
@@ -63,9 +67,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
         player.tractors.remove(move.card)
         state.discard.append(move.card)
         state.plays += 1
-        events.append(
-            Event(text=f"{{p{seat}}} discards a Tractor ({move.card}) and ends the turn.", actor=seat)
-        )
+        events.append(tractor_discarded(seat, move.card))
         if is_out(state, seat):
             finish(state, seat, events)
         elif holdings_empty(player):
@@ -88,7 +90,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
         state.valve = 0  # drawn cards may be playable: the count of passes starts again (R20)
         _next_turn(state, events)
     elif isinstance(move, Done):
-        events.append(Event(text=f"{{p{seat}}} is done.", actor=seat))
+        events.append(Event(text=player_done(seat), actor=seat))
         _end_turn(state, events)
     else:
         assert isinstance(move, Pass), move  # legality is checked first
@@ -109,7 +111,12 @@ def _place_base(
     column = next(index for index, silo in enumerate(state.silos) if silo and silo[-1] == take)
     state.silos[column].pop()
     state.seats[seat].hand.append(take)
-    events.append(Event(text=f"{{p{seat}}} takes {take} from S{column + 1}.", actor=seat))
+    events.append(
+        Event(
+            text=tr("{player} takes {card} from {silo}.", player=seat_field(seat), card=take, silo=f"S{column + 1}"),
+            actor=seat,
+        )
+    )
 
 
 def _use_tractor(state: DuoState, seat: int, move: UseTractor | TractorGround, events: list[Event]) -> None:
@@ -122,8 +129,12 @@ def _use_tractor(state: DuoState, seat: int, move: UseTractor | TractorGround, e
     rival = opponent(seat)
     events.append(
         Event(
-            text=f"{{p{seat}}} plays Tractor {move.tractor} for {replaced}, then {following}. "
-            f"{replaced} is now dead: {{p{rival}}} can only discard it.",
+            text=tr(
+                "{player} plays Tractor {tractor} for {card}, then {following}. {card} is now dead: {rival} can "
+                "only discard it.",
+                player=seat_field(seat), tractor=move.tractor, card=replaced, following=following,
+                rival=seat_field(rival),
+            ),  # fmt: skip
             actor=seat,
         )
     )
@@ -155,7 +166,12 @@ def _release(state: DuoState, seat: int, events: list[Event]) -> None:
         freed, player.locked = player.locked[:2], player.locked[2:]
         player.tractors.extend(freed)
         player.released += 1
-        events.append(Event(text=f"{{p{seat}}}: Tractors {', '.join(freed)} released.", actor=seat))
+        events.append(
+            Event(
+                text=tr("{player}: Tractors {tractors} released.", player=seat_field(seat), tractors=", ".join(freed)),
+                actor=seat,
+            )
+        )
 
 
 def _discard_dead(state: DuoState, seat: int, card: str, events: list[Event], asked_earlier: bool) -> None:
@@ -163,8 +179,7 @@ def _discard_dead(state: DuoState, seat: int, card: str, events: list[Event], as
     ground = card in player.grounds
     _remove_held(player, card)
     state.discard.append(card)
-    when = " (asked earlier)" if asked_earlier else ""
-    events.append(Event(text=f"{{p{seat}}} discards the dead card {card}{when}.", actor=seat))
+    events.append(dead_discarded(seat, card, asked_earlier))
     if ground:
         player.used_grounds += 1  # R10: a discarded dead Ground counts as used
         _release(state, seat, events)
@@ -181,9 +196,18 @@ def _draw(state: DuoState, seat: int, move: Draw, events: list[Event]) -> None:
         parts.append(f"{card} ({WELLS[index]})")
         if not state.revealed and (not state.wells[0] or not state.wells[1]):
             state.revealed = True
-            shown = " ".join(state.wells[2]) or "empty"
-            parts.append(f"then W3 is revealed (bottom to top: {shown})")
-    events.append(Event(text=f"{{p{seat}}} draws {', '.join(parts)}; Hand {len(player.hand)}.", actor=seat))
+            shown = " ".join(state.wells[2]) or tr_ctx("vegetables", "empty")
+            # Translators: an item in the list of the cards a player draws ("K13 (W1), then W3 is revealed ...").
+            parts.append(tr("then W3 is revealed (bottom to top: {cards})", cards=shown))
+    events.append(
+        Event(
+            text=tr(
+                "{player} draws {cards}; Hand {size}.", player=seat_field(seat), cards=", ".join(parts),
+                size=len(player.hand),
+            ),  # fmt: skip
+            actor=seat,
+        )
+    )
 
 
 def _end_turn(state: DuoState, events: list[Event]) -> None:
@@ -210,7 +234,11 @@ def begin_turn(state: DuoState, events: list[Event]) -> None:
 def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
     """§7, R19: expose the Hand (or lose 50 when it is empty), then the draw when a well has cards."""
     player = state.seats[seat]
-    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, "an empty Hand")
+    empty = tr(
+        "{player} cannot play and passes with an empty Hand (-{penalty}).",
+        player=seat_field(seat), penalty=EMPTY_PASS_PENALTY,
+    )  # fmt: skip
+    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, empty)
     if wells_left(state):
         state.phase = MUST_DRAW  # the Hand is empty now: the compulsory draw (R19)
         return
@@ -218,7 +246,7 @@ def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
     if state.valve >= VALVE_TURNS:
         events.append(
             Event(
-                text="Two passes in a row with nothing to draw: nobody can play any more, and the game ends."
+                text=tr("Two passes in a row with nothing to draw: nobody can play any more, and the game ends.")
             )
         )
         finish(state, None, events)
@@ -405,14 +433,16 @@ def resolve_draw(state: DuoState, picks: Sequence[str]) -> tuple[list[tuple[str,
         if pick in WELLS:
             index = WELLS.index(pick)
             if index == 2 and not revealed:
-                return None, "W3 stays face down until W1 or W2 runs out."
+                return None, tr("W3 stays face down until W1 or W2 runs out.")
             if not wells[index]:
-                return None, f"{pick} is empty."
+                return None, tr("{pile} is empty.", pile=pick)
         else:
             tops = [i for i, well in enumerate(wells) if well and well[-1] == pick and (i < 2 or revealed)]
             if not tops:
                 free = [well[-1] for i, well in enumerate(wells) if well and (i < 2 or revealed)]
-                return None, f"{pick} is not a free card of a well (free now: {' '.join(free) or 'none'})."
+                return None, tr(
+                    "{card} is not a free card of a well (free now: {cards}).", card=pick, cards=" ".join(free) or tr_ctx("vegetables", "none")
+                )
             index = tops[0]
         taken.append((wells[index].pop(), index))
         if not wells[0] or not wells[1]:

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 from engine.core import Rng, SetupError
 from engine.core.text import quote
+from engine.i18n import tr
 
 from ..cards import NUMBERED, SEQUENCES, back_of
 from ..model import PLAYING
-from ..setup import stacked_pile
+from ..setup import named_twice, stacked_pile
 from .model import GROUNDS, HAND_DEAL, SILO_COLUMNS, TRACTORS_P1, TRACTORS_P2, DuoPlayer, DuoState
 
 # ----- set-up (§2) --------------------------------------------------------------------------------
@@ -67,10 +68,13 @@ def _read_stacked(stacked: Sequence[str]) -> list[str]:
         code = str(raw).strip().upper()
         if code not in known:
             raise SetupError(
-                f"Deck option: {quote(raw)} is not a card of the deal (K1-K20, G1-G20, R1-R20, Y1-Y20; "
-                "the Tractors are given out, not dealt)."
+                tr(
+                    "Deck option: {text} is not a card of the deal (K1-K20, G1-G20, R1-R20, Y1-Y20; "
+                    "the Tractors are given out, not dealt).",
+                    text=quote(raw),
+                )
             )
         if code in codes:
-            raise SetupError(f"Deck option: {code} is named twice; every card exists once.")
+            raise SetupError(named_twice(code))
         codes.append(code)
     return codes

@@ -11,13 +11,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.i18n import N_, tr, tr_ctx, tr_n
+
 from ..cards import FAMILIES, PRECEDING, SEQUENCE, SLOT, sorted_cards
 from ..model import MUST_PASS, OVER, UseTractor
-from ..views import cell_view, public_prompt, seat_fields, table_fields
-from .model import MAY_DRAW_BELOW, MUST_DRAW, MUST_DRAW_BELOW, WELLS, DuoState, TractorGround
+from ..views import (
+    cell_view,
+    game_over,
+    off_turn_prompt,
+    public_prompt,
+    seat_fields,
+    table_fields,
+    your_turn_first,
+    your_turn_more,
+)
+from ..words import any_of
+from .model import (
+    EMPTY_PASS_PENALTY,
+    MAY_DRAW_BELOW,
+    MUST_DRAW,
+    MUST_DRAW_BELOW,
+    WELLS,
+    DuoState,
+    TractorGround,
+)
 from .rules import dead_held, draw_sizes, free_silo_cards, legal_moves, may_draw, opponent, wells_left
 
-RULES_NOTE = "2-player game: Board Game Arena's version, with the rulings of docs/rules/vegetables-2p.md"
+RULES_NOTE = N_("2-player game: Board Game Arena's version, with the rulings of docs/rules/vegetables-2p.md")
 
 
 def public_view(state: DuoState) -> dict[str, Any]:
@@ -51,18 +71,18 @@ def public_view(state: DuoState) -> dict[str, Any]:
                 "tractors": list(player.tractors),
                 "locked": list(player.locked),
                 "hand_size": len(player.hand),
-                "hand_limit": _hand_limit(len(player.hand), wells_left(state)),
+                "hand_limit": hand_limit(len(player.hand), wells_left(state)),
                 "dead_held": sorted_cards(
                     [card for card in player.grounds + player.hand + player.exposed if card in dead]
                 ),
             }
         )
-    return {
+    view: dict[str, Any] = {
         "game": "vegetables",
         "players": 2,
         "variant": state.variant,
         "house_rules": False,
-        "rules_note": RULES_NOTE,
+        "rules_note": tr(RULES_NOTE),
         "silos": [
             {"silo": f"S{index + 1}", "cards": list(silo), "free": silo[-1] if silo else None}
             for index, silo in enumerate(state.silos)
@@ -70,25 +90,40 @@ def public_view(state: DuoState) -> dict[str, Any]:
         "wells": wells,
         "w3_revealed": state.revealed,
         "hand_limits": {"may_draw_below": MAY_DRAW_BELOW, "must_draw_below": MUST_DRAW_BELOW},
-        **table_fields(state, rows, seats, _public_prompt(state)),
+        **table_fields(state, rows, seats, ""),
     }
+    view["prompt"] = table_prompt(view)
+    return view
 
 
-def _hand_limit(hand: int, left: int) -> str:
-    """Which hand limit applies to a Hand of this size now (§4.2)."""
+def hand_limit(hand: int, left: int) -> str:
+    """Which hand limit applies to a Hand of this size now (§4.2), in a few words (a column of the
+    board's score table)."""
+    # Translators: the hand limits in a column of the score table (about 10 characters).
     if not left:
-        return "wells empty"
+        return tr_ctx("vegetables", "wells empty")
     if hand < MUST_DRAW_BELOW:
-        return "must draw"
+        return tr_ctx("vegetables", "must draw")
     if hand < MAY_DRAW_BELOW:
-        return "may draw"
-    return "no draw"
+        return tr_ctx("vegetables", "may draw")
+    return tr_ctx("vegetables", "no draw")
 
 
-def _public_prompt(state: DuoState) -> str:
-    if state.phase == MUST_DRAW:
-        return "Drawing from the wells (the Hand is below 8)."
-    return public_prompt(state, "Play more cards, draw, or say done.")
+def seat_hand_limit(view: dict[str, Any], info: dict[str, Any]) -> str:
+    """A seat's hand limit in the current language, from the view (``info`` is the seat's entry)."""
+    return hand_limit(info["hand_size"], sum(well["count"] for well in view["wells"]))
+
+
+def table_prompt(view: dict[str, Any]) -> str:
+    """The public view's prompt (2 players), read from the view as every prompt is."""
+    if view["phase"] == MUST_DRAW:
+        return tr("Drawing from the wells (the Hand is below 8).")
+    return public_prompt(view, tr("Play more cards, draw, or say done."))
+
+
+def prompt_of(view: dict[str, Any]) -> str:
+    """The prompt of a public view or of a seat's view (2 players), in the current language."""
+    return seat_prompt(view) if "seat" in view else table_prompt(view)
 
 
 def _unseen(state: DuoState, seat: int) -> set[str]:
@@ -146,36 +181,53 @@ def seat_view(state: DuoState, seat: int) -> dict[str, Any]:
             and (state.phase == MUST_DRAW or (hand < MUST_DRAW_BELOW and wells_left(state) > 0)),
             "draw_sizes": draw_sizes(state, seat) if may_draw(state, seat) else [],
             "free_silo": free_silo_cards(state),
-            "prompt": _private_prompt(state, seat) if state.phase != OVER else "The game is over.",
         }
     )
+    view["prompt"] = seat_prompt(view)
     return view
 
 
-def _private_prompt(state: DuoState, seat: int) -> str:
-    player = state.seats[seat]
-    hand = len(player.hand)
-    if seat != state.turn:
-        text = "Not your turn."
-        if player.pending:
-            text += f" Asked to discard: {' '.join(sorted_cards(player.pending))} (leaves at the start of your next turn)."
-        elif dead_held(state, seat):
-            text += " You may ask to discard a dead card (it leaves at your next turn)."
-        return text
-    if state.phase == MUST_PASS:
-        effect = "puts your Hand face up (no penalty)" if hand else f"costs {50} points (your Hand is empty)"
-        then = ", then you draw to 8 or 12" if wells_left(state) else ""
-        return f"You cannot play: pass. The pass {effect}{then}."
-    if state.phase == MUST_DRAW:
-        sizes = " or ".join(str(size) for size in draw_sizes(state, seat))
-        return f"Your Hand holds {hand}: you must draw {sizes} cards now, each the free top of a well (e.g. draw W1 W2 ...)."
-    if state.plays == 0:
-        return "Your turn: play at least one card or Tractor."
-    if hand < MUST_DRAW_BELOW and wells_left(state):
-        return f"Your Hand holds {hand} (below {MUST_DRAW_BELOW}): play on, then you must draw (done leads to it)."
-    if may_draw(state, seat):
-        return f"Your turn: play more cards, draw to {MAY_DRAW_BELOW} (ends the turn), or say done."
-    return "Your turn: play more cards, or say done."
+def seat_prompt(view: dict[str, Any]) -> str:
+    """What a seat may or must do now, from its view (2 players)."""
+    if view["over"]:
+        return game_over()
+    hand = len(view["hand"])
+    wells = sum(well["count"] for well in view["wells"])
+    if view["seat"] != view["turn"]:
+        return off_turn_prompt(view["pending"], not view["pending"] and bool(view["dead_held"]))
+    if view["phase"] == MUST_PASS:
+        return _must_pass_prompt(hand, wells > 0)
+    if view["phase"] == MUST_DRAW:
+        sizes = view["draw_sizes"]
+        return tr_n(
+            "Your Hand holds {hand}: you must draw {sizes} card now, each the free top of a well (e.g. draw W1 W2 ...).",
+            "Your Hand holds {hand}: you must draw {sizes} cards now, each the free top of a well (e.g. draw W1 W2 ...).",
+            sizes[-1], hand=hand, sizes=any_of([str(size) for size in sizes]),
+        )  # fmt: skip
+    if view["plays_this_turn"] == 0:
+        return your_turn_first()
+    if hand < MUST_DRAW_BELOW and wells:
+        return tr(
+            "Your Hand holds {hand} (below {limit}): play on, then you must draw (done leads to it).",
+            hand=hand, limit=MUST_DRAW_BELOW,
+        )  # fmt: skip
+    if view["can_draw"]:
+        return tr("Your turn: play more cards, draw to {limit} (ends the turn), or say done.", limit=MAY_DRAW_BELOW)
+    return your_turn_more()
+
+
+def _must_pass_prompt(hand: int, draw: bool) -> str:
+    """What a forced pass does (§7): the Hand face up, or 50 points when it is empty; then a draw."""
+    if hand and draw:
+        return tr("You cannot play: pass. The pass puts your Hand face up (no penalty), then you draw to 8 or 12.")
+    if hand:
+        return tr("You cannot play: pass. The pass puts your Hand face up (no penalty).")
+    if draw:
+        return tr(
+            "You cannot play: pass. The pass costs {penalty} points (your Hand is empty), then you draw to 8 or 12.",
+            penalty=EMPTY_PASS_PENALTY,
+        )
+    return tr("You cannot play: pass. The pass costs {penalty} points (your Hand is empty).", penalty=EMPTY_PASS_PENALTY)
 
 
 def secret_view(state: DuoState, seat: int) -> dict[str, Any]:
