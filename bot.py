@@ -33,12 +33,15 @@ from cogs.community import CommunityCommands
 from cogs.components import DYNAMIC_ITEMS
 from cogs.desk import GameDesk
 from cogs.games import GameCommands
+from cogs.language import reader_language
 from cogs.privacy import PrivacyDesk
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
 from cogs.seasons import SeasonCommands, SeasonHerald
+from cogs.translator import CatalogueTranslator
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings, thinker_for
 from db import StoreOpenError, open_store
+from engine.i18n import set_language, tr
 from engine.referee import Referee, RulesChanged, Store, Thinker
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
@@ -68,6 +71,16 @@ def invite_link(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=BOT_SCOPES)
 
 
+class ReaderTree(app_commands.CommandTree["RefereeBot"]):
+    """The command tree: every command and autocomplete runs in its reader's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[RefereeBot], /) -> bool:
+        # discord.py runs each interaction in a task of its own, where the check comes first: the
+        # language set here holds for that interaction's command (or autocomplete) and its errors.
+        set_language(await reader_language(interaction))
+        return True
+
+
 class RefereeBot(commands.Bot):
     """The bot: slash commands and persistent components over one Referee and its SQLite store."""
 
@@ -90,6 +103,7 @@ class RefereeBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=ReaderTree,
             # Nothing pings unless a message names its pings explicitly (the seats to act).
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -147,6 +161,8 @@ class RefereeBot(commands.Bot):
         await self.add_cog(AdminCommands(self))
         await self.add_cog(SeasonCommands(self))
         self.tree.on_error = self.on_app_command_error
+        # Before the sync: the commands' descriptions and choices in every language (cogs/translator.py).
+        await self.tree.set_translator(CatalogueTranslator())
         if self.settings.sync_commands:
             count = await self.sync_application_commands(self.settings.dev_guild_id)
             where = f"server {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "every server"
@@ -210,9 +226,7 @@ class RefereeBot(commands.Bot):
             exc_info=error,
         )
         with contextlib.suppress(discord.HTTPException):
-            await reply(
-                interaction, "Something went wrong on my side (it is logged). Try again, or use /board."
-            )
+            await reply(interaction, tr("Something went wrong on my side (it is logged). Try again, or use /board."))
 
     async def close(self) -> None:
         if self._clock_task is not None:

@@ -12,9 +12,11 @@ from typing import Protocol
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from engine.core import GameError
+from engine.i18n import number, tr, tr_ctx
 from engine.referee import Referee
 from engine.referee.limits import CANCELLED_RETENTION, DAY, LIMIT_MAX, LIMIT_NAMES, LOBBY_RETENTION, Limits
 
@@ -33,32 +35,39 @@ LIMIT_CHOICES = [app_commands.Choice(name=text[:100], value=name) for name, text
 
 def limits_text(limits: Limits, defaults: Limits) -> str:
     """Every limit in force, with its default when the server changed it, and what is purged."""
-    lines = ["**Limits on this server**"]
+    lines = [tr("**Limits on this server**")]
     for name, text in LIMIT_NAMES.items():
         value, default = getattr(limits, name), getattr(defaults, name)
-        shown = "none" if value is None else f"{value:,}"
-        lines.append(f"- {text}: {shown}" + ("" if value == default else f" (default {default:,})"))
+        shown = tr_ctx("limit", "none") if value is None else number(value)
+        line = f"- {tr(text)}: {shown}"
+        if value != default:
+            line = tr("{limit} (default {default})", limit=line, default=number(default))
+        lines.append(line)
     lines.append(
-        f"Lobbies cancelled {CANCELLED_RETENTION / DAY:g} days ago and lobbies nobody touched for"
-        f" {LOBBY_RETENTION / DAY:g} days are deleted; games that started are kept."
+        tr(
+            "Lobbies cancelled {cancelled} days ago and lobbies nobody touched for {untouched} days are "
+            "deleted; games that started are kept.",
+            cancelled=f"{CANCELLED_RETENTION / DAY:g}",
+            untouched=f"{LOBBY_RETENTION / DAY:g}",
+        )
     )
     return "\n".join(lines)
 
 
 class AdminCommands(commands.Cog):
-    limits = managers_group("limits", "What one player and this server may have open at once (Manage Server)")
+    limits = managers_group("limits", locale_str("What one player and this server may have open at once (Manage Server)"))
 
     def __init__(self, bot: Syncs) -> None:
         self.bot = bot
 
-    @limits.command(name="show", description="This server's limits on open lobbies and games")
+    @limits.command(name="show", description=locale_str("This server's limits on open lobbies and games"))
     async def limits_show(self, interaction: discord.Interaction) -> None:
         referee = self._referee()
         limits = await referee.admission.limits_for(str(interaction.guild_id))
         await reply(interaction, limits_text(limits, referee.admission.defaults))
 
-    @limits.command(name="set", description="Change one of this server's limits (Manage Server)")
-    @app_commands.describe(limit="Which limit", value="The new value; leave it out to go back to the default")
+    @limits.command(name="set", description=locale_str("Change one of this server's limits (Manage Server)"))
+    @app_commands.describe(limit=locale_str("Which limit"), value=locale_str("The new value; leave it out to go back to the default"))
     @app_commands.choices(limit=LIMIT_CHOICES)
     async def limits_set(
         self,
@@ -69,7 +78,7 @@ class AdminCommands(commands.Cog):
         # Discord hides the command from members without Manage Server by default, but a server
         # may change that: the permission is checked here too.
         if not is_server_manager(interaction):
-            await reply(interaction, "Only members with Manage Server can change this server's limits.")
+            await reply(interaction, tr("Only members with Manage Server can change this server's limits."))
             return
         referee = self._referee()
         try:

@@ -30,11 +30,13 @@ import discord
 
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import N_, tr
 from engine.referee import FINISHED, RUNNING, Outbox, Table
 from engine.referee.announcements import Announcements, PendingAnnouncement
 
 from . import render
 from .actions import PublishingDesk
+from .language import dm_language, public_language
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +51,8 @@ CLAIM_TRIES = 30
 THREAD_GONE = frozenset({10003, 50083})
 # What a board that did not go out raises: Discord's refusals, and the network's failures.
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
-UNREACHABLE_NOTE = "⚠ cannot post the board: check the bot's permissions in the game's channel"
-BOARD_FAILED_HEADER = (
+UNREACHABLE_NOTE = N_("⚠ cannot post the board: check the bot's permissions in the game's channel")
+BOARD_FAILED_HEADER = N_(
     "**{label}**: I could not post the board in the game's thread (Discord refused it), so your turn "
     "comes here."
 )
@@ -238,9 +240,12 @@ class Announcer:
         trouble = self._trouble.get(table_id)
         if (trouble is None or trouble.dm_version != table.version) and table.status == RUNNING:
             # The board did not go out: the players to act hear of their turn privately, once.
-            header = BOARD_FAILED_HEADER.format(label=render.game_label(table, get_game(table.game)))
             for user in to_act:
-                if user not in dmed and await self.desk.send_private(table, user, header):
+                if user in dmed:
+                    continue
+                async with dm_language(self.desk.bot, user, table.guild_id):  # each reader's own
+                    header = tr(BOARD_FAILED_HEADER, label=render.game_label(table, get_game(table.game)))
+                if await self.desk.send_private(table, user, header):
                     dmed.add(user)
         await self._failed(table, error, dm_version=table.version, reached=bool(dmed & set(to_act)))
         return bool(dmed)
@@ -270,7 +275,8 @@ class Announcer:
     async def _reopen_thread(self, table: Table) -> Table:
         """A new thread in the game's channel (the channel itself if threads are refused)."""
         assert table.channel_id is not None
-        name = render.clip(render.game_label(table, get_game(table.game)), 100)
+        async with public_language(self.desk.bot, table.guild_id):
+            name = render.clip(render.game_label(table, get_game(table.game)), 100)
         http = self.desk.bot.http
         thread_id = table.channel_id
         try:

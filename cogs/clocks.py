@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from engine.games import get_game
+from engine.i18n import tr
 from engine.referee import (
     HEARTBEAT_SECONDS,
     DueActions,
@@ -40,6 +41,7 @@ from engine.referee.limits import PURGE_EVERY
 
 from . import render
 from .components import return_view, skip_view
+from .language import dm_language, public_language
 
 if TYPE_CHECKING:
     from .desk import GameDesk
@@ -120,28 +122,34 @@ class ClockKeeper:
             await self.tell_ran_out(table.id, reminder.user_id)
             return
         game = get_game(table.game)
-        when = "almost out of time" if reminder.final else "your clock is running"
-        header = (
-            f"**{render.game_label(table, game)}**: {when}. {format_duration(reminder.remaining)} left "
-            f"(runs out {render.timestamp(reminder.deadline)})."
-        )
+        async with dm_language(self.desk.bot, reminder.user_id, table.guild_id):
+            label, left = f"**{render.game_label(table, game)}**", format_duration(reminder.remaining)
+            when = render.timestamp(reminder.deadline)
+            if reminder.final:
+                header = tr("{game}: almost out of time. {left} left (runs out {when}).", game=label, left=left, when=when)
+            else:
+                header = tr("{game}: your clock is running. {left} left (runs out {when}).", game=label, left=left, when=when)
         await self.desk.send_private(table, reminder.user_id, header)
 
     async def announce_timeout(self, timeout: TimeoutNotice) -> None:
         table = await self.referee.table(timeout.links.table_id)
         channel_id = table.thread_id or table.channel_id
         if channel_id is not None and timeout.can_skip:
-            text = (
-                f"{timeout.name} ran out of time. {' '.join(render.mention(user) for user in timeout.can_skip)}: "
-                f"you may skip the seat; an AI then plays it until {timeout.name} comes back."
-            )
+            async with public_language(self.desk.bot, table.guild_id):
+                text = tr(
+                    "{player} ran out of time. {others}: you may skip the seat; an AI then plays it until "
+                    "{player} comes back.",
+                    player=timeout.name,
+                    others=" ".join(render.mention(user) for user in timeout.can_skip),
+                )
+                view = skip_view(table.id, timeout.seat, timeout.name)
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(int(user)) for user in timeout.can_skip]
             )
             await self.desk.send_to_channel(
                 table,
                 content=text,
-                view=skip_view(table.id, timeout.seat, timeout.name),
+                view=view,
                 allowed_mentions=allowed,
             )
         if timeout.user_id is not None and timeout.tell_player:
@@ -156,17 +164,17 @@ class ClockKeeper:
         if seat is None or seat.forfeited:
             return
         skipped = seat.absent
-        header = render.ran_out_text(
-            table, get_game(table.game), skipped=skipped, game_waits=not someone_present(table)
-        )
+        async with dm_language(self.desk.bot, user_id, table.guild_id):
+            header = render.ran_out_text(
+                table, get_game(table.game), skipped=skipped, game_waits=not someone_present(table)
+            )
         await self.desk.send_private(table, user_id, header, view=return_view(table.id) if skipped else None)
 
     async def announce_forfeit(self, forfeit: ForfeitNotice) -> None:
         table = await self.referee.table(forfeit.links.table_id)
-        await self.desk.send_to_channel(
-            table,
-            content=(
-                f"{forfeit.name} stayed away too long and forfeits: ranked last, the AI plays the seat "
-                "to the end."
-            ),
-        )
+        async with public_language(self.desk.bot, table.guild_id):
+            content = tr(
+                "{player} stayed away too long and forfeits: ranked last, the AI plays the seat to the end.",
+                player=forfeit.name,
+            )
+        await self.desk.send_to_channel(table, content=content)

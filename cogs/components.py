@@ -38,10 +38,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import discord
 
+from engine.i18n import N_, tr, tr_ctx, use_language
 from engine.referee import DEFAULT_LEVEL, LEVEL_HELP, LEVELS
 
 from . import render
 from .actions import DeskActions, PrivacyActions, ScoreActions
+from .language import reader_language
 from .layout import ControlPlan, MoveGroup, plan_controls
 from .replies import reply
 
@@ -51,12 +53,12 @@ if TYPE_CHECKING:
 BUTTON_LABEL_LIMIT = 80  # Discord refuses a longer button label
 
 LOBBY_ACTIONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI", discord.ButtonStyle.secondary),
-    "unai": ("Remove AI", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "ai": (N_("Add AI"), discord.ButtonStyle.secondary),
+    "unai": (N_("Remove AI"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
 }
 
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -110,8 +112,9 @@ class Control(discord.ui.DynamicItem[ItemT], template=NO_ID):
         return cls.restore(item, **cls.ids.read(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        # The click's action, answered whatever happens (``answered``).
-        await answered(interaction, self.act(interaction))
+        # The click's action, answered whatever happens (``answered``), in the clicker's language.
+        with use_language(await reader_language(interaction)):
+            await answered(interaction, self.act(interaction))
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:
         """What the click asks of a desk (the GameDesk: ``desk_of``; the ScoreDesk: ``scores_of``)."""
@@ -157,9 +160,7 @@ async def answered(interaction: discord.Interaction, action: Awaitable[None]) ->
         await action
     except Exception:
         with contextlib.suppress(discord.HTTPException):
-            await reply(
-                interaction, "Something went wrong on my side (it is logged). Try again, or use /board."
-            )
+            await reply(interaction, tr("Something went wrong on my side (it is logged). Try again, or use /board."))
         raise
 
 
@@ -167,7 +168,8 @@ class LobbyButton(Control[discord.ui.Button[Any]], custom_id="ref:lobby:{table_i
     def __init__(self, table_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
         row = 0 if action in ("join", "leave", "ai", "unai") else 2
-        super().__init__(button(label, style, self.ids.build(table_id=table_id, action=action), row=row))
+        text = tr(label) if action in LOBBY_ACTIONS else label
+        super().__init__(button(text, style, self.ids.build(table_id=table_id, action=action), row=row))
         self.table_id = table_id
         self.action = action
 
@@ -186,12 +188,16 @@ class AiLevelSelect(SelectControl, custom_id="ref:lobbyai:{table_id}"):
     def build(cls, table_id: int) -> AiLevelSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=cls.ids.build(table_id=table_id),
-            placeholder="Add an AI seat: choose its level",
+            placeholder=tr_ctx("select", "Add an AI seat: choose its level"),
             options=[
                 discord.SelectOption(
-                    label=level.capitalize() + (" (the usual)" if level == DEFAULT_LEVEL else ""),
+                    label=_clip(
+                        tr_ctx("select", "{level} (the usual)", level=level_name(level))
+                        if level == DEFAULT_LEVEL
+                        else level_name(level)
+                    ),
                     value=level,
-                    description=_clip(LEVEL_HELP[level]),
+                    description=_clip(tr(LEVEL_HELP[level])),
                 )
                 for level in LEVELS
             ],
@@ -206,7 +212,7 @@ class AiLevelSelect(SelectControl, custom_id="ref:lobbyai:{table_id}"):
 
 class HandButton(Control[discord.ui.Button[Any]], custom_id="ref:hand:{table_id}"):
     def __init__(self, table_id: int) -> None:
-        super().__init__(button("Show my hand", discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
+        super().__init__(button(tr_ctx("button", "Show my hand"), discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
         self.table_id = table_id
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:
@@ -219,7 +225,7 @@ class TurnButton(Control[discord.ui.Button[Any]], custom_id="ref:turn:{table_id}
 
     def __init__(self, table_id: int, version: int) -> None:
         custom_id = self.ids.build(table_id=table_id, version=version)
-        super().__init__(button("Play your turn", discord.ButtonStyle.success, custom_id))
+        super().__init__(button(tr_ctx("button", "Play your turn"), discord.ButtonStyle.success, custom_id))
         self.table_id = table_id
         self.version = version
 
@@ -232,7 +238,7 @@ class HintButton(Control[discord.ui.Button[Any]], custom_id="ref:hint:{table_id}
 
     def __init__(self, table_id: int, version: int) -> None:
         custom_id = self.ids.build(table_id=table_id, version=version)
-        super().__init__(button("Hint", discord.ButtonStyle.secondary, custom_id))
+        super().__init__(button(tr_ctx("button", "Hint"), discord.ButtonStyle.secondary, custom_id))
         self.table_id = table_id
         self.version = version
 
@@ -300,7 +306,7 @@ class GroupSelect(SelectControl, custom_id="ref:mg:{table_id}:{version}"):
     def build(cls, table_id: int, version: int, groups: Sequence[MoveGroup]) -> GroupSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=cls.ids.build(table_id=table_id, version=version),
-            placeholder="Choose a group of moves, then your move",
+            placeholder=tr_ctx("select", "Choose a group of moves, then your move"),
             options=[
                 discord.SelectOption(label=group.label[:100], value=str(number), description=_preview(group))
                 for number, group in enumerate(groups)
@@ -316,7 +322,7 @@ class GroupSelect(SelectControl, custom_id="ref:mg:{table_id}:{version}"):
 class BackButton(Control[discord.ui.Button[Any]], custom_id="ref:back:{table_id}:{version}"):
     def __init__(self, table_id: int, version: int) -> None:
         custom_id = self.ids.build(table_id=table_id, version=version)
-        super().__init__(button("Back", discord.ButtonStyle.secondary, custom_id))
+        super().__init__(button(tr_ctx("button", "Back"), discord.ButtonStyle.secondary, custom_id))
         self.table_id = table_id
         self.version = version
 
@@ -328,7 +334,7 @@ class SkipButton(Control[discord.ui.Button[Any]], custom_id="ref:skip:{table_id}
     """On the notice that a seat ran out of time: the other players skip it."""
 
     def __init__(self, table_id: int, seat: int, name: str = "") -> None:
-        label = f"Skip {name}" if name else "Skip"
+        label = tr_ctx("button", "Skip {player}", player=name) if name else tr_ctx("button", "Skip")
         custom_id = self.ids.build(table_id=table_id, seat=seat)
         super().__init__(button(label[:80], discord.ButtonStyle.danger, custom_id))
         self.table_id = table_id
@@ -342,7 +348,7 @@ class ReturnButton(Control[discord.ui.Button[Any]], custom_id="ref:return:{table
     """ "I'm back": a skipped player takes their seat back from the AI."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(button("I'm back", discord.ButtonStyle.success, self.ids.build(table_id=table_id)))
+        super().__init__(button(tr_ctx("button", "I'm back"), discord.ButtonStyle.success, self.ids.build(table_id=table_id)))
         self.table_id = table_id
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:
@@ -353,7 +359,7 @@ class RematchButton(Control[discord.ui.Button[Any]], custom_id="ref:rematch:{tab
     """On the game-over message: the same table again, seats rotated (cogs/endings.py)."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__(button("Rematch", discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
+        super().__init__(button(tr_ctx("button", "Rematch"), discord.ButtonStyle.primary, self.ids.build(table_id=table_id)))
         self.table_id = table_id
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:
@@ -369,7 +375,7 @@ class LeaderboardButton(
     """Previous or next page of a leaderboard; ``page`` is the page it shows."""
 
     def __init__(self, game: str, page: int, direction: str, *, disabled: bool = False) -> None:
-        label = "Previous" if direction == "prev" else "Next"
+        label = tr_ctx("button", "Previous") if direction == "prev" else tr_ctx("button", "Next")
         custom_id = self.ids.build(game=game, page=page, direction=direction)
         super().__init__(button(label, discord.ButtonStyle.secondary, custom_id, disabled=disabled))
         self.game = game
@@ -388,7 +394,7 @@ class SeasonLeaderboardButton(
     """Previous or next page of a season's leaderboard (``season``: its number on the server)."""
 
     def __init__(self, game: str, season: int, page: int, direction: str, *, disabled: bool = False) -> None:
-        label = "Previous" if direction == "prev" else "Next"
+        label = tr_ctx("button", "Previous") if direction == "prev" else tr_ctx("button", "Next")
         custom_id = self.ids.build(game=game, season=season, page=page, direction=direction)
         super().__init__(button(label, discord.ButtonStyle.secondary, custom_id, disabled=disabled))
         self.game = game
@@ -404,7 +410,7 @@ class ForgetButton(Control[discord.ui.Button[Any]], custom_id="ref:forget:{user_
 
     def __init__(self, user_id: str) -> None:
         custom_id = self.ids.build(user_id=user_id)
-        super().__init__(button("Delete my data", discord.ButtonStyle.danger, custom_id))
+        super().__init__(button(tr_ctx("button", "Delete my data"), discord.ButtonStyle.danger, custom_id))
         self.user_id = user_id
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:
@@ -417,7 +423,7 @@ class ExportSelect(SelectControl, custom_id="ref:export"):
     @classmethod
     def build(cls, options: list[discord.SelectOption]) -> ExportSelect:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=cls.ids.build(), placeholder="Export a game's record (JSON)", options=options
+            custom_id=cls.ids.build(), placeholder=tr_ctx("select", "Export a game's record (JSON)"), options=options
         )
         return cls(select)
 
@@ -432,7 +438,7 @@ class UndoAnswerButton(
     """Under a rated game's request to take a move back: the other players agree or refuse."""
 
     def __init__(self, table_id: int, version: int, answer: str) -> None:
-        label, style = ("Agree", discord.ButtonStyle.success) if answer == "yes" else ("Refuse", discord.ButtonStyle.danger)
+        label, style = (tr_ctx("button", "Agree"), discord.ButtonStyle.success) if answer == "yes" else (tr_ctx("button", "Refuse"), discord.ButtonStyle.danger)
         super().__init__(button(label, style, self.ids.build(table_id=table_id, version=version, answer=answer)))
         self.table_id = table_id
         self.version = version
@@ -472,6 +478,12 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 def _preview(group: MoveGroup) -> str:
     return _clip(", ".join(group.moves))
+
+
+def level_name(level: str) -> str:
+    """A level's name on a control ("Easy", "Normal", "Strong")."""
+    names = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong")}
+    return tr(names[level]) if level in names else level.capitalize()
 
 
 def _clip(text: str, limit: int = 100) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import discord
 
 from engine.core import GameError
+from engine.i18n import tr
 from engine.referee import RUNNING, Referee, Table, TableNotFound
 
 from .announcer import Announcer
@@ -81,7 +82,7 @@ class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom, UndoRoom, EndingsRoo
         if game_id is not None:
             table = await self.referee.table(game_id)
             if guild is not None and table.guild_id != guild:
-                raise TableNotFound(f"There is no game #{game_id} on this server.")
+                raise TableNotFound(tr("There is no game #{number} on this server.", number=game_id))
             return table
         channel = str(interaction.channel_id)
         in_thread = await self._table_of_thread(
@@ -96,10 +97,10 @@ class GameDesk(LobbyRoom, PlayRoom, PublishingRoom, DmRoom, UndoRoom, EndingsRoo
         if len(mine) == 1:
             return await self.referee.table(mine[0].id)
         if not mine:
-            raise NoTableHere("You have no game here. Start one with `/game new`, or see `/game list`.")
+            raise NoTableHere(tr("You have no game here. Start one with `/game new`, or see `/game list`."))
         numbers = ", ".join(f"#{table.id}" for table in mine[:10])
         raise NoTableHere(
-            f"You are in several games ({numbers}): use the command in the game's thread, or give `game:`."
+            tr("You are in several games ({numbers}): use the command in the game's thread, or give `game:`.", numbers=numbers)
         )
 
     async def running_game_deferred(self, interaction: discord.Interaction, game_id: int | None) -> Table | None:

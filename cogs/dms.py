@@ -16,18 +16,20 @@ import discord
 
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import N_, tr, tr_n
 from engine.referee import RUNNING, NotInGame, Referee, SeatSnapshot, Table
 from engine.referee.user_settings import UserSettings
 
 from . import render
 from .components import move_view
+from .language import dm_language
 from .pictures import HAND_FILE, hand_drawing, show
 from .replies import reply
 
 log = logging.getLogger(__name__)
 
 CANNOT_DM_USER = 50007
-DM_CLOSED_NOTICE = (
+DM_CLOSED_NOTICE = N_(
     "I could not send you a DM (your DMs are closed), so I will not try again. Press **Play your turn** "
     "or **Show my hand** on the game's board, or use `/hand`, whenever you need your hand and your moves "
     "(after opening your DMs, `/settings turn-dms enabled:True` makes me try again)."
@@ -69,7 +71,7 @@ class DmRoom:
         else:
             snapshot = await self.referee.snapshot(table if isinstance(table, int) else table.id, user_id)
         if snapshot.private is None:
-            raise NotInGame("You are not playing in this game.")
+            raise NotInGame(tr("You are not playing in this game."))
         text, table = snapshot.private, snapshot.table
         game = get_game(table.game)
         about = dict(snapshot.moves)
@@ -78,15 +80,21 @@ class DmRoom:
         lines = [header] if header else []
         on_turn = table.status == RUNNING and snapshot.seat is not None and snapshot.seat in snapshot.to_act
         if moves and on_turn:
-            lines.append("**Your turn.** Choose a move below, or type `/play`.")
+            lines.append(tr("**Your turn.** Choose a move below, or type `/play`."))
         elif moves:
             # Moves a game allows out of turn (such as asking to discard a dead card): optional.
             lines.append(snapshot.waiting_line)
-            lines.append("Not your turn, but you may already make one of these moves (or just wait).")
+            lines.append(tr("Not your turn, but you may already make one of these moves (or just wait)."))
         elif table.status == RUNNING:
             lines.append(snapshot.waiting_line)
         if moves and plan.left_out:
-            lines.append(f"{plan.left_out} more moves can be played with `/play` (autocomplete lists them).")
+            lines.append(
+                tr_n(
+                    "{n} more move can be played with `/play` (autocomplete lists it).",
+                    "{n} more moves can be played with `/play` (autocomplete lists them).",
+                    plan.left_out,
+                )
+            )
         embed = render.private_embed(table, game, text, log_lines)
         files = render.private_files(table, game, text, log_lines)
         drawn = await hand_drawing(self.referee, snapshot, user_id)
@@ -114,7 +122,20 @@ class DmRoom:
         header: str = "",
         view: discord.ui.View | None = None,
     ) -> bool:
-        """DM one player their private view; False (and remembered) when their DMs are closed."""
+        """DM one player their private view; False (and remembered) when their DMs are closed.
+        In the player's language (cogs/language.py: a DM has no client locale to read)."""
+        async with dm_language(self.bot, user_id, table.guild_id):
+            return await self._send_dm(table, user_id, log_lines, header=header, view=view)
+
+    async def _send_dm(
+        self,
+        table: Table,
+        user_id: str,
+        log_lines: Sequence[str],
+        *,
+        header: str,
+        view: discord.ui.View | None,
+    ) -> bool:
         try:
             message = await self.private_message(table, user_id, header=header, log_lines=log_lines)
             channel = await self.bot.create_dm(discord.Object(int(user_id)))
@@ -150,12 +171,12 @@ class DmRoom:
         # Asking for DMs is the sign they were opened again: the settings try them once more.
         await self.settings.set_turn_dms(user, enabled)
         if enabled:
-            text = (
+            text = tr(
                 "Turn DMs on: at each of your turns your hand and your moves come by DM too "
                 "(the board still pings you)."
             )
         else:
-            text = (
+            text = tr(
                 "Turn DMs off: the game's board pings you when it is your turn; press **Play your turn** "
                 "there. Your hand still comes by DM when someone else's move changes it."
             )

@@ -13,10 +13,12 @@ import discord
 
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import tr
 from engine.referee import LOBBY, RUNNING, Referee, Table
 
 from . import render
 from .components import lobby_view
+from .language import public_language
 from .replies import reply
 
 
@@ -44,11 +46,11 @@ class EndingsRoom:
             await reply(interaction, str(error))
             return
         if outbox.finished:
-            answer = "Your vote decided it: the game is abandoned, unrated."
+            answer = tr("Your vote decided it: the game is abandoned, unrated.")
         elif withdraw:
-            answer = "Your vote to abandon is taken back."
+            answer = tr("Your vote to abandon is taken back.")
         else:
-            answer = "Your vote to abandon is counted; the board shows who voted so far."
+            answer = tr("Your vote to abandon is counted; the board shows who voted so far.")
         await reply(interaction, answer)
         await self.publish(outbox, interaction=interaction, answered=user)
 
@@ -65,27 +67,32 @@ class EndingsRoom:
             await reply(interaction, already_open_text(table))
             return
         table = await self._post_lobby(table)
-        link = render.lobby_url(table) or "in this game's channel"
         old = await self.referee.table(table_id)
-        await self.send_to_channel(
-            old,
-            content=render.clip(
-                f"{render.mention(user)} opened a rematch: {link} (the seats move round by one). "
-                "Press **Join** there to take your seat.",
+        async with public_language(self.bot, old.guild_id):
+            link = render.lobby_url(table) or tr("in this game's channel")
+            content = render.clip(
+                tr(
+                    "{player} opened a rematch: {link} (the seats move round by one). "
+                    "Press **Join** there to take your seat.",
+                    player=render.mention(user),
+                    link=link,
+                ),
                 render.CONTENT_LIMIT,
-            ),
-        )
-        await reply(interaction, f"Rematch lobby opened: {link}")
+            )
+        await self.send_to_channel(old, content=content)
+        await reply(interaction, tr("Rematch lobby opened: {link}", link=render.lobby_url(table) or tr("in this game's channel")))
 
     async def _post_lobby(self, table: Table) -> Table:
         """The lobby message of a rematch, in the finished game's channel."""
         if table.channel_id is None:
             return table
         channel = self.channel_of(table.channel_id, table)
+        async with public_language(self.bot, table.guild_id):
+            embed, view = render.lobby_embed(table, get_game(table.game)), lobby_view(table.id)
         try:
             message = await channel.send(
-                embed=render.lobby_embed(table, get_game(table.game)),
-                view=lobby_view(table.id),
+                embed=embed,
+                view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
@@ -95,7 +102,7 @@ class EndingsRoom:
 
 def already_open_text(table: Table) -> str:
     if table.status == LOBBY:
-        where = render.lobby_url(table) or "in this game's channel"
-        return f"The rematch is already open: {where}. Press **Join** there."
-    where = render.thread_url(table) or "in this game's channel"
-    return f"The rematch has already started (game #{table.id}): {where}"
+        where = render.lobby_url(table) or tr("in this game's channel")
+        return tr("The rematch is already open: {where}. Press **Join** there.", where=where)
+    where = render.thread_url(table) or tr("in this game's channel")
+    return tr("The rematch has already started (game #{number}): {where}", number=table.id, where=where)

@@ -11,10 +11,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from engine.core import Game, GameError
 from engine.games import REGISTRY, get_game
+from engine.i18n import tr
 from engine.referee import (
     DEFAULT_LEVEL,
     HOST_MAJORITY,
@@ -38,13 +40,21 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100  # Discord's limit on an autocomplete choice's name and value
 ABANDON_CHOICES = [
-    app_commands.Choice(name="Unanimous: every player votes to abandon", value=UNANIMOUS),
-    app_commands.Choice(name="The host and a majority of the players", value=HOST_MAJORITY),
+    app_commands.Choice(name=locale_str("Unanimous: every player votes to abandon"), value=UNANIMOUS),
+    app_commands.Choice(name=locale_str("The host and a majority of the players"), value=HOST_MAJORITY),
 ]
+# Texts of the referee's (marked there): the translator reads them with tr() like any other.
 SPEED_CHOICES = [app_commands.Choice(name=speed.label[:100], value=speed.name) for speed in SPEEDS.values()]
-LEVEL_CHOICES = [
-    app_commands.Choice(name=f"{level}: {LEVEL_HELP[level]}"[:100], value=level) for level in LEVELS
-]
+
+
+def _level_choice(level: str) -> app_commands.Choice[str]:
+    def render() -> str:
+        return f"{level}: {tr(LEVEL_HELP[level])}"
+
+    return app_commands.Choice(name=locale_str(f"{level}: {LEVEL_HELP[level]}"[:100], render=render), value=level)
+
+
+LEVEL_CHOICES = [_level_choice(level) for level in LEVELS]
 
 
 def _choice(name: str, value: str | int) -> app_commands.Choice[Any]:
@@ -60,7 +70,7 @@ async def game_names(interaction: discord.Interaction, current: str) -> list[app
 class GameCommands(commands.Cog):
     """Everything a player types."""
 
-    game = app_commands.Group(name="game", description="Open, list and cancel games", guild_only=True)
+    game = app_commands.Group(name="game", description=locale_str("Open, list and cancel games"), guild_only=True)
 
     def __init__(self, desk: GameDesk) -> None:
         self.desk = desk
@@ -74,14 +84,14 @@ class GameCommands(commands.Cog):
 
     # ----- /game --------------------------------------------------------------------------------
 
-    @game.command(name="new", description="Open a lobby for a game in this channel")
+    @game.command(name="new", description=locale_str("Open a lobby for a game in this channel"))
     @app_commands.describe(
-        game="The game to play (see /rules)",
-        options="Settings as NAME=VALUE separated by spaces (see /rules for each game's options)",
-        ai="How many AI seats to add right away (the host can add more in the lobby)",
-        speed="How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)",
-        level=f"How well the AI seats play (default: {DEFAULT_LEVEL})",
-        abandon="How the players may abandon the game by vote: all of them (default), or the host and a majority",
+        game=locale_str("The game to play (see /rules)"),
+        options=locale_str("Settings as NAME=VALUE separated by spaces (see /rules for each game's options)"),
+        ai=locale_str("How many AI seats to add right away (the host can add more in the lobby)"),
+        speed=locale_str("How much time each player has: live, daily (1, 2 or 4 moves a day), or untimed (unrated)"),
+        level=locale_str("How well the AI seats play (default: normal)"),
+        abandon=locale_str("How the players may abandon the game by vote: all of them (default), or the host and a majority"),
     )
     @app_commands.choices(speed=SPEED_CHOICES, abandon=ABANDON_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_names)
@@ -103,24 +113,24 @@ class GameCommands(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return option_choices(getattr(interaction.namespace, "game", None), current)
 
-    @game.command(name="list", description="The games open or running on this server")
+    @game.command(name="list", description=locale_str("The games open or running on this server"))
     async def game_list(self, interaction: discord.Interaction) -> None:
         tables = await self.desk.referee.tables(
             guild_id=str(interaction.guild_id), statuses=(LOBBY, RUNNING), limit=MAX_CHOICES
         )
         if not tables:
-            await reply(interaction, "No game is open or running here. Start one with `/game new`.")
+            await reply(interaction, tr("No game is open or running here. Start one with `/game new`."))
             return
         unreachable = await self.desk.announcer.unreachable([table.id for table in tables])
         lines = [
             render.table_summary_line(table, get_game(table.game))
-            + (f" · {UNREACHABLE_NOTE}" if table.id in unreachable else "")
+            + (f" · {tr(UNREACHABLE_NOTE)}" if table.id in unreachable else "")
             for table in tables
         ]
         await reply(interaction, render.clip("\n".join(lines), render.CONTENT_LIMIT))
 
-    @game.command(name="cancel", description="Cancel a game (the host, or members with Manage Server)")
-    @app_commands.describe(game="The game number (default: the game of this thread, or your only game)")
+    @game.command(name="cancel", description=locale_str("Cancel a game (the host, or members with Manage Server)"))
+    @app_commands.describe(game=locale_str("The game number (default: the game of this thread, or your only game)"))
     async def game_cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.desk.cancel(interaction, game)
 
@@ -130,10 +140,10 @@ class GameCommands(commands.Cog):
     ) -> list[app_commands.Choice[int]]:
         return await self.table_choices(interaction, current, (LOBBY, RUNNING))
 
-    @game.command(name="abandon", description="Vote to abandon a game you play (it ends unrated if the vote passes)")
+    @game.command(name="abandon", description=locale_str("Vote to abandon a game you play (it ends unrated if the vote passes)"))
     @app_commands.describe(
-        game="The game number (default: the game of this thread, or your only game)",
-        withdraw="Take back your vote",
+        game=locale_str("The game number (default: the game of this thread, or your only game)"),
+        withdraw=locale_str("Take back your vote"),
     )
     async def game_abandon(
         self, interaction: discord.Interaction, game: int | None = None, withdraw: bool = False
@@ -148,9 +158,9 @@ class GameCommands(commands.Cog):
 
     # ----- playing ------------------------------------------------------------------------------
 
-    @app_commands.command(name="play", description="Play a move (autocomplete lists your legal moves)")
+    @app_commands.command(name="play", description=locale_str("Play a move (autocomplete lists your legal moves)"))
     @app_commands.describe(
-        move="Your move, in the game's notation", game="The game number (default: this thread's game)"
+        move=locale_str("Your move, in the game's notation"), game=locale_str("The game number (default: this thread's game)")
     )
     async def play(self, interaction: discord.Interaction, move: str, game: int | None = None) -> None:
         await self.desk.play_typed(interaction, game, move)
@@ -168,13 +178,13 @@ class GameCommands(commands.Cog):
             return []
         return move_choices(moves, current)
 
-    @app_commands.command(name="undo", description="Take back your last move, while nobody has acted since")
-    @app_commands.describe(game="The game number (default: this thread's game)")
+    @app_commands.command(name="undo", description=locale_str("Take back your last move, while nobody has acted since"))
+    @app_commands.describe(game=locale_str("The game number (default: this thread's game)"))
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.desk.undo_typed(interaction, game)
 
-    @app_commands.command(name="hand", description="See your hand and your moves (only you see it)")
-    @app_commands.describe(game="The game number (default: this thread's game)")
+    @app_commands.command(name="hand", description=locale_str("See your hand and your moves (only you see it)"))
+    @app_commands.describe(game=locale_str("The game number (default: this thread's game)"))
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         try:
             table = await self.desk.find_table(interaction, game, statuses=(RUNNING,))
@@ -183,13 +193,13 @@ class GameCommands(commands.Cog):
             return
         await self.desk.show_hand(interaction, table.id)
 
-    @app_commands.command(name="board", description="Post the current board again")
-    @app_commands.describe(game="The game number (default: this thread's game)")
+    @app_commands.command(name="board", description=locale_str("Post the current board again"))
+    @app_commands.describe(game=locale_str("The game number (default: this thread's game)"))
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.desk.post_board_here(interaction, game)
 
-    @app_commands.command(name="rules", description="How a game is played, and how to write its moves")
-    @app_commands.describe(game="The game")
+    @app_commands.command(name="rules", description=locale_str("How a game is played, and how to write its moves"))
+    @app_commands.describe(game=locale_str("The game"))
     @app_commands.autocomplete(game=game_names)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         try:
@@ -216,7 +226,7 @@ class GameCommands(commands.Cog):
         tables = await self.desk.my_tables(interaction, statuses)
         choices = []
         for table in tables:
-            label = f"#{table.id} {get_game(table.game).title} ({table.status})"
+            label = f"#{table.id} {tr(get_game(table.game).title)} ({render.status_text(table.status)})"
             if current.strip().lstrip("#") in label:
                 choices.append(_choice(label, table.id))
         return choices[:MAX_CHOICES]
@@ -243,8 +253,9 @@ def game_choices(current: str) -> list[app_commands.Choice[str]]:
     typed = current.strip().lower()
     choices = []
     for game in registered_games():
-        if typed in game.name or typed in game.title.lower():
-            choices.append(_choice(f"{game.title} ({render.player_count_text(game)})", game.name))
+        title = tr(game.title)
+        if typed in game.name or typed in game.title.lower() or typed in title.lower():
+            choices.append(_choice(f"{title} ({render.player_count_text(game)})", game.name))
     return choices[:MAX_CHOICES]
 
 
@@ -283,5 +294,5 @@ def option_choices(game_name: str | None, current: str) -> list[app_commands.Cho
         for suggestion in suggestions:
             if suggestion.startswith(partial):
                 text = f"{head} {suggestion}".strip()
-                choices.append(_choice(f"{text}  ({option.description})", text[:100]))
+                choices.append(_choice(f"{text}  ({tr(option.description)})", text[:100]))
     return choices[:MAX_CHOICES]

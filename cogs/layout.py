@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.i18n import N_, tr, tr_ctx
+
 MAX_ROWS = 5  # action rows in one message
 MAX_BUTTONS = 5  # moves shown as buttons (one row)
 MAX_SELECT_OPTIONS = 25
 SHORT_LABEL = 20  # a button label longer than this makes a select more readable
 MAX_MOVE_TEXT = 75  # room left for a move in a 100-character custom id (see components.py)
-SINGLE_WORD_GROUP = "Moves"  # the label of one-word moves when moves are grouped
+SINGLE_WORD_GROUP = N_("Moves")  # the label of one-word moves when moves are grouped
 
 
 @dataclass(frozen=True)
@@ -59,14 +61,14 @@ def plan_controls(moves: Sequence[str], *, reserved: int = 0) -> ControlPlan:
         return ControlPlan("buttons", buttons=tuple(usable), left_out=left_out)
     if len(usable) <= MAX_SELECT_OPTIONS:
         return ControlPlan(
-            "select", groups=(MoveGroup("Choose your move", tuple(usable)),), left_out=left_out
+            "select", groups=(MoveGroup(tr_ctx("select", "Choose your move"), tuple(usable)),), left_out=left_out
         )
     pages = paged_groups(usable)
     if len(pages) > MAX_SELECT_OPTIONS:
         # More groups than one menu can list (many different first words): plain pages instead.
         pages = tuple(
             MoveGroup(
-                _page_label(SINGLE_WORD_GROUP, index, len(usable)),
+                _page_label(tr(SINGLE_WORD_GROUP), index, len(usable)),
                 tuple(usable[start : start + MAX_SELECT_OPTIONS]),
             )
             for index, start in enumerate(range(0, len(usable), MAX_SELECT_OPTIONS))
@@ -89,7 +91,7 @@ def paged_groups(moves: Sequence[str]) -> tuple[MoveGroup, ...]:
         by_word.setdefault(words[0] if len(words) > 1 else "", []).append(move)
     pages: list[MoveGroup] = []
     for key, group in by_word.items():
-        word = key or SINGLE_WORD_GROUP
+        word = key or tr(SINGLE_WORD_GROUP)
         if len(group) <= MAX_SELECT_OPTIONS:
             pages.append(MoveGroup(word, tuple(group)))
             continue
@@ -102,4 +104,4 @@ def paged_groups(moves: Sequence[str]) -> tuple[MoveGroup, ...]:
 def _page_label(word: str, index: int, total: int) -> str:
     first = index * MAX_SELECT_OPTIONS + 1
     last = min(total, first + MAX_SELECT_OPTIONS - 1)
-    return f"{word} ({first}-{last} of {total})"
+    return tr_ctx("select", "{word} ({first}-{last} of {total})", word=word, first=first, last=last, total=total)

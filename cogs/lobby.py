@@ -13,16 +13,18 @@ from discord import app_commands
 from engine.core import Game, GameError
 from engine.core.text import quote
 from engine.games import get_game
+from engine.i18n import N_, tr
 from engine.referee import DEFAULT_LEVEL, LOBBY, RUNNING, UNANIMOUS, Referee, is_stacked
 
 from . import render
 from .components import lobby_view
+from .language import public_language
 from .replies import reply
 
 _OPTION = re.compile(r"^(?P<name>[A-Za-z_][\w-]*)=(?P<value>.*)$")
 
 # A stacked deal would let a host choose everyone's cards: here the referee always deals.
-STACKED_REFUSAL = (
+STACKED_REFUSAL = N_(
     "Stacked deals (`deck=`) are for tests and the local table: on Discord the referee deals. "
     "Start the game without that option."
 )
@@ -34,7 +36,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for token in (text or "").split():
         match = _OPTION.match(token)
         if match is None:
-            raise GameError(f"Write options as NAME=VALUE separated by spaces (not {quote(token)}).")
+            raise GameError(tr("Write options as NAME=VALUE separated by spaces (not {text}).", text=quote(token)))
         options[match["name"].lower()] = match["value"]
     return options
 
@@ -83,7 +85,7 @@ class LobbyRoom:
             game = get_game(game_name)
             options = parse_options(options_text)
             if is_stacked(options):
-                raise GameError(STACKED_REFUSAL)
+                raise GameError(tr(STACKED_REFUSAL))
             table = await self.referee.create_table(
                 game.name,
                 str(interaction.user.id),
@@ -99,10 +101,10 @@ class LobbyRoom:
         except GameError as error:
             await reply(interaction, str(error))
             return
+        async with public_language(self.bot, table.guild_id):  # the lobby is everyone's
+            embed, view = render.lobby_embed(table, game), lobby_view(table.id)
         callback = await interaction.response.send_message(
-            embed=render.lobby_embed(table, game),
-            view=lobby_view(table.id),
-            allowed_mentions=discord.AllowedMentions.none(),
+            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
         if callback is not None and callback.message_id is not None:
             await self.referee.set_links(table.id, message_id=str(callback.message_id))
@@ -128,18 +130,18 @@ class LobbyRoom:
             elif action == "cancel":
                 table = await self.referee.cancel(table_id, user, is_admin=is_server_manager(interaction))
                 game = get_game(table.game)
-                await interaction.response.edit_message(
-                    embed=render.cancelled_embed(table, game, user), view=None
-                )
+                async with public_language(self.bot, table.guild_id):
+                    embed = render.cancelled_embed(table, game, user)
+                await interaction.response.edit_message(embed=embed, view=None)
                 return
             else:
-                raise GameError("This button is no longer supported.")
+                raise GameError(tr("This button is no longer supported."))
         except GameError as error:
             await reply(interaction, str(error))
             return
-        await interaction.response.edit_message(
-            embed=render.lobby_embed(table, get_game(table.game)), view=lobby_view(table.id)
-        )
+        async with public_language(self.bot, table.guild_id):
+            embed, view = render.lobby_embed(table, get_game(table.game)), lobby_view(table.id)
+        await interaction.response.edit_message(embed=embed, view=view)
 
     async def start(self, interaction: discord.Interaction, table_id: int) -> None:
         # Starting deals, lets AI seats play, opens a thread and sends every hand: defer first.
@@ -152,10 +154,11 @@ class LobbyRoom:
         table = await self.ensure_thread(outbox.table, interaction.message)
         outbox.table = table
         game = get_game(table.game)
+        seating = (await self.referee.snapshot(table.id)).seating
+        async with public_language(self.bot, table.guild_id):
+            embed = render.started_embed(table, game, seating)
         await interaction.edit_original_response(
-            embed=render.started_embed(table, game, (await self.referee.snapshot(table.id)).seating),
-            view=None,
-            allowed_mentions=discord.AllowedMentions.none(),
+            embed=embed, view=None, allowed_mentions=discord.AllowedMentions.none()
         )
         await self.publish(outbox, interaction=interaction)
 
@@ -169,7 +172,8 @@ class LobbyRoom:
             await reply(interaction, str(error))
             return
         game = get_game(table.game)
-        embed = render.cancelled_embed(table, game, str(interaction.user.id))
+        async with public_language(self.bot, table.guild_id):
+            embed = render.cancelled_embed(table, game, str(interaction.user.id))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
         # The lobby message loses its buttons; a running game's thread hears about it.
         channel = table.thread_id or table.channel_id

@@ -22,6 +22,7 @@ import io
 import discord
 
 from engine.core import GameError
+from engine.i18n import tr
 from engine.referee import Referee, SeatSnapshot, Table
 from engine.referee.pictures import Drawing
 
@@ -84,9 +85,9 @@ async def set_user_pictures(referee: Referee, interaction: discord.Interaction, 
     """/settings pictures: a picture of your hand in your own private views, or text only."""
     await referee.user_settings.set_pictures(str(interaction.user.id), enabled)
     if enabled:
-        text = "Pictures on: your hand comes with a picture in your private views (when the server shows pictures)."
+        text = tr("Pictures on: your hand comes with a picture in your private views (when the server shows pictures).")
     else:
-        text = "Pictures off: your private views show your hand as text only. Public boards are the server's choice."
+        text = tr("Pictures off: your private views show your hand as text only. Public boards are the server's choice.")
     await reply(interaction, text)
 
 
@@ -96,14 +97,14 @@ async def set_server_pictures(
     """/settings server-pictures (Manage Server): pictures with every board, hand and result of
     this server's games, or text only."""
     if interaction.guild_id is None:
-        await reply(interaction, "This setting is for a server: use it in one of its channels.")
+        await reply(interaction, tr("This setting is for a server: use it in one of its channels."))
         return
     if not manager:
-        await reply(interaction, "Only members with Manage Server can turn this server's pictures on or off.")
+        await reply(interaction, tr("Only members with Manage Server can turn this server's pictures on or off."))
         return
     await referee.server_settings.set_pictures(str(interaction.guild_id), enabled)
     if enabled:
-        text = "Pictures on: boards, hands and results in this server come with a picture beside their text."
+        text = tr("Pictures on: boards, hands and results in this server come with a picture beside their text.")
     else:
-        text = "Pictures off: boards, hands and results in this server are text only."
+        text = tr("Pictures off: boards, hands and results in this server are text only.")
     await reply(interaction, text)

@@ -8,12 +8,14 @@ import discord
 
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import tr
 from engine.referee import FINISHED, RUNNING, NotInGame, Referee, SeatSnapshot, StaleVersion, Table
 from engine.referee.user_settings import UserSettings
 
 from . import render
 from .components import group_moves_view, move_view, return_view
 from .dms import DM_CLOSED_NOTICE, PrivateMessage
+from .language import dm_language, public_language
 from .layout import plan_controls
 from .pictures import BOARD_FILE, board_drawing, show
 from .publishing import board_clocks, running_board_view, seat_log
@@ -54,7 +56,7 @@ class PlayRoom:
             await reply(interaction, str(error))
             return
         done = await self.private_message(
-            outbox.table, user, header=f"You played **{move}**.", log_lines=seat_log(outbox, user)
+            outbox.table, user, header=tr("You played **{move}**.", move=move), log_lines=seat_log(outbox, user)
         )
         await interaction.edit_original_response(
             content=done.content, embeds=done.embeds, view=done.view, attachments=done.files
@@ -74,7 +76,7 @@ class PlayRoom:
             return
         played = move.strip()
         done = await self.private_message(
-            outbox.table, user, header=f"You played **{played}**.", log_lines=seat_log(outbox, user)
+            outbox.table, user, header=tr("You played **{move}**.", move=played), log_lines=seat_log(outbox, user)
         )
         await reply(interaction, done.content, embeds=done.embeds, view=done.view, files=done.files)
         await self.publish(outbox, interaction=interaction, answered=user)
@@ -102,11 +104,11 @@ class PlayRoom:
             if warning:
                 warning = warning[0].upper() + warning[1:]
                 if await self.dms_closed(user):
-                    warning += f" {render.DMS_CLOSED_PRIVATE_NOTE}"
+                    warning += f" {tr(render.DMS_CLOSED_PRIVATE_NOTE)}"
         if warning:
             message.content = f"{message.content}\n{warning}".strip()
         if await self.settings.take_dm_notice(user):
-            message.content = f"{DM_CLOSED_NOTICE}\n{message.content}".strip()
+            message.content = f"{tr(DM_CLOSED_NOTICE)}\n{message.content}".strip()
         await reply(
             interaction, message.content, embeds=message.embeds, view=message.view, files=message.files
         )
@@ -122,15 +124,15 @@ class PlayRoom:
             snapshot = await self.referee.snapshot(table_id, user)
             table, seat = snapshot.table, snapshot.seat
             if seat is None:
-                raise NotInGame("You are not playing in this game.")
+                raise NotInGame(tr("You are not playing in this game."))
             if table.status != RUNNING:
-                raise GameError("This game is over." if table.status == FINISHED else "This game has ended.")
+                raise GameError(tr("This game is over.") if table.status == FINISHED else tr("This game has ended."))
             if seat not in snapshot.to_act:
                 waiting = snapshot.waiting_line
-                raise GameError(f"It is not your turn now. {waiting} **Show my hand** shows your cards.")
+                raise GameError(tr("It is not your turn now. {waiting} **Show my hand** shows your cards.", waiting=waiting))
             if not self._asked_since(table, seat, version):
                 await self._send_current(
-                    interaction, table_id, "That board is out of date: here is the current one."
+                    interaction, table_id, tr("That board is out of date: here is the current one.")
                 )
                 return
             message = await self.private_message(snapshot, user)
@@ -169,7 +171,7 @@ class PlayRoom:
             if snapshot.version != version:
                 if not self._same_request(interaction, snapshot, version):
                     raise StaleVersion(
-                        "The board has changed since you looked at it; here is the current one."
+                        tr("The board has changed since you looked at it; here is the current one.")
                     )
                 version = snapshot.version  # the same request: its moves, with the current version
             about = dict(snapshot.moves)
@@ -179,7 +181,7 @@ class PlayRoom:
             else:
                 groups = plan_controls(moves, reserved=1 if snapshot.hints else 0).groups
                 if not 0 <= page < len(groups):
-                    raise StaleVersion("Those moves are no longer available; here is the current view.")
+                    raise StaleVersion(tr("Those moves are no longer available; here is the current view."))
                 view = group_moves_view(table_id, version, groups[page], about)
         except StaleVersion as error:
             await interaction.response.defer()
@@ -221,7 +223,8 @@ class PlayRoom:
             return
         table = snapshot.table
         game = get_game(table.game)
-        embeds, files = render.board_embeds(table, game, snapshot.board, board_clocks(snapshot))
+        async with public_language(self.bot, table.guild_id):  # posted in the thread: the server's
+            embeds, files = render.board_embeds(table, game, snapshot.board, board_clocks(snapshot))
         drawn = await board_drawing(self.referee, snapshot)
         if drawn is not None:
             files.append(show(embeds[0], drawn, BOARD_FILE))
@@ -232,7 +235,7 @@ class PlayRoom:
         else:
             url = render.thread_url(table)
             await reply(
-                interaction, f"The game is played in {url}." if url else "", embeds=embeds, files=files
+                interaction, tr("The game is played in {thread}.", thread=url) if url else "", embeds=embeds, files=files
             )
 
     async def _send_current(self, interaction: discord.Interaction, table_id: int, reason: str) -> None:
@@ -262,12 +265,14 @@ class PlayRoom:
             return
         table = outbox.table
         skipped = table.seats[seat]
-        done = f"{skipped.name} was skipped by {render.mention(user)}."
+        async with public_language(self.bot, table.guild_id):
+            done = tr("{player} was skipped by {by}.", player=skipped.name, by=render.mention(user))
         await self.quietly(interaction.edit_original_response(content=done, view=None))
         await self.publish(outbox, interaction=interaction)
         if skipped.user_id and not skipped.forfeited and table.status == RUNNING:
             game = get_game(table.game)
-            header = render.ran_out_text(table, game, skipped=True, game_waits=False)
+            async with dm_language(self.bot, skipped.user_id, table.guild_id):
+                header = render.ran_out_text(table, game, skipped=True, game_waits=False)
             await self.send_private(table, skipped.user_id, header, view=return_view(table.id))
 
     async def return_to_seat(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -280,9 +285,9 @@ class PlayRoom:
             await reply(interaction, str(error))
             return
         header = (
-            "Welcome back: you play your own seat again."
+            tr("Welcome back: you play your own seat again.")
             if outbox.board_changed
-            else "Nobody plays your seat but you: it is still yours."
+            else tr("Nobody plays your seat but you: it is still yours.")
         )
         done = await self.private_message(outbox.table, user, header=header)
         await reply(interaction, done.content, embeds=done.embeds, view=done.view, files=done.files)

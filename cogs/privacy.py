@@ -15,16 +15,18 @@ import discord
 
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import N_, tr, tr_n
 from engine.referee import Referee
 from engine.referee.forget import ForgetReport
 
 from . import render
 from .components import forget_view, lobby_view
+from .language import public_language
 from .replies import reply
 
 log = logging.getLogger(__name__)
 
-FORGET_QUESTION = (
+FORGET_QUESTION = N_(
     "**Delete your data?** This cannot be undone. I will delete your settings (quiet hours, turn "
     "DMs, DM status), take you out of every lobby (a lobby you host alone is cancelled, otherwise "
     "the next player hosts it) and forfeit your games in progress (an AI plays your seat to the end, "
@@ -34,20 +36,26 @@ FORGET_QUESTION = (
 
 
 def report_text(report: ForgetReport) -> str:
-    parts = [f"Done: your data is deleted; your finished games show you as **{report.name}**."]
-    counts = (
-        (report.lobbies_left, "lobby left", "lobbies left"),
-        (report.lobbies_cancelled, "lobby cancelled", "lobbies cancelled"),
-        (report.games_forfeited, "game in progress forfeited", "games in progress forfeited"),
-        (
-            report.games_cancelled,
-            "game cancelled (nobody else played it)",
-            "games cancelled (nobody else played them)",
-        ),
-    )
-    done = [f"{len(ids)} {one if len(ids) == 1 else many}" for ids, one, many in counts if ids]
+    parts = [tr("Done: your data is deleted; your finished games show you as **{name}**.", name=report.name)]
+    done = []
+    if report.lobbies_left:
+        done.append(tr_n("{n} lobby left", "{n} lobbies left", len(report.lobbies_left)))
+    if report.lobbies_cancelled:
+        done.append(tr_n("{n} lobby cancelled", "{n} lobbies cancelled", len(report.lobbies_cancelled)))
+    if report.games_forfeited:
+        done.append(
+            tr_n("{n} game in progress forfeited", "{n} games in progress forfeited", len(report.games_forfeited))
+        )
+    if report.games_cancelled:
+        done.append(
+            tr_n(
+                "{n} game cancelled (nobody else played it)",
+                "{n} games cancelled (nobody else played them)",
+                len(report.games_cancelled),
+            )
+        )
     if done:
-        parts.append("Also: " + ", ".join(done) + ".")
+        parts.append(tr("Also: {things}.", things=", ".join(done)))
     return " ".join(parts)
 
 
@@ -58,13 +66,13 @@ class PrivacyDesk:
 
     async def ask(self, interaction: discord.Interaction) -> None:
         """``/settings forget-me``: the question, with the button that confirms it (only they see it)."""
-        await reply(interaction, FORGET_QUESTION, view=forget_view(str(interaction.user.id)))
+        await reply(interaction, tr(FORGET_QUESTION), view=forget_view(str(interaction.user.id)))
 
     async def confirm(self, interaction: discord.Interaction, user_id: str) -> None:
         """The confirm button: only the player it was shown to can press it."""
         if str(interaction.user.id) != user_id:
             await reply(
-                interaction, "This button deletes someone else's data; use /settings forget-me for yours."
+                interaction, tr("This button deletes someone else's data; use /settings forget-me for yours.")
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -96,15 +104,16 @@ class PrivacyDesk:
         if table.channel_id is None or table.message_id is None:
             return
         game = get_game(table.game)
-        if table.status == "lobby":
-            embed, view = render.lobby_embed(table, game), lobby_view(table.id)
-        else:
-            embed = discord.Embed(
-                title=f"{render.game_label(table, game)}: cancelled",
-                description="Its host left and nobody else was seated.",
-                colour=render.CANCELLED_COLOUR,
-            )
-            view = None
+        async with public_language(self.bot, table.guild_id):  # the lobby message is public
+            if table.status == "lobby":
+                embed, view = render.lobby_embed(table, game), lobby_view(table.id)
+            else:
+                embed = discord.Embed(
+                    title=tr("{game}: cancelled", game=render.game_label(table, game)),
+                    description=tr("Its host left and nobody else was seated."),
+                    colour=render.CANCELLED_COLOUR,
+                )
+                view = None
         guild = int(table.guild_id) if table.guild_id else None
         message = self.bot.get_partial_messageable(int(table.channel_id), guild_id=guild).get_partial_message(
             int(table.message_id)

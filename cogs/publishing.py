@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from engine.games import get_game
+from engine.i18n import tr
 from engine.referee import FINISHED, RUNNING, SPEEDS, Outbox, Referee, SeatClockView, SeatSnapshot, Table
 from engine.referee.user_settings import UserSettings
 
@@ -21,6 +22,7 @@ from . import render
 from .announcer import DELIVERY_ERRORS, Announcer, Delivery, board_nonce
 from .components import board_view, rematch_view
 from .dms import DM_CLOSED_NOTICE
+from .language import public_language
 from .pictures import BOARD_FILE, RESULT_FILE, board_drawing, result_drawing, show
 from .replies import reply
 
@@ -120,7 +122,7 @@ class PublishingRoom:
             if ok:
                 continue
             if user == actor and interaction is not None:
-                await reply(interaction, DM_CLOSED_NOTICE)  # told now, in their own interaction
+                await reply(interaction, tr(DM_CLOSED_NOTICE))  # told now, in their own interaction
             else:
                 await self.settings.owe_dm_notice(user)  # told at their next action
 
@@ -151,7 +153,14 @@ class PublishingRoom:
     ) -> discord.Message | None:
         """The board with the log of what happened; ``ping``: the users to notify (default:
         every human to act); ``nonce``: see announcer.board_nonce. Raises discord.HTTPException
-        when Discord refuses the board (the announcer tries again later)."""
+        when Discord refuses the board (the announcer tries again later). In the server's
+        language, whoever's interaction (or none: the announcer) it follows."""
+        async with public_language(self.bot, outbox.table.guild_id):
+            return await self._post_board(outbox, ping=ping, nonce=nonce)
+
+    async def _post_board(
+        self, outbox: Outbox, *, ping: Iterable[str] | None, nonce: str | None
+    ) -> discord.Message | None:
         table = outbox.table
         game = get_game(table.game)
         channel_id = table.thread_id or table.channel_id
@@ -171,7 +180,7 @@ class PublishingRoom:
         if outbox.finished and outbox.outcome is not None:
             extra.append(
                 discord.Embed(
-                    title="Final scores",
+                    title=tr("Final scores"),
                     description=render.outcome_text(table, outbox.outcome),
                     colour=render.OVER_COLOUR,
                 )
@@ -283,7 +292,8 @@ class PublishingRoom:
         """Open the game's thread on the lobby message; fall back to the channel if not allowed."""
         if table.thread_id is not None or table.channel_id is None:
             return table
-        title = render.clip(render.game_label(table, get_game(table.game)), 100)
+        async with public_language(self.bot, table.guild_id):  # a thread's name is public
+            title = render.clip(render.game_label(table, get_game(table.game)), 100)
         thread: discord.Thread | None = None
         try:
             if lobby_message is not None:

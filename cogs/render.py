@@ -15,6 +15,7 @@ import discord
 
 from engine.core import Game, GameError, Outcome
 from engine.games import get_game
+from engine.i18n import CODES, N_, tr, tr_ctx, tr_n, use_language
 from engine.referee import (
     ABANDONED,
     ABANDONED_BOARD,
@@ -40,8 +41,9 @@ from engine.referee import (
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 EMBEDS_LIMIT = 6000  # all the embeds of one message together
-CUT_NOTE = "… (cut here: the whole text is in the attached file)"
-PRIVATE_TITLE_END = ": your hand"  # how every private view's embed title ends
+CUT_NOTE = N_("… (cut here: the whole text is in the attached file)")
+# How every private view's embed title ends, in every language (``shown_private_view`` reads it).
+PRIVATE_TITLE_END = N_(": your hand")
 _BLOCK = re.compile(r"```\n(.*)\n```", re.S)
 FIELD_LIMIT = 1024
 LOG_LIMIT = 1200  # the private log lines above a private view
@@ -106,13 +108,13 @@ def clip_lines_from_start(lines: Sequence[str], limit: int) -> str:
 
 
 def game_label(table: Table, game: Game[Any, Any]) -> str:
-    return f"{game.title} #{table.id}"
+    return tr("{game} #{number}", game=tr(game.title), number=table.id)
 
 
 def game_title(name: str) -> str:
     """A game's title from its name (the name itself if the game is no longer installed)."""
     try:
-        return get_game(name).title
+        return tr(get_game(name).title)
     except GameError:
         return name
 
@@ -147,8 +149,8 @@ def speed_text(speed_name: str) -> str:
     if speed is None:
         return speed_name
     if not speed.rated:
-        return speed.label
-    return f"{speed.label}; rated when every seat is a person"
+        return tr(speed.label)
+    return tr("{speed}; rated when every seat is a person", speed=tr(speed.label))
 
 
 def seat_line(table: Table, index: int, number: int | None = None) -> str:
@@ -156,15 +158,16 @@ def seat_line(table: Table, index: int, number: int | None = None) -> str:
     seat = table.seats[index]
     number = index + 1 if number is None else number
     if seat.is_ai:
-        return f"{number}. {seat.name} · {level_label(seat.ai_kind)}"
-    host = " (host)" if seat.user_id == table.host else ""
-    return f"{number}. {mention(seat.user_id or '')}{host}"
+        return f"{number}. {seat.name} · {tr(level_label(seat.ai_kind))}"
+    if seat.user_id == table.host:
+        return tr("{number}. {player} (host)", number=number, player=mention(seat.user_id or ""))
+    return f"{number}. {mention(seat.user_id or '')}"
 
 
 def player_count_text(game: Game[Any, Any]) -> str:
     if game.min_players == game.max_players:
-        return f"{game.min_players} players"
-    return f"{game.min_players}-{game.max_players} players"
+        return tr_n("{n} player", "{n} players", game.min_players)
+    return tr("{low}-{high} players", low=game.min_players, high=game.max_players)
 
 
 def options_text(game: Game[Any, Any], options: dict[str, Any]) -> str:
@@ -176,11 +179,14 @@ def options_text(game: Game[Any, Any], options: dict[str, Any]) -> str:
         if not option.applies(None, chosen):  # the player count may still change in a lobby
             continue
         value = chosen[option.name]
-        house = " (house rule)" if option.house_rule else ""
-        lines.append(f"`{option.name}={_option_value(value)}`{house}: {option.description}")
+        setting = f"`{option.name}={_option_value(value)}`"
+        if option.house_rule:
+            lines.append(tr("{setting} (house rule): {description}", setting=setting, description=tr(option.description)))
+        else:
+            lines.append(f"{setting}: {tr(option.description)}")
     if "deck" in options:
-        lines.append("`deck`: stacked (a fixed card order)")
-    return clip("\n".join(lines), FIELD_LIMIT) if lines else "none"
+        lines.append(tr("`deck`: stacked (a fixed card order)"))
+    return clip("\n".join(lines), FIELD_LIMIT) if lines else tr_ctx("options", "none")
 
 
 def _option_value(value: Any) -> str:
@@ -190,57 +196,66 @@ def _option_value(value: Any) -> str:
 
 
 def lobby_embed(table: Table, game: Game[Any, Any]) -> discord.Embed:
-    status = {
-        LOBBY: "Waiting for players: press **Join**. The host adds AI seats and starts.",
-        RUNNING: "Started.",
-        FINISHED: "Finished.",
-        ABANDONED: "Cancelled.",
-    }[table.status]
+    status = tr(
+        {
+            LOBBY: N_("Waiting for players: press **Join**. The host adds AI seats and starts."),
+            RUNNING: N_("Started."),
+            FINISHED: N_("Finished."),
+            ABANDONED: N_("Cancelled."),
+        }[table.status]
+    )
     if table.rematch_of is not None and table.status == LOBBY:
-        status += f" A rematch of game #{table.rematch_of}: its players sit one place round."
+        rematch = tr("A rematch of game #{number}: its players sit one place round.", number=table.rematch_of)
+        status = f"{status} {rematch}"
     colour = LOBBY_COLOUR if table.status == LOBBY else CANCELLED_COLOUR
-    embed = discord.Embed(title=f"{game_label(table, game)}: lobby", description=status, colour=colour)
-    seats = "\n".join(seat_line(table, index) for index in range(len(table.seats))) or "nobody yet"
+    embed = discord.Embed(title=tr("{game}: lobby", game=game_label(table, game)), description=status, colour=colour)
+    seats = "\n".join(seat_line(table, index) for index in range(len(table.seats))) or tr("nobody yet")
     embed.add_field(
-        name=f"Seats ({len(table.seats)}; {player_count_text(game)})",
+        name=tr("Seats ({count}; {players})", count=len(table.seats), players=player_count_text(game)),
         value=clip(seats, FIELD_LIMIT),
         inline=False,
     )
     if game.players_note:
-        embed.add_field(name="Rules by player count", value=clip(game.players_note, FIELD_LIMIT), inline=False)
-    embed.add_field(name="Options", value=options_text(game, table.options), inline=False)
-    embed.add_field(name="Speed", value=speed_text(table.speed), inline=False)
+        embed.add_field(
+            name=tr("Rules by player count"), value=clip(tr(game.players_note), FIELD_LIMIT), inline=False
+        )
+    embed.add_field(name=tr_ctx("embed", "Options"), value=options_text(game, table.options), inline=False)
+    embed.add_field(name=tr_ctx("embed", "Speed"), value=speed_text(table.speed), inline=False)
     embed.add_field(
-        name="Abandon by vote", value=ABANDON_RULE_TEXT.get(table.abandon_rule, table.abandon_rule), inline=False
+        name=tr("Abandon by vote"),
+        value=tr(ABANDON_RULE_TEXT[table.abandon_rule]) if table.abandon_rule in ABANDON_RULE_TEXT else table.abandon_rule,
+        inline=False,
     )
     return embed
 
 
 ABANDON_RULE_TEXT = {
-    UNANIMOUS: "every player must vote (`/game abandon`)",
-    HOST_MAJORITY: "the host and a majority of the players (`/game abandon`)",
+    UNANIMOUS: N_("every player must vote (`/game abandon`)"),
+    HOST_MAJORITY: N_("the host and a majority of the players (`/game abandon`)"),
 }
 
 
 def started_embed(table: Table, game: Game[Any, Any], seating: Sequence[int] | None = None) -> discord.Embed:
     """The lobby message once the game started: its seats in play order, numbered as the board
     numbers them (``Game.seating``)."""
-    where = f"<#{table.thread_id}>" if table.thread_id else "this channel"
+    description = (
+        tr("The game is played in {thread}.", thread=f"<#{table.thread_id}>")
+        if table.thread_id
+        else tr("The game is played in this channel.")
+    )
     embed = discord.Embed(
-        title=f"{game_label(table, game)}: started",
-        description=f"The game is played in {where}.",
-        colour=BOARD_COLOUR,
+        title=tr("{game}: started", game=game_label(table, game)), description=description, colour=BOARD_COLOUR
     )
     order = presentation.play_order(seating, len(table.seats))
     seats = "\n".join(seat_line(table, index, place + 1) for place, index in enumerate(order))
-    embed.add_field(name="Seats", value=clip(seats, FIELD_LIMIT), inline=False)
+    embed.add_field(name=tr_ctx("embed", "Seats"), value=clip(seats, FIELD_LIMIT), inline=False)
     return embed
 
 
 def cancelled_embed(table: Table, game: Game[Any, Any], by_user: str) -> discord.Embed:
     return discord.Embed(
-        title=f"{game_label(table, game)}: cancelled",
-        description=f"Cancelled by {mention(by_user)}.",
+        title=tr("{game}: cancelled", game=game_label(table, game)),
+        description=tr("Cancelled by {player}.", player=mention(by_user)),
         colour=CANCELLED_COLOUR,
     )
 
@@ -261,18 +276,28 @@ def board_embed(
     running = [view for view in clocks if view.running and view.deadline is not None and not view.absent]
     if running:
         lines = [
-            f"{view.name}: out of time (the others may skip the seat)"
+            tr("{player}: out of time (the others may skip the seat)", player=view.name)
             if view.ran_out
-            else f"{view.name}: {presentation.time_left(view)}, runs out {timestamp(view.deadline or 0)}"
+            else tr(
+                "{player}: {left}, runs out {when}",
+                player=view.name,
+                left=presentation.time_left(view),
+                when=timestamp(view.deadline or 0),
+            )
             for view in running
         ]
-        embed.add_field(name="Clock", value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
+        embed.add_field(name=tr_ctx("embed", "Clock"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
     speed = SPEEDS.get(table.speed)
-    footer = f"move {table.version}"  # last: readers (and tests) take the version from the end
+    footer = move_footer(table.version)
     if speed is not None and speed.timed:
-        footer = f"{speed.label} · {footer}"
+        footer = f"{tr(speed.label)} · {footer}"
     embed.set_footer(text=footer)
     return embed
+
+
+def move_footer(version: int) -> str:
+    # Translators: an embed's footer; keep the number LAST (readers take the version from the end).
+    return tr("move {version}", version=version)
 
 
 def board_embeds(
@@ -296,14 +321,14 @@ def board_embeds(
 
 def rating_line(change: RatingChange) -> str:
     before, after = change.before.ordinal, change.after.ordinal
-    mark = " (provisional)" if change.provisional else ""
-    return f"{change.name}: {before:.1f} → {after:.1f} ({after - before:+.1f}){mark}"
+    line = f"{change.name}: {before:.1f} → {after:.1f} ({after - before:+.1f})"
+    return tr("{rating} (provisional)", rating=line) if change.provisional else line
 
 
 def rating_changes_embed(changes: Sequence[RatingChange]) -> discord.Embed:
     season = changes[0].season if changes else None  # a season's ratings say which season
     return discord.Embed(
-        title=clip("Rating changes" + (f" · {season}" if season else ""), 256),
+        title=clip(tr("Rating changes") + (f" · {season}" if season else ""), 256),
         description=clip("\n".join(rating_line(change) for change in changes), DESCRIPTION_LIMIT),
         colour=OVER_COLOUR,
     )
@@ -312,14 +337,14 @@ def rating_changes_embed(changes: Sequence[RatingChange]) -> discord.Embed:
 def unrated_reason(result: GameResult) -> str:
     """Why a finished game changed no rating."""
     if result.board == FRIENDLY_BOARD:
-        return "Unrated: an untimed game for friends."
+        return tr("Unrated: an untimed game for friends.")
     if result.board in (SOLO_BOARD, WITH_AI_BOARD):
-        return "Unrated: a game with AI seats or a single player (it counts for high scores)."
+        return tr("Unrated: a game with AI seats or a single player (it counts for high scores).")
     if result.board == STACKED_BOARD:
-        return "Unrated: a stacked deal (it counts for no board)."
+        return tr("Unrated: a stacked deal (it counts for no board).")
     if result.board == ABANDONED_BOARD:
-        return "Unrated: abandoned by its players' vote."
-    return "Unrated."
+        return tr("Unrated: abandoned by its players' vote.")
+    return tr("Unrated.")
 
 
 def outcome_text(table: Table, outcome: Outcome) -> str:
@@ -327,9 +352,8 @@ def outcome_text(table: Table, outcome: Outcome) -> str:
     return clip(presentation.outcome_text(outcome, [seat.name for seat in table.seats]), DESCRIPTION_LIMIT)
 
 
-TURN_HINT = "press **Play your turn** below for your hand and your moves."
-DMS_CLOSED_NOTE = "Your DMs are closed, so clock reminders reach you only here."  # on the board
-DMS_CLOSED_PRIVATE_NOTE = "Your DMs are closed, so clock reminders reach you only here and on the board."
+DMS_CLOSED_NOTE = N_("Your DMs are closed, so clock reminders reach you only here.")  # on the board
+DMS_CLOSED_PRIVATE_NOTE = N_("Your DMs are closed, so clock reminders reach you only here and on the board.")
 
 
 def board_tail(
@@ -344,11 +368,16 @@ def board_tail(
     then, at a timed table, the clock of each one whose DMs are closed (``dms_closed``: no
     reminder reaches them, so this is where they see it) or who ran out or was skipped."""
     if finished:
-        return "**Game over.**"
+        return tr("**Game over.**")
     users = humans_to_act(table, to_act)
     if not users:
         return ""
-    lines = [f"{' '.join(mention(user) for user in users)}: your turn; {TURN_HINT}"]
+    lines = [
+        tr(
+            "{players}: your turn; press **Play your turn** below for your hand and your moves.",
+            players=" ".join(mention(user) for user in users),
+        )
+    ]
     by_seat = {view.seat: view for view in clocks}
     closed = set(dms_closed)
     for index in dict.fromkeys(to_act):
@@ -357,7 +386,7 @@ def board_tail(
             continue
         warning = clock_warning(view)
         if seat.user_id in closed and warning:
-            lines.append(f"{mention(seat.user_id)}: {warning} {DMS_CLOSED_NOTE}")
+            lines.append(f"{mention(seat.user_id)}: {warning} {tr(DMS_CLOSED_NOTE)}")
         elif warning and (view.ran_out or view.absent):  # the others read it too: they may skip, or wait
             lines.append(f"{mention(seat.user_id)}: {warning}")
     return "\n".join(lines)
@@ -369,13 +398,14 @@ def clock_warning(view: SeatClockView) -> str:
     if view.forfeited:
         return ""
     if view.absent:
-        return "you were skipped: play a move, or press **I'm back**, to take your seat again."
+        return tr("you were skipped: play a move, or press **I'm back**, to take your seat again.")
     if view.ran_out:
-        return "your clock ran out: play now, or you may be skipped."
+        return tr("your clock ran out: play now, or you may be skipped.")
     if view.running and view.deadline is not None:
-        return (
-            f"your clock: {presentation.time_left(view)}, runs out {timestamp(view.deadline)}; "
-            "then you may be skipped."
+        return tr(
+            "your clock: {left}, runs out {when}; then you may be skipped.",
+            left=presentation.time_left(view),
+            when=timestamp(view.deadline),
         )
     return ""
 
@@ -385,20 +415,29 @@ def ran_out_text(table: Table, game: Game[Any, Any], *, skipped: bool, game_wait
     ``game_waits``: nobody else plays, so the game waits for them rather than an AI)."""
     label = f"**{game_label(table, game)}**"
     if not skipped:
-        return (
-            f"{label}: you ran out of time. Play now to keep your seat: "
-            "the other players may skip you, and an AI would play for you."
+        return tr(
+            "{game}: you ran out of time. Play now to keep your seat: "
+            "the other players may skip you, and an AI would play for you.",
+            game=label,
         )
     if game_waits:
         speed = SPEEDS.get(table.speed)
-        bank = f" ({format_duration(speed.bank)})" if speed is not None and speed.bank is not None else ""
-        return (
-            f"{label}: you ran out of time and were skipped; the game waits for you. Play a move, or press "
-            f"**I'm back**, within a further full bank{bank}, or you forfeit."
+        if speed is not None and speed.bank is not None:
+            return tr(
+                "{game}: you ran out of time and were skipped; the game waits for you. Play a move, or press "
+                "**I'm back**, within a further full bank ({bank}), or you forfeit.",
+                game=label,
+                bank=format_duration(speed.bank),
+            )
+        return tr(
+            "{game}: you ran out of time and were skipped; the game waits for you. Play a move, or press "
+            "**I'm back**, within a further full bank, or you forfeit.",
+            game=label,
         )
-    return (
-        f"{label}: you ran out of time and were skipped; an AI plays for you now. Press **I'm back** "
-        "(or play a move) to take your seat again."
+    return tr(
+        "{game}: you ran out of time and were skipped; an AI plays for you now. Press **I'm back** "
+        "(or play a move) to take your seat again.",
+        game=label,
     )
 
 
@@ -445,14 +484,14 @@ def private_embed(
     url = thread_url(table)
     head = _private_head(log_lines)
     embed = discord.Embed(
-        title=f"{game_label(table, game)}{PRIVATE_TITLE_END}",
+        title=f"{game_label(table, game)}{tr(PRIVATE_TITLE_END)}",
         url=url,
         description=head + code_block(private_text, DESCRIPTION_LIMIT - len(head), CUT_NOTE),
         colour=PRIVATE_COLOUR,
     )
     if url:
-        embed.add_field(name="Game thread", value=url, inline=False)
-    embed.set_footer(text=f"move {table.version}")
+        embed.add_field(name=tr("Game thread"), value=url, inline=False)
+    embed.set_footer(text=move_footer(table.version))
     return embed
 
 
@@ -472,29 +511,39 @@ def _private_head(log_lines: Sequence[str]) -> str:
 def shown_private_view(embeds: Sequence[discord.Embed]) -> str | None:
     """The private view shown on a message (the code block of its last "your hand" embed)."""
     for embed in reversed(embeds):
-        if (embed.title or "").endswith(PRIVATE_TITLE_END):
+        if (embed.title or "").endswith(_private_title_ends()):
             match = _BLOCK.search(embed.description or "")
             return match.group(1) if match else None
     return None
 
 
+def _private_title_ends() -> tuple[str, ...]:
+    """The end of a private view's title in every language: a view shown before the reader
+    changed language is still found."""
+    ends = []
+    for code in CODES:
+        with use_language(code):
+            ends.append(tr(PRIVATE_TITLE_END))
+    return tuple(ends)
+
+
 def rules_embed(game: Game[Any, Any]) -> discord.Embed:
     """/rules: the summary, then how to write moves (monospace, so its columns line up, in as
     many fields as it takes), then the options; within an embed's 6000 characters."""
-    embed = discord.Embed(title=f"{game.title}: rules")
-    players = player_count_text(game) + (f"\n{game.players_note}" if game.players_note else "")
-    embed.add_field(name="Players", value=clip(players, FIELD_LIMIT), inline=False)
+    embed = discord.Embed(title=tr("{game}: rules", game=tr(game.title)))
+    players = player_count_text(game) + (f"\n{tr(game.players_note)}" if game.players_note else "")
+    embed.add_field(name=tr_ctx("embed", "Players"), value=clip(players, FIELD_LIMIT), inline=False)
     if game.notation_help:
-        pieces = line_chunks(game.notation_help, FIELD_LIMIT - len("```\n\n```"))
-        for number, piece in enumerate(pieces[:20]):
-            name = "Writing moves (/play)" if number == 0 else "Writing moves (continued)"
+        pieces = line_chunks(tr(game.notation_help), FIELD_LIMIT - len("```\n\n```"))
+        for index, piece in enumerate(pieces[:20]):
+            name = tr("Writing moves (/play)") if index == 0 else tr("Writing moves (continued)")
             embed.add_field(name=name, value=code_block(piece, FIELD_LIMIT), inline=False)
     if game.options:
         embed.add_field(
-            name="Options (/game new ... options: NAME=VALUE)", value=options_text(game, {}), inline=False
+            name=tr("Options (/game new ... options: NAME=VALUE)"), value=options_text(game, {}), inline=False
         )
     room = min(DESCRIPTION_LIMIT, EMBEDS_LIMIT - embeds_total([embed]))
-    embed.description = clip(game.summary or "No summary yet.", room)
+    embed.description = clip(tr(game.summary) if game.summary else tr("No summary yet."), room)
     return embed
 
 
@@ -513,11 +562,26 @@ def line_chunks(text: str, limit: int) -> list[str]:
     return pieces
 
 
+STATUS_TEXT = {LOBBY: N_("lobby"), RUNNING: N_("running"), FINISHED: N_("finished"), ABANDONED: N_("cancelled")}
+
+
+def status_text(status: str) -> str:
+    return tr(STATUS_TEXT[status]) if status in STATUS_TEXT else status
+
+
 def table_summary_line(table: Table, game: Game[Any, Any]) -> str:
     players = ", ".join(seat.name for seat in table.seats)
+    label = f"**{game_label(table, game)}**"
     if table.status == LOBBY:
-        where = lobby_url(table) or "lobby"
-        return f"**{game_label(table, game)}**: lobby, {len(table.seats)} seated ({players}) · {table.speed} {where}"
+        where = lobby_url(table) or status_text(LOBBY)
+        return tr(
+            "{game}: lobby, {count} seated ({players}) · {speed} {where}",
+            game=label, count=len(table.seats), players=players, speed=table.speed, where=where,
+        ).rstrip()
     where = f"<#{table.thread_id}>" if table.thread_id else ""
     speed = f" · {table.speed}" if table.speed in SPEEDS else ""
-    return f"**{game_label(table, game)}**: {table.status}, move {table.version} ({players}){speed} {where}".rstrip()
+    status = status_text(table.status)
+    return tr(
+        "{game}: {status}, move {version} ({players}){speed} {where}",
+        game=label, status=status, version=table.version, players=players, speed=speed, where=where,
+    ).rstrip()

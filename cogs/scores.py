@@ -17,7 +17,9 @@ import msgspec
 
 from engine.core import Game, GameError
 from engine.games import get_game
+from engine.i18n import N_, ordinal, tr, tr_ctx, tr_n
 from engine.referee import (
+    ABANDONED,
     ABANDONED_BOARD,
     FINISHED,
     SOLO_BOARD,
@@ -60,24 +62,24 @@ class ScoreDesk:
         user = str(interaction.user.id)
         if interaction.guild_id is not None:
             turns = await self.referee.turns_waiting(user, str(interaction.guild_id))
-            where = "on this server"
+            nothing = N_("It is not your turn in any game on this server.")
         else:
             guilds = [str(guild.id) for guild in self.bot.guilds]
             turns = await self.referee.turns_waiting(user, guild_ids=guilds)
-            where = "in the servers we share"
+            nothing = N_("It is not your turn in any game in the servers we share.")
         if not turns:
-            await reply(interaction, f"It is not your turn in any game {where}.")
+            await reply(interaction, tr(nothing))
             return
         shown = turns[:MAX_TURNS]
         unreachable = await Announcements(self.referee).unreachable([turn.links.table_id for turn in shown])
         lines = [turn_line(turn, unreachable=turn.links.table_id in unreachable) for turn in shown]
-        more = f"\n…and {len(turns) - MAX_TURNS} more." if len(turns) > MAX_TURNS else ""
+        more = "\n" + tr("…and {n} more.", n=len(turns) - MAX_TURNS) if len(turns) > MAX_TURNS else ""
         embed = discord.Embed(
-            title=f"Your turn in {len(turns)} game{'s' if len(turns) != 1 else ''}",
+            title=tr_n("Your turn in {n} game", "Your turn in {n} games", len(turns)),
             description=render.clip("\n".join(lines) + more, render.DESCRIPTION_LIMIT),
             colour=render.BOARD_COLOUR,
         )
-        embed.set_footer(text="Oldest waiting first")
+        embed.set_footer(text=tr("Oldest waiting first"))
         await reply(interaction, embeds=[embed])
 
     # ----- /leaderboard -------------------------------------------------------------------------
@@ -92,7 +94,7 @@ class ScoreDesk:
             if game_name is None:
                 latest = await self.referee.history(guild, limit=1)
                 if not latest:
-                    raise GameError("No game has finished here yet: play one with `/game new`.")
+                    raise GameError(tr("No game has finished here yet: play one with `/game new`."))
                 game_name = latest[0].game
             game = get_game(game_name)
             season = None
@@ -144,7 +146,7 @@ class ScoreDesk:
         solo = await self.referee.high_scores(guild, game.name, SOLO_BOARD, limit=5)
         scope = None if season is None else season.name
         if season is None and guild is not None and await self.referee.seasons.seasons(guild):
-            scope = "all time"  # a server with seasons: say which board this is
+            scope = tr("all time")  # a server with seasons: say which board this is
         embed = leaderboard_embed(game, board, page, pages, high, solo, scope=scope)
         number = None if season is None else season.number
         view = leaderboard_view(game.name, page, pages, number) if pages > 1 else None
@@ -177,7 +179,7 @@ class ScoreDesk:
             await reply(interaction, str(error))
             return
         if not results:
-            await reply(interaction, "No game has finished here yet: play one with `/game new`.")
+            await reply(interaction, tr("No game has finished here yet: play one with `/game new`."))
             return
         await reply(interaction, embeds=[history_embed(results)], view=export_view(results))
 
@@ -186,17 +188,23 @@ class ScoreDesk:
         try:
             table = await self.referee.table(table_id)
             if interaction.guild_id is not None and table.guild_id != str(interaction.guild_id):
-                raise GameError(f"There is no game #{table_id} on this server.")
+                raise GameError(tr("There is no game #{number} on this server.", number=table_id))
             record = await self.referee.record(table_id)
         except GameError as error:
             await reply(interaction, str(error))
             return
         data = msgspec.json.encode(record)
         name = f"{table.game}-{table.id}.json"
-        finished = "finished" if table.status == FINISHED else "cancelled"
+        finished = render.status_text(FINISHED if table.status == FINISHED else ABANDONED)
         await interaction.response.send_message(
-            f"The record of {render.game_label(table, get_game(table.game))} ({finished}, "
-            f"{len(record.moves)} moves). Replay it with `python -m engine.replay {name}`.",
+            tr_n(
+                "The record of {game} ({status}, {n} move). Replay it with `python -m engine.replay {file}`.",
+                "The record of {game} ({status}, {n} moves). Replay it with `python -m engine.replay {file}`.",
+                len(record.moves),
+                game=render.game_label(table, get_game(table.game)),
+                status=finished,
+                file=name,
+            ),
             file=discord.File(io.BytesIO(data), filename=name),
             ephemeral=True,
         )
@@ -213,13 +221,17 @@ class ScoreDesk:
             return
         await reply(
             interaction,
-            f"Quiet hours set: {quiet.start_hour:02d}:00 to {quiet.end_hour:02d}:00 ({quiet.time_zone}). "
-            "No reminders then, and daily clocks stop.",
+            tr(
+                "Quiet hours set: {start} to {end} ({zone}). No reminders then, and daily clocks stop.",
+                start=f"{quiet.start_hour:02d}:00",
+                end=f"{quiet.end_hour:02d}:00",
+                zone=quiet.time_zone,
+            ),
         )
 
     async def clear_quiet_hours(self, interaction: discord.Interaction) -> None:
         await self.referee.clear_quiet_hours(str(interaction.user.id))
-        await reply(interaction, "Quiet hours cleared: reminders may come at any hour.")
+        await reply(interaction, tr("Quiet hours cleared: reminders may come at any hour."))
 
 
 # ----- text ---------------------------------------------------------------------------------------
@@ -233,19 +245,21 @@ def table_url(links: TableLinks) -> str | None:
 
 
 def turn_line(turn: WaitingTurn, *, unreachable: bool = False) -> str:
-    label = f"{render.game_title(turn.links.game)} #{turn.links.table_id}"
+    label = tr("{game} #{number}", game=render.game_title(turn.links.game), number=turn.links.table_id)
     url = table_url(turn.links)
     parts = [
         f"[{label}]({url})" if url else f"**{label}**",
-        f"waiting since {render.timestamp(turn.waiting_since)}",
+        tr("waiting since {when}", when=render.timestamp(turn.waiting_since)),
     ]
     if turn.ran_out:
-        parts.append("**out of time**: play now to keep your seat")
+        parts.append(tr("**out of time**: play now to keep your seat"))
     elif turn.remaining is not None:
-        deadline = f" (runs out {render.timestamp(turn.deadline)})" if turn.deadline is not None else ""
-        parts.append(f"{presentation.time_left(turn.remaining)}{deadline}")
+        left = presentation.time_left(turn.remaining)
+        if turn.deadline is not None:
+            left = tr("{left} (runs out {when})", left=left, when=render.timestamp(turn.deadline))
+        parts.append(left)
     if unreachable:  # its board is refused and DMs are closed: a person must fix the channel
-        parts.append(UNREACHABLE_NOTE)
+        parts.append(tr(UNREACHABLE_NOTE))
     return " · ".join(parts)
 
 
@@ -268,72 +282,92 @@ def leaderboard_embed(
     """``scope``: which ladder this is ("Season 2 (March 2026)", "all time"), on a server with seasons."""
     lines = [
         f"**{row.position}.** {row.name}: {row.rating:.1f}{'*' if row.provisional else ''} · "
-        f"{row.games} games · {row.wins} wins · best {score_text(row.best_score)}"
+        + tr(
+            "{games} games · {wins} wins · best {best}", games=row.games, wins=row.wins, best=score_text(row.best_score)
+        )
         for row in board.rows
     ]
+    title = tr("{game}: leaderboard", game=tr(game.title))
     embed = discord.Embed(
         # (256: an embed title's limit)
-        title=render.clip(f"{game.title}: leaderboard" + (f" · {scope}" if scope else ""), 256),
+        title=render.clip(title + (f" · {scope}" if scope else ""), 256),
         description=render.clip("\n".join(lines), render.DESCRIPTION_LIMIT)
         if lines
-        else "No rated game yet: rated games are timed, with two or more people and no AI seat.",
+        else tr("No rated game yet: rated games are timed, with two or more people and no AI seat."),
         colour=render.LOBBY_COLOUR,
     )
-    for name, scores in (("High scores with AI seats", high), ("Solo high scores", solo)):
+    for name, scores in ((N_("High scores with AI seats"), high), (N_("Solo high scores"), solo)):
         if scores:
             embed.add_field(
-                name=name,
+                name=tr(name),
                 value=render.clip(
                     "\n".join(f"{score.position}. {score.name}: {score_text(score.score)}" for score in scores),
                     render.FIELD_LIMIT,
                 ),
                 inline=False,
             )
-    embed.set_footer(text=f"Page {page + 1} of {pages} · rating = mu - 3 sigma · * provisional (few games)")
+    embed.set_footer(
+        text=tr("Page {page} of {pages} · rating = mu - 3 sigma · * provisional (few games)", page=page + 1, pages=pages)
+    )
     return embed
 
 
 def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
-    embed = discord.Embed(title=f"{name}: stats", colour=render.LOBBY_COLOUR)
+    embed = discord.Embed(title=tr("{player}: stats", player=name), colour=render.LOBBY_COLOUR)
     if not stats.games and not stats.recent:
-        embed.description = "No finished game yet."
+        embed.description = tr("No finished game yet.")
         return embed
     for entry in stats.games[:MAX_STATS_GAMES]:
-        rating = "unrated"
+        rating = tr_ctx("rating", "unrated")
         if entry.rating is not None:
-            rating = f"rating {entry.rating:.1f}{' (provisional)' if entry.provisional else ''}"
-        value = (
-            f"{entry.games} games · {entry.wins} wins · average {entry.average_score:.1f} · "
-            f"best {score_text(entry.best_score)} · {rating}"
+            rating = (
+                tr("rating {rating} (provisional)", rating=f"{entry.rating:.1f}")
+                if entry.provisional
+                else tr("rating {rating}", rating=f"{entry.rating:.1f}")
+            )
+        value = tr(
+            "{games} games · {wins} wins · average {average} · best {best} · {rating}",
+            games=entry.games,
+            wins=entry.wins,
+            average=f"{entry.average_score:.1f}",
+            best=score_text(entry.best_score),
+            rating=rating,
         )
         if entry.forfeits:
-            value += f" · {entry.forfeits} forfeits"
+            value += " · " + tr_n("{n} forfeit", "{n} forfeits", entry.forfeits)
         embed.add_field(
             name=render.game_title(entry.game), value=render.clip(value, render.FIELD_LIMIT), inline=False
         )
     if stats.recent:
         lines = []
         for result in stats.recent:
-            change = f", rating {result.rating_change:+.1f}" if result.rating_change is not None else ""
-            forfeit = ", forfeited" if result.forfeited else ""
+            score = tr("score {score}", score=score_text(result.score))
+            if result.rating_change is not None:
+                score = tr("{score}, rating {change}", score=score, change=f"{result.rating_change:+.1f}")
+            if result.forfeited:
+                score = tr("{score}, forfeited", score=score)
             # Alone at the table there is no winner: a solo game is a score, not "1st of 1".
-            place = "solo" if result.players == 1 else f"{ordinal(result.rank)} of {result.players}"
-            score = f"score {score_text(result.score)}{change}{forfeit}"
+            place = (
+                tr_ctx("result", "solo")
+                if result.players == 1
+                else tr("{place} of {count}", place=ordinal(result.rank), count=result.players)
+            )
             if result.board == ABANDONED_BOARD:
-                place, score = "abandoned by vote", "unrated"
+                place, score = tr("abandoned by vote"), tr_ctx("rating", "unrated")
             lines.append(
-                f"{render.game_title(result.game)} #{result.table_id}: {place}, "
-                f"{score} ({render.timestamp(result.finished_at)})"
+                tr(
+                    "{game} #{number}: {place}, {score} ({when})",
+                    game=render.game_title(result.game),
+                    number=result.table_id,
+                    place=place,
+                    score=score,
+                    when=render.timestamp(result.finished_at),
+                )
             )
         embed.add_field(
-            name="Recent games", value=render.clip("\n".join(lines), render.FIELD_LIMIT), inline=False
+            name=tr("Recent games"), value=render.clip("\n".join(lines), render.FIELD_LIMIT), inline=False
         )
     return embed
-
-
-def ordinal(rank: int) -> str:
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
 
 
 def result_line(result: GameResult) -> str:
@@ -344,22 +378,23 @@ def result_line(result: GameResult) -> str:
     players = ", ".join(
         f"{line.rank}. {line.name} {line.score}"
         f"{f' ({teams[line.seat]})' if line.seat in teams else ''}"
-        f"{' (forfeit)' if by_index[line.seat].forfeited else ''}"
+        f"{' ' + tr('(forfeit)') if by_index[line.seat].forfeited else ''}"
         for line in shown
     )
-    kind = "rated" if result.rated else "unrated"
+    kind = tr_ctx("rating", "rated") if result.rated else tr_ctx("rating", "unrated")
     if result.board == ABANDONED_BOARD:
-        kind = "abandoned by vote, unrated"
+        kind = tr("abandoned by vote, unrated")
         players = ", ".join(seat.name for seat in result.seats)
-    return f"**{render.game_title(result.game)} #{result.table_id}** ({kind}, {render.timestamp(result.finished_at)}): {players}"
+    label = tr("{game} #{number}", game=render.game_title(result.game), number=result.table_id)
+    return f"**{label}** ({kind}, {render.timestamp(result.finished_at)}): {players}"
 
 
 def history_embed(results: Iterable[GameResult]) -> discord.Embed:
     lines = [result_line(result) for result in results]
     embed = discord.Embed(
-        title="Recent games",
+        title=tr("Recent games"),
         description=render.clip("\n".join(lines), render.DESCRIPTION_LIMIT),
         colour=render.OVER_COLOUR,
     )
-    embed.set_footer(text="Export a game's record below; replay it with python -m engine.replay")
+    embed.set_footer(text=tr("Export a game's record below; replay it with python -m engine.replay"))
     return embed

@@ -19,14 +19,27 @@ from typing import Protocol
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from engine.core import GameError
 from engine.games import get_game
+from engine.i18n import N_, tr
 from engine.referee import LeaderboardPage, Referee
-from engine.referee.seasons import CADENCES, CARRIES, CARRY_TEXT, MANUAL, Season, SeasonPlan, Standings
+from engine.referee.seasons import (
+    CADENCES,
+    CARRIES,
+    CARRY_TEXT,
+    MANUAL,
+    MONTHLY,
+    QUARTERLY,
+    Season,
+    SeasonPlan,
+    Standings,
+)
 
 from . import render
+from .language import public_language
 from .lobby import is_server_manager, managers_group
 from .replies import reply
 
@@ -42,13 +55,21 @@ class HasReferee(Protocol):
     referee: Referee | None
 
 
+# The cadences' names as the commands offer them and the replies say them.
+CADENCE_NAMES = {MANUAL: N_("manual"), MONTHLY: N_("monthly"), QUARTERLY: N_("quarterly")}
+
+
+def cadence_text(cadence: str) -> str:
+    return tr(CADENCE_NAMES[cadence]) if cadence in CADENCE_NAMES else cadence
+
+
 def season_nonce(season: Season) -> str:
     return f"season{season.id}"[:25]
 
 
 def game_title(name: str) -> str:
     try:
-        return get_game(name).title
+        return tr(get_game(name).title)
     except GameError:  # a game no longer installed keeps its standings
         return name
 
@@ -56,7 +77,7 @@ def game_title(name: str) -> str:
 def board_lines(board: LeaderboardPage) -> str:
     return "\n".join(
         f"**{row.position}.** {row.name}: {row.rating:.1f}{'*' if row.provisional else ''} · "
-        f"{row.games} games · {row.wins} wins"
+        + tr("{games} games · {wins} wins", games=row.games, wins=row.wins)
         for row in board.rows
     )
 
@@ -65,34 +86,41 @@ def standings_embed(standings: Standings) -> discord.Embed:
     """A season's final standings: a field per game, within Discord's limits whatever the names."""
     season = standings.season
     embed = discord.Embed(
-        title=render.clip(f"{season.name} is over: final standings", 256), colour=render.OVER_COLOUR
+        title=render.clip(tr("{season} is over: final standings", season=season.name), 256),
+        colour=render.OVER_COLOUR,
     )
     if not standings.boards:
-        embed.description = "No rated game was played this season."
+        embed.description = tr("No rated game was played this season.")
     for board in standings.boards[:MAX_GAMES]:
         name = render.clip(game_title(board.game), 256)
         value = render.clip(board_lines(board) or "-", render.FIELD_LIMIT)
         if render.embeds_total([embed]) + len(name) + len(value) > render.EMBEDS_LIMIT - 200:
             break
         embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text="rating = mu - 3 sigma · * provisional · /leaderboard season: shows any season")
+    embed.set_footer(text=tr("rating = mu - 3 sigma · * provisional · /leaderboard season: shows any season"))
     return embed
 
 
 def plan_text(plan: SeasonPlan | None, current: Season | None) -> str:
     if current is None:
-        return "This server has no seasons: /leaderboard shows all time. A manager starts one with /season start."
-    lines = [f"Current season: **{current.name}**, since {render.timestamp(current.started_at)}"]
+        return tr("This server has no seasons: /leaderboard shows all time. A manager starts one with /season start.")
+    lines = [
+        tr("Current season: **{season}**, since {when}", season=current.name, when=render.timestamp(current.started_at))
+    ]
     if current.ends_at is not None:
         lines.append(
-            f"It ends {render.timestamp(current.ends_at)} (seasons roll over {plan.cadence if plan else ''})."
+            tr(
+                "It ends {when} (seasons roll over {cadence}).",
+                when=render.timestamp(current.ends_at),
+                cadence=cadence_text(plan.cadence) if plan else "",
+            )
         )
     else:
-        lines.append("It runs until a manager starts the next one (/season start).")
+        lines.append(tr("It runs until a manager starts the next one (/season start)."))
     if plan is not None:
-        lines.append(f"Into the next season: {CARRY_TEXT[plan.carry]}.")
+        lines.append(tr("Into the next season: {carry}.", carry=tr(CARRY_TEXT[plan.carry])))
         if plan.channel_id:
-            lines.append(f"Final standings are posted in <#{plan.channel_id}>.")
+            lines.append(tr("Final standings are posted in {channel}.", channel=f"<#{plan.channel_id}>"))
     return "\n".join(lines)
 
 
@@ -116,9 +144,11 @@ class SeasonHerald:
             return True  # nowhere to post (a season from before any channel was known)
         standings = await self.referee.seasons.standings(season)
         channel = self.bot.get_partial_messageable(int(season.channel_id), guild_id=int(season.guild_id))
+        async with public_language(self.bot, season.guild_id):  # an announcement: the server's language
+            embed = standings_embed(standings)
         try:
             await channel.send(
-                embed=standings_embed(standings),
+                embed=embed,
                 nonce=season_nonce(season),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -134,7 +164,7 @@ class SeasonHerald:
 
 
 class SeasonCommands(commands.Cog):
-    season = managers_group("season", "Seasons of this server's leaderboards (Manage Server)")
+    season = managers_group("season", locale_str("Seasons of this server's leaderboards (Manage Server)"))
 
     def __init__(self, bot: HasReferee) -> None:
         self.bot = bot
@@ -143,9 +173,9 @@ class SeasonCommands(commands.Cog):
         assert self.bot.referee is not None  # set up before any command is taken
         return self.bot.referee
 
-    @season.command(name="start", description="End the current season now and start the next")
+    @season.command(name="start", description=locale_str("End the current season now and start the next"))
     @app_commands.describe(
-        carry="How ratings enter the new season", channel="Where the final standings go (default: here)"
+        carry=locale_str("How ratings enter the new season"), channel=locale_str("Where the final standings go (default: here)")
     )
     @app_commands.choices(carry=[app_commands.Choice(name=CARRY_TEXT[c][:100], value=c) for c in CARRIES])
     async def start(
@@ -159,16 +189,16 @@ class SeasonCommands(commands.Cog):
         except GameError as error:
             await reply(interaction, str(error))
             return
-        await self._show(interaction, f"**{season.name}** has started.")
+        await self._show(interaction, tr("**{season}** has started.", season=season.name))
 
-    @season.command(name="schedule", description="Seasons monthly, quarterly or only by hand")
+    @season.command(name="schedule", description=locale_str("Seasons monthly, quarterly or only by hand"))
     @app_commands.describe(
-        cadence="When seasons roll over (UTC)",
-        carry="How ratings enter each new season",
-        channel="Where the final standings go (default: here)",
+        cadence=locale_str("When seasons roll over (UTC)"),
+        carry=locale_str("How ratings enter each new season"),
+        channel=locale_str("Where the final standings go (default: here)"),
     )
     @app_commands.choices(
-        cadence=[app_commands.Choice(name=c, value=c) for c in CADENCES],
+        cadence=[app_commands.Choice(name=locale_str(CADENCE_NAMES[c]), value=c) for c in CADENCES],
         carry=[app_commands.Choice(name=CARRY_TEXT[c][:100], value=c) for c in CARRIES],
     )
     async def schedule(
@@ -186,10 +216,14 @@ class SeasonCommands(commands.Cog):
         except GameError as error:
             await reply(interaction, str(error))
             return
-        said = "Seasons now start only by hand." if cadence == MANUAL else f"Seasons now roll over {cadence}."
-        await self._show(interaction, f"{said} The current season is **{season.name}**.")
+        said = (
+            tr("Seasons now start only by hand.")
+            if cadence == MANUAL
+            else tr("Seasons now roll over {cadence}.", cadence=cadence_text(cadence))
+        )
+        await self._show(interaction, tr("{said} The current season is **{season}**.", said=said, season=season.name))
 
-    @season.command(name="show", description="This server's current season and how seasons run")
+    @season.command(name="show", description=locale_str("This server's current season and how seasons run"))
     async def show(self, interaction: discord.Interaction) -> None:
         await self._show(interaction, "")
 
@@ -198,7 +232,7 @@ class SeasonCommands(commands.Cog):
         # may change that: the permission is checked here too.
         if is_server_manager(interaction):
             return True
-        await reply(interaction, "Only members with Manage Server can run this server's seasons.")
+        await reply(interaction, tr("Only members with Manage Server can run this server's seasons."))
         return False
 
     async def _show(self, interaction: discord.Interaction, header: str) -> None:

@@ -7,9 +7,11 @@ from __future__ import annotations
 import discord
 
 from engine.core import GameError
+from engine.i18n import tr
 from engine.referee import Referee, Table, UndoReply
 
 from .components import undo_request_view
+from .language import public_language
 from .publishing import seat_log
 from .replies import reply
 
@@ -18,6 +20,7 @@ class UndoRoom:
     """The GameDesk's undo. Of the other rooms it uses ``find_table`` (cogs/desk.py),
     ``private_message`` (cogs/dms.py), ``publish`` and ``send_to_channel`` (cogs/publishing.py)."""
 
+    bot: discord.Client
     referee: Referee
 
     async def undo_typed(self, interaction: discord.Interaction, game_id: int | None) -> None:
@@ -36,15 +39,25 @@ class UndoRoom:
             return
         names = _names(table, answer.waiting_for)
         if answer.already_asked:
-            await reply(interaction, f"You already asked to take back **{answer.move}**; still waiting for {names}.")
+            await reply(
+                interaction,
+                tr("You already asked to take back **{move}**; still waiting for {names}.", move=answer.move, names=names),
+            )
             return
         posted = await self._post_request(table, user, answer)
-        where = "in the game's thread" if posted else "(I could not post in the game's thread: ask them there)"
-        await reply(
-            interaction,
-            f"This game is rated: {names} must agree before **{answer.move}** is taken back. "
-            f"I asked {where}; any move ends the request.",
-        )
+        if posted:
+            text = tr(
+                "This game is rated: {names} must agree before **{move}** is taken back. "
+                "I asked in the game's thread; any move ends the request.",
+                names=names, move=answer.move,
+            )
+        else:
+            text = tr(
+                "This game is rated: {names} must agree before **{move}** is taken back. I could not post "
+                "in the game's thread: ask them there; any move ends the request.",
+                names=names, move=answer.move,
+            )
+        await reply(interaction, text)
 
     async def answer_undo(self, interaction: discord.Interaction, table_id: int, version: int, agree: bool) -> None:
         """A click on **Agree** or **Refuse** under a request: the request's message shows the
@@ -54,8 +67,11 @@ class UndoRoom:
         try:
             if not agree:
                 await self.referee.refuse_undo(table_id, user, version)
-                await reply(interaction, "You refused: the move stands.")
-                await self._close_request(interaction, f"{interaction.user.display_name} refused: the move stands.")
+                await reply(interaction, tr("You refused: the move stands."))
+                table = await self.referee.table(table_id)
+                async with public_language(self.bot, table.guild_id):
+                    closing = tr("{player} refused: the move stands.", player=interaction.user.display_name)
+                await self._close_request(interaction, closing)
                 return
             answer = await self.referee.agree_to_undo(table_id, user, version)
         except GameError as error:
@@ -63,16 +79,18 @@ class UndoRoom:
             return
         if answer.outbox is None:
             table = await self.referee.table(table_id)
-            await reply(interaction, f"You agreed. Still waiting for {_names(table, answer.waiting_for)}.")
+            await reply(interaction, tr("You agreed. Still waiting for {names}.", names=_names(table, answer.waiting_for)))
             return
-        await reply(interaction, f"You agreed: **{answer.move}** is taken back.")
-        await self._close_request(interaction, f"Everyone agreed: **{answer.move}** was taken back.")
+        await reply(interaction, tr("You agreed: **{move}** is taken back.", move=answer.move))
+        async with public_language(self.bot, answer.outbox.table.guild_id):
+            closing = tr("Everyone agreed: **{move}** was taken back.", move=answer.move)
+        await self._close_request(interaction, closing)
         await self.publish(answer.outbox)
 
     async def _taken_back(self, interaction: discord.Interaction, answer: UndoReply, user: str) -> None:
         assert answer.outbox is not None
         done = await self.private_message(
-            answer.outbox.table, user, header=f"You took back **{answer.move}**.", log_lines=seat_log(answer.outbox, user)
+            answer.outbox.table, user, header=tr("You took back **{move}**.", move=answer.move), log_lines=seat_log(answer.outbox, user)
         )
         await reply(interaction, done.content, embeds=done.embeds, view=done.view, files=done.files)
         await self.publish(answer.outbox, interaction=interaction, answered=user)
@@ -82,10 +100,11 @@ class UndoRoom:
         asker = table.seat_of(user)
         others = [table.seats[index].user_id for index in answer.waiting_for]
         mentions = " ".join(f"<@{other}>" for other in others if other and other.isdigit())
-        content = (
-            f"{mentions} {asker.name if asker else 'A player'} asks to take back **{answer.move}**. "
-            "This game is rated, so every other player must agree."
-        ).strip()
+        async with public_language(self.bot, table.guild_id):
+            content = tr(
+                "{mentions} {player} asks to take back **{move}**. This game is rated, so every other player must agree.",
+                mentions=mentions, player=asker.name if asker else tr("A player"), move=answer.move,
+            ).strip()
         pinged = [discord.Object(int(other)) for other in others if other and other.isdigit()]
         message = await self.send_to_channel(
             table,
@@ -106,5 +125,7 @@ class UndoRoom:
 
 
 def _names(table: Table, seats: list[int]) -> str:
-    names = [table.seats[index].name for index in seats] or ["nobody"]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    names = [table.seats[index].name for index in seats] or [tr("nobody")]
+    if len(names) == 1:
+        return names[0]
+    return tr("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

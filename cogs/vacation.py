@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from engine.core import GameError
+from engine.i18n import tr
 from engine.referee import Referee, VacationStatus
 
 from . import render
@@ -21,9 +22,13 @@ async def start_vacation(referee: Referee, interaction: discord.Interaction, day
     until = status.until or 0.0
     await reply(
         interaction,
-        f"You are on vacation until {render.timestamp(until, 'f')}: your clocks stop in every timed game "
-        f"(no reminders, no timeouts), and the other players see it on the board. {days_left_text(status)} "
-        "Back early? `/settings vacation-off` gives back the days not begun.",
+        tr(
+            "You are on vacation until {until}: your clocks stop in every timed game (no reminders, no "
+            "timeouts), and the other players see it on the board. {days_left} Back early? "
+            "`/settings vacation-off` gives back the days not begun.",
+            until=render.timestamp(until, "f"),
+            days_left=days_left_text(status),
+        ),
     )
 
 
@@ -33,8 +38,10 @@ async def end_vacation(referee: Referee, interaction: discord.Interaction) -> No
     except GameError as error:
         await reply(interaction, str(error))
         return
-    await reply(interaction, f"Welcome back: your clocks run again. {days_left_text(status)}")
+    await reply(interaction, tr("Welcome back: your clocks run again. {days_left}", days_left=days_left_text(status)))
 
 
 def days_left_text(status: VacationStatus) -> str:
-    return f"Vacation days left: {status.days_left} of {status.days_per_year} over the last 365 days."
+    return tr(
+        "Vacation days left: {left} of {total} over the last 365 days.", left=status.days_left, total=status.days_per_year
+    )

@@ -37,6 +37,19 @@ class LimitsRows:
             )
         await self._commit_in_group(work)
 
+    async def get_guild_language(self, guild_id: str) -> str | None:
+        row = await fetch_one(self._db, "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return row[0] if row else None
+
+    async def set_guild_language(self, guild_id: str, code: str | None) -> None:
+        await self._commit_in_group(
+            Statement(
+                "INSERT INTO guild_settings (guild_id, language) VALUES (?,?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, code),
+            )
+        )
+
     async def open_counts(self, guild_id: str | None, user_id: str, *, count_tables: bool) -> OpenCounts:
         """Three small counts, each read from an index: the server's open tables (when asked),
         the lobbies the player hosts, the open tables where the player holds a seat."""

@@ -45,11 +45,22 @@ class UserQueries:
     async def set_user_flag(self, user_id: str, flag: str, value: bool) -> None:
         await self._commit_in_group(Statement(_SET_USER_FLAG, (user_id, flag, int(value))))
 
+    async def get_user_language(self, user_id: str) -> str | None:
+        row = await fetch_one(self._db, "SELECT language FROM user_settings WHERE user_id = ?", (user_id,))
+        return row[0] if row else None
+
+    async def set_user_language(self, user_id: str, code: str | None) -> None:
+        await self._commit_in_group(Statement(_SET_USER_LANGUAGE, (user_id, code)))
+
 
 _SET_QUIET_HOURS = (
     "INSERT INTO user_settings (user_id, time_zone, quiet_start, quiet_end) VALUES (?,?,?,?)"
     " ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone,"
     " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end"
+)
+_SET_USER_LANGUAGE = (
+    "INSERT INTO user_settings (user_id, language) VALUES (?,?)"
+    " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language"
 )
 _SET_USER_FLAG = (
     "INSERT INTO user_flags (user_id, flag, value) VALUES (?,?,?)"

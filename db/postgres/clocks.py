@@ -96,6 +96,18 @@ class PgUsers:
             int(value),
         )
 
+    async def get_user_language(self, user_id: str) -> str | None:
+        value = await self._pool.fetchval("SELECT language FROM user_settings WHERE user_id = $1", user_id)
+        return str(value) if value is not None else None
+
+    async def set_user_language(self, user_id: str, code: str | None) -> None:
+        await self._pool.execute(
+            "INSERT INTO user_settings (user_id, language) VALUES ($1,$2)"
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            user_id,
+            code,
+        )
+
 
 class PgAnnouncements:
     _pool: asyncpg.Pool
@@ -158,6 +170,18 @@ class PgLimits:
                 name,
                 value,
             )
+
+    async def get_guild_language(self, guild_id: str) -> str | None:
+        value = await self._pool.fetchval("SELECT language FROM guild_settings WHERE guild_id = $1", guild_id)
+        return str(value) if value is not None else None
+
+    async def set_guild_language(self, guild_id: str, code: str | None) -> None:
+        await self._pool.execute(
+            "INSERT INTO guild_settings (guild_id, language) VALUES ($1,$2)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            guild_id,
+            code,
+        )
 
     async def open_counts(self, guild_id: str | None, user_id: str, *, count_tables: bool) -> OpenCounts:
         tables = (

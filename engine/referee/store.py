@@ -115,6 +115,11 @@ class UserStore(Protocol):
 
     async def set_quiet_hours(self, user_id: str, quiet: QuietHours | None) -> None: ...
 
+    async def get_user_language(self, user_id: str) -> str | None:
+        """The language the player chose for their private texts (engine.i18n code), if any."""
+
+    async def set_user_language(self, user_id: str, code: str | None) -> None: ...
+
 
 class VacationStore(Protocol):
     """Players' vacations (vacation.py): the latest of each pauses their clocks, those of the

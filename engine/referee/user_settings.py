@@ -10,12 +10,17 @@ names and their meaning live in this one place. Four flags:
 - ``turn_dms``: the user wants a DM with their moves at every turn, besides the board's ping;
 - ``pictures_off``: the user's own private views (their hand) come as text only, without a picture.
 
+Beside the flags, the language the user chose for their private texts (``language``; none chosen:
+their client's).
+
 Quiet hours are the referee's own (``Referee.quiet_hours``): the clocks depend on them.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
+
+from engine.i18n import resolve_language
 
 DM_CLOSED = "dm_closed"
 DM_NOTICE_PENDING = "dm_notice_pending"
@@ -30,6 +35,10 @@ class UserFlags(Protocol):
 
     async def set_user_flag(self, user_id: str, flag: str, value: bool) -> None: ...
 
+    async def get_user_language(self, user_id: str) -> str | None: ...
+
+    async def set_user_language(self, user_id: str, code: str | None) -> None: ...
+
 
 class UserSettings:
     """Each user's flags, read through a cache (the store stays the truth; the cache only saves
@@ -40,6 +49,7 @@ class UserSettings:
         self._dm_closed: dict[str, bool] = {}
         self._turn_dms: dict[str, bool] = {}
         self._pictures_off: dict[str, bool] = {}
+        self._languages: dict[str, str | None] = {}
 
     async def dms_closed(self, user_id: str) -> bool:
         return await self._read(self._dm_closed, user_id, DM_CLOSED)
@@ -64,6 +74,20 @@ class UserSettings:
     async def set_pictures(self, user_id: str, enabled: bool) -> None:
         await self._write(self._pictures_off, user_id, PICTURES_OFF, not enabled)
 
+    async def language(self, user_id: str) -> str | None:
+        """The language the player chose for their private texts (an engine.i18n code), or None
+        when they chose none: then their Discord client's language is theirs."""
+        if user_id not in self._languages:
+            stored = await self._store.get_user_language(user_id)
+            self._languages[user_id] = resolve_language(stored) if stored else None
+        return self._languages[user_id]
+
+    async def set_language(self, user_id: str, code: str | None) -> None:
+        """Choose a language (a code of engine.i18n.LANGUAGES), or None to follow the client's."""
+        chosen = resolve_language(code) if code else None
+        await self._store.set_user_language(user_id, chosen)
+        self._languages[user_id] = chosen
+
     async def owe_dm_notice(self, user_id: str) -> None:
         """A DM to this user failed outside their own interaction: tell them at their next action."""
         await self._store.set_user_flag(user_id, DM_NOTICE_PENDING, True)
@@ -82,6 +106,8 @@ class UserSettings:
         """Drop what the cache holds of a user whose data was deleted (forget.py)."""
         self._dm_closed.pop(user_id, None)
         self._turn_dms.pop(user_id, None)
+        self._pictures_off.pop(user_id, None)
+        self._languages.pop(user_id, None)
 
     async def _read(self, cache: dict[str, bool], user_id: str, flag: str) -> bool:
         cached = cache.get(user_id)

@@ -21,6 +21,7 @@ from cogs.components import group_moves_view, move_view
 from cogs.layout import plan_controls
 from engine.core import format_event
 from engine.games import get_game
+from engine.i18n import tr
 from engine.referee import RUNNING, SeatClockView
 from engine.referee.model import Seat, Table
 
@@ -117,7 +118,7 @@ async def test_every_message_of_a_game_at_its_largest_fits_discord(
                 table.status = "finished"
                 extra = [
                     discord.Embed(
-                        title="Final scores", description=render.outcome_text(table, game.outcome(state))
+                        title=tr("Final scores"), description=render.outcome_text(table, game.outcome(state))
                     )
                 ]
             embeds, files = render.board_embeds(table, game, board, [] if over else clock_views(names), extra)
@@ -139,7 +140,11 @@ async def test_every_message_of_a_game_at_its_largest_fits_discord(
                 moves = [game.format_move(move) for move in game.legal_moves(state, seat)]
                 view, plan = move_view(table.id, version, moves) if moves else (None, plan_controls([]))
                 embed = render.private_embed(table, game, private, ["You take the face-down field card R13."])
-                header = "You played **something long enough**.\n**Your turn.** Choose a move below, or type `/play`."
+                header = (  # in the language of the test (tests/discord/test_text_limits.py runs them all)
+                    tr("You played **{move}**.", move="something long enough")
+                    + "\n"
+                    + tr("**Your turn.** Choose a move below, or type `/play`.")
+                )
                 measure(limits, seen, "private message", header, [embed], view)
                 seen["moves offered"] = max(seen.get("moves offered", 0), plan.offered)
                 assert plan.left_out == 0, f"{name}: {plan.left_out} moves only playable with /play"

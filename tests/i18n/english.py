@@ -20,8 +20,10 @@ from engine.i18n import SOURCE, catalog_path
 from tools.messages import TEMPLATE
 
 WORD = re.compile(r"[A-Za-z]+")
-# Discord markup and links carry no words of a language: mentions, timestamps, custom emoji, URLs.
-MARKUP = re.compile(r"<[@#/:a-zA-Z!&][^>\s]*>|https?://\S+")
+# Discord markup and links carry no words of a language: mentions, timestamps, custom emoji, URLs;
+# nor do code spans and slash commands, the same in every language (`/play 7c`, /settings turn-dms):
+# a translation quoting them does not make their words words of its language.
+MARKUP = re.compile(r"<[@#/:a-zA-Z!&][^>\s]*>|https?://\S+|`[^`\n]*`|(?<![\w/])/[a-z][\w-]*(?: [a-z][\w-]*)?")
 # A message's {fields} are names for the code, not words a reader sees in that language.
 FIELD = re.compile(r"\{[^{}]*\}")
 MIN_LETTERS = 3

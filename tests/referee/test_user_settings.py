@@ -66,3 +66,20 @@ async def test_pictures_are_on_until_turned_off_per_player_and_per_server(store)
     assert await after_restart.admission.limits_for("g1") == after_restart.admission.defaults
     await after_restart.server_settings.set_pictures("g1", True)
     assert await Referee(store).server_settings.pictures("g1")
+
+
+async def test_chosen_languages_are_stored_for_players_and_servers_and_seen_after_a_restart(store):
+    referee = Referee(store)
+    assert await referee.user_settings.language("u1") is None  # none chosen: the client's decides
+    assert await referee.server_settings.language("g1") is None
+    await referee.user_settings.set_language("u1", "pt-BR")  # a Discord locale finds its language
+    await referee.server_settings.set_language("g1", "ja")
+    await store.set_quiet_hours("u1", None)  # the quiet hours share the player's row: kept apart
+    after_restart = Referee(store)
+    assert await after_restart.user_settings.language("u1") == "pt_BR"
+    assert await after_restart.server_settings.language("g1") == "ja"
+    assert await after_restart.user_settings.language("u2") is None
+    await after_restart.user_settings.set_language("u1", None)
+    await after_restart.server_settings.set_language("g1", None)
+    assert await Referee(store).user_settings.language("u1") is None
+    assert await Referee(store).server_settings.language("g1") is None
