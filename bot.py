@@ -33,7 +33,7 @@ from cogs.community import CommunityCommands
 from cogs.components import DYNAMIC_ITEMS
 from cogs.desk import GameDesk
 from cogs.games import GameCommands
-from cogs.language import reader_language
+from cogs.language import reader_language, server_language
 from cogs.privacy import PrivacyDesk
 from cogs.replies import reply
 from cogs.scores import ScoreDesk
@@ -42,7 +42,7 @@ from cogs.translator import CatalogueTranslator
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings, thinker_for
 from db import StoreOpenError, open_store
 from engine.i18n import set_language, tr
-from engine.referee import Referee, RulesChanged, Store, Thinker
+from engine.referee import Referee, RulesChanged, Store, Thinker, set_public_language
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
@@ -78,6 +78,9 @@ class ReaderTree(app_commands.CommandTree["RefereeBot"]):
         # discord.py runs each interaction in a task of its own, where the check comes first: the
         # language set here holds for that interaction's command (or autocomplete) and its errors.
         set_language(await reader_language(interaction))
+        # What the referee writes for the whole table (a board, the log of a move) is in the
+        # server's language, beside the reader's refusals and hand (engine/referee/audience.py).
+        set_public_language(await server_language(interaction.client, interaction.guild_id))
         return True
 
 

@@ -39,11 +39,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 import discord
 
 from engine.i18n import N_, tr, tr_ctx, use_language
-from engine.referee import DEFAULT_LEVEL, LEVEL_HELP, LEVELS
+from engine.referee import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, use_public_language
 
 from . import render
 from .actions import DeskActions, PrivacyActions, ScoreActions
-from .language import reader_language
+from .language import reader_language, server_language
 from .layout import ControlPlan, MoveGroup, plan_controls
 from .replies import reply
 
@@ -113,7 +113,9 @@ class Control(discord.ui.DynamicItem[ItemT], template=NO_ID):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # The click's action, answered whatever happens (``answered``), in the clicker's language.
-        with use_language(await reader_language(interaction)):
+        # What the referee writes for the whole table (the board, a move's log) is in the server's.
+        public = await server_language(interaction.client, interaction.guild_id)
+        with use_language(await reader_language(interaction)), use_public_language(public):
             await answered(interaction, self.act(interaction))
 
     def act(self, interaction: discord.Interaction) -> Awaitable[None]:

@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from engine.i18n import SOURCE, resolve_language, use_language
-from engine.referee import Referee
+from engine.referee import Referee, use_public_language
 
 
 def _referee(client: discord.Client) -> Referee | None:
@@ -89,7 +89,8 @@ async def user_language(client: discord.Client, user_id: str, guild_id: str | No
 @asynccontextmanager
 async def public_language(client: discord.Client, guild_id: str | int | None) -> AsyncIterator[str]:
     """Write the texts of a public post, inside the block, in the server's language."""
-    with use_language(await server_language(client, guild_id)) as code:
+    code = await server_language(client, guild_id)
+    with use_language(code), use_public_language(code):
         yield code
 
 

@@ -3,7 +3,7 @@
 from engine.core import STACKING_OPTIONS
 
 from .abandon import AbandonRefused, vote_line
-from .audience import public_language, use_public_language
+from .audience import public_language, set_public_language, use_public_language
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
 from .hints import HintRefused
 from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label, level_name
@@ -68,6 +68,7 @@ from .vacation import VacationRefused, VacationStatus
 
 __all__ = [
     "public_language",
+    "set_public_language",
     "use_public_language",
     "ABANDONED",
     "ABANDONED_BOARD",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 
 from engine.i18n import language, language_or_source, use_language
 
@@ -42,6 +42,13 @@ def use_public_language(tag: object) -> Iterator[str]:
         _public.reset(token)
 
 
+def set_public_language(tag: object) -> Token[str | None]:
+    """Switch the current context's public language (None: the current language), for a task
+    that serves one interaction to its end (a front end's command check); ``use_public_language``
+    elsewhere."""
+    return _public.set(None if tag is None else language_or_source(tag))
+
+
 @contextmanager
 def in_public() -> Iterator[str]:
     """Inside the referee: write what everybody at the table reads (yields the code)."""
@@ -49,4 +56,4 @@ def in_public() -> Iterator[str]:
         yield code
 
 
-__all__ = ["in_public", "public_language", "use_public_language"]
+__all__ = ["in_public", "public_language", "set_public_language", "use_public_language"]

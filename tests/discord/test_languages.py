@@ -327,7 +327,10 @@ async def test_a_player_reads_their_hand_in_their_language_and_the_board_in_the_
     move = await wanted_move(env_world(env, [host]), lobby_id(lobby), host, random.Random(1))
     played = await host.slash(thread, "play", move=move)
     assert played.response.content.startswith(f"**{move}** を指しました。")
-    assert board_messages(env, thread)[-1].embeds[0]["footer"]["text"].endswith("mossa 1")
+    after_move = board_messages(env, thread)[-1]
+    assert after_move.embeds[0]["footer"]["text"].endswith("mossa 1")
+    # The move's log line on the board is the server's too, though a Japanese reader made it.
+    assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text_of(after_move)), text_of(after_move)
     # The announcer posts boards outside any interaction (start-up, retries, the clock task's
     # catch-up) through the same call: in English context, the board is still the server's.
     referee = env.bot.referee
