@@ -37,6 +37,7 @@ from .model import (
     Single,
     ThreeKings,
 )
+from .rollout import greedy_single
 
 ALL_CARDS = frozenset(DECK)
 # NUMBERS_BETWEEN[bar][value]: the number cards above ``bar`` and below ``value``.
@@ -185,7 +186,8 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
         if rng.random() < 0.1:  # now and then another card: rollouts that all play alike tell little
             moves = game.legal_moves(state, seat)
             return rng.choice([move for move in moves if isinstance(move, Single)] or moves)
-        return super().rollout_move(game, state, seat, rng)
+        move = greedy_single(state, seat, rng)
+        return move if move is not None else super().rollout_move(game, state, seat, rng)
 
     def progress(self, state: FiguresState) -> int:
         return state.hand_number
