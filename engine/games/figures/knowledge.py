@@ -19,6 +19,7 @@ them when they cannot all hold together (a player who does not play that way).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -32,6 +33,7 @@ from .model import (
     BAR_AFTER,
     GIRO_TURNS,
     PAIRS,
+    Entry,
     FiguresMove,
     FiguresState,
     Single,
@@ -62,16 +64,15 @@ class FiguresKnowledge(msgspec.Struct):
     hinted: dict[int, list[str]] = {}  # other seat -> of those, the ones its plays say it likely lacks
 
 
-def pass_limits(state: FiguresState) -> dict[int, frozenset[str]]:
-    """Per seat, the cards its passes this hand rule out, read from the public history."""
-    ruled_out: dict[int, frozenset[str]] = {}
+def faced(state: FiguresState) -> Iterator[tuple[Entry, int, bool]]:
+    """Each move of this hand's public history with what its player faced: the bar (0: anything
+    goes) and whether it was a giro turn."""
     bar = 0
     giro_left = 0
     for entry in state.history:
+        yield entry, bar, bool(giro_left)
         move = entry.move
         if move == "pass":
-            excluded = FIGURES if giro_left else ALLOWED_OVER_BAR[bar]
-            ruled_out[entry.seat] = ruled_out.get(entry.seat, frozenset()) | excluded
             if giro_left:
                 giro_left -= 1
         elif move.startswith("kings"):
@@ -85,6 +86,15 @@ def pass_limits(state: FiguresState) -> dict[int, frozenset[str]]:
         if entry.clears:
             bar = 0
             giro_left = 0
+
+
+def pass_limits(state: FiguresState) -> dict[int, frozenset[str]]:
+    """Per seat, the cards its passes this hand rule out, read from the public history."""
+    ruled_out: dict[int, frozenset[str]] = {}
+    for entry, bar, giro in faced(state):
+        if entry.move == "pass":
+            excluded = FIGURES if giro else ALLOWED_OVER_BAR[bar]
+            ruled_out[entry.seat] = ruled_out.get(entry.seat, frozenset()) | excluded
     return ruled_out
 
 
@@ -93,27 +103,12 @@ def play_hints(state: FiguresState) -> dict[int, frozenset[str]]:
     docstring): those between the bar it faced and the number it played, or every number above
     the bar below 7 when it played a 7 or started a giro. Giro answers and three kings tell nothing."""
     hinted: dict[int, frozenset[str]] = {}
-    bar = 0
-    giro_left = 0
-    for entry in state.history:
+    for entry, bar, giro in faced(state):
         move = entry.move
-        if move == "pass":
-            if giro_left:
-                giro_left -= 1
-        elif move.startswith("kings"):
-            bar = BAR_AFTER[move.split()[-1]]
-        elif giro_left:
-            giro_left -= 1
-        else:
-            below = 7 if move in FIGURES else VALUE[move]
-            hinted[entry.seat] = hinted.get(entry.seat, frozenset()) | NUMBERS_BETWEEN[bar][below]
-            if move in FIGURES:
-                giro_left = GIRO_TURNS
-            else:
-                bar = BAR_AFTER[move]
-        if entry.clears:
-            bar = 0
-            giro_left = 0
+        if move == "pass" or move.startswith("kings") or giro:
+            continue
+        below = 7 if move in FIGURES else VALUE[move]
+        hinted[entry.seat] = hinted.get(entry.seat, frozenset()) | NUMBERS_BETWEEN[bar][below]
     return hinted
 
 
