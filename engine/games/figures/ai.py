@@ -64,7 +64,7 @@ class FiguresGreedy(GreedyPlayer):
 
 # Search budgets (playouts per decision, rollout horizon in hands: to the end of this hand).
 NORMAL = (25, 1)
-STRONG = (120, 1)
+STRONG = (200, 1)
 KIT = FiguresKit(FiguresGreedy())
 
 
