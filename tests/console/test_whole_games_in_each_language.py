@@ -9,16 +9,13 @@ the same in every language.
 
 from __future__ import annotations
 
-import random
-import re
-
 import pytest
 
 from console.session import COMMAND_WORDS, HINT_WORD
-from engine.games import get_game
 from engine.i18n import use_language
 from engine.referee import LEVELS
 from tests.i18n.english import english_fragments
+from tests.i18n.game_texts import notation_words
 
 from .helpers import run_console
 
@@ -26,24 +23,6 @@ GAMES = {"figures": 4, "vegetables": 2, "orchard": 2, "granja": 2}
 LANGUAGES = ("it", "pt_BR", "ja")
 # The AI seats' names (engine.referee's seating), the local player's, the commands and answers.
 NAMES = {"Ada", "Bruno", "Carla", "Dmitri", "Emeka", "kim", "AI", "yes", "no", "png", "FILE", "DIR", "LANG"}
-
-
-def notation_words(game_name: str, players: int, seed: int) -> set[str]:
-    """Words of the game's move notation, from every legal move of a few seeded random games."""
-    game = get_game(game_name)
-    words: set[str] = set()
-    rng = random.Random(seed)
-    for deal in range(3):
-        state = game.setup(players, seed + deal, game.resolve_options(players, {}))
-        for _ in range(2_000):
-            if game.is_over(state):
-                break
-            seat = game.to_act(state)[0]
-            moves = game.legal_moves(state, seat)
-            for move in moves:
-                words.update(re.findall(r"[A-Za-z]+", game.format_move(move)))
-            state, _ = game.apply(state, seat, rng.choice(moves))
-    return words
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -35,6 +35,7 @@ from engine.referee import HEARTBEAT_SECONDS, SPEEDS, Outbox
 from tools.messages import extract
 
 from ..i18n.english import english_fragments
+from ..i18n.game_texts import notation_words
 from .helpers import (
     choose_in_private_message,
     components,
@@ -45,8 +46,13 @@ from .helpers import (
 from .whole_games import wanted_move
 
 DISCORD_LOCALE = {"it": "it", "pt_BR": "pt-BR", "ja": "ja"}
-# Each community's own game in its language, as short as it plays.
-GAMES = {"it": ("figures", "match_end=hands number_of_hands=1"), "pt_BR": ("orchard", None), "ja": ("granja", None)}
+# Every game in every language, as short as it plays.
+GAMES = {
+    "figures": "match_end=hands number_of_hands=1",
+    "orchard": None,
+    "granja": None,
+    "vegetables": None,
+}
 
 
 @pytest.fixture
@@ -206,6 +212,30 @@ def front_end_fragments(code: str) -> tuple[tuple[str, str], ...]:
     return tuple(pieces)
 
 
+# The keys of an embed or a component whose values a reader sees (not ids, urls or types).
+SHOWN_KEYS = {"title", "description", "name", "value", "text", "label", "placeholder"}
+
+
+def shown_text(message: Any) -> str:
+    """What a reader sees of a stored message: its content, and the visible strings of its
+    embeds and components."""
+    found: list[str] = [message.content or ""]
+
+    def walk(value: Any, key: str | None = None) -> None:
+        if isinstance(value, dict):
+            for inner_key, inner in value.items():
+                walk(inner, inner_key)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, key)
+        elif isinstance(value, str) and key in SHOWN_KEYS:
+            found.append(value)
+
+    walk([embed if isinstance(embed, dict) else embed.to_dict() for embed in message.embeds])
+    walk(message.components)
+    return "\n".join(found)
+
+
 def frame_texts(message: Any) -> list[str]:
     """The front end's own frame of a message: embed titles, field names, footers, buttons and
     menus (the boards, hands and logs inside are the games' and the referee's texts)."""
@@ -269,14 +299,15 @@ def env_world(env: simcord.Env, people: list[simcord.MemberActor]) -> Any:
     return bare
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("code", ["it", "pt_BR", "ja"])
-async def test_a_whole_game_shows_no_english_of_the_front_end(world, locales, code: str) -> None:
+async def test_a_whole_game_shows_no_english(world, locales, code: str, game: str) -> None:
     env = world.env
     names = ["giulia", "tiago", "haruka", "marco"]
     guild, channel, people = server(env, DISCORD_LOCALE[code], names, locales)
     # Text only: the pictures are drawn from the same texts, and are slow on a busy machine.
     await env.bot.referee.server_settings.set_pictures(str(guild.id), False)
-    game, options = GAMES[code]
+    options = GAMES[game]
     players = people[: max(get_game(game).min_players, 2)]
     table_id = await play_whole_game(env, channel, players, game, options)
     assert (await env.bot.referee.table(table_id)).status == "finished"
@@ -304,6 +335,13 @@ async def test_a_whole_game_shows_no_english_of_the_front_end(world, locales, co
             for label in speeds:
                 text = text.replace(label, "")
             assert english_fragments(text, code, allowed) == [], text
+    # Nor is any English word left in what the players read, boards, hands and logs included
+    # (names, notation and commands aside).
+    notation = notation_words(game, len(players))
+    commands = {"play", "hand", "rules", "turns", "settings", "game", "new", "help"}
+    for message in messages:
+        text = shown_text(message)
+        assert english_fragments(text, code, allowed | notation | commands) == [], text[:1500]
 
 
 async def test_a_player_reads_their_hand_in_their_language_and_the_board_in_the_servers(world, locales) -> None:
