@@ -42,7 +42,9 @@ BAD_MOVES = [
     "gain", "sell GR@field", "crop GR",
 ]  # fmt: skip
 PLAYER_INPUT = [*BAD_MOVES, "qwz"]  # what players wrote is quoted back as written
-ALLOWED = {*NAMES, *NOTATION, *TITLE, *PLAYER_INPUT}
+# Option names are typed as they are (`deck=...`), like notation, and quoted so in refusals.
+OPTION_NAMES = [*(option.name for option in GAME.options), *GAME.stacking_options]
+ALLOWED = {*NAMES, *NOTATION, *TITLE, *PLAYER_INPUT, *OPTION_NAMES}
 # Moves tried at positions, legal or not: each verb with typical arguments.
 PROBES = [
     "play C001 field", "play C002 ext", "play C003 barrow", "play C004 helper", "discard C004", "pay GR", "pay TG",
