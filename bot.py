@@ -41,13 +41,13 @@ from cogs.seasons import SeasonCommands, SeasonHerald
 from cogs.translator import CatalogueTranslator
 from config import DEVELOPER_PORTAL, ConfigError, Settings, load_settings, thinker_for
 from db import StoreOpenError, open_store
-from engine.i18n import set_language, tr
+from engine.i18n import N_, set_language, terminal_language, tr, use_language
 from engine.referee import Referee, RulesChanged, Store, Thinker, set_public_language
 from engine.referee.gc_policy import tune_garbage_collector, tune_thread_switching
 
 log = logging.getLogger("bot")
 
-NO_TOKEN_MESSAGE = (
+NO_TOKEN_MESSAGE = N_(
     "DISCORD_TOKEN is not set, so the game opens here in the terminal; to run it on Discord, put "
     "DISCORD_TOKEN=<your bot token> in .env (see .env.example)."
 )
@@ -316,7 +316,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Configuration problem: {error}", file=sys.stderr)
         return 2
     if settings.token is None:
-        print(NO_TOKEN_MESSAGE)
+        # In the local table's language: --lang, else the terminal's.
+        with use_language(terminal_language(sys.argv[1:] if argv is None else argv, os.environ)):
+            print(tr(NO_TOKEN_MESSAGE))
         return run_local_table(argv)
     discord.utils.setup_logging(level=settings.log_level, root=True)
     tune_garbage_collector()

@@ -17,7 +17,7 @@ from rich.console import Console
 from config import Settings, ai_settings, thinker_for
 from db import database_path_from_env, database_url_from_env, open_store, redacted
 from engine.core.text import MAX_NAME_CHARS
-from engine.i18n import CODES, reset_language, resolve_language, set_language, tr
+from engine.i18n import CODES, reset_language, resolve_language, set_language, terminal_language, tr
 from engine.referee import Referee, RulesChanged
 
 from .pictures import PictureFolder
@@ -26,31 +26,6 @@ from .session import LocalTable, NewGame
 
 INTERRUPTED_EXIT_CODE = 130  # the shell's convention for "stopped by Ctrl-C"
 RULES_CHANGED_EXIT_CODE = 3  # as bot.py: this release would change a game in progress
-
-
-# Where a terminal says its language, most telling first (POSIX: LANGUAGE is a list).
-LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-def language_of(argv: Sequence[str], environ: Mapping[str, str]) -> str | None:
-    """The language the player asked for: ``--lang`` (its last use), else the environment's
-    (the first of its languages that the bot speaks); None when neither names one."""
-    asked: str | None = None
-    for position, word in enumerate(argv):
-        if word == "--lang" and position + 1 < len(argv):
-            asked = argv[position + 1]
-        elif word.startswith("--lang="):
-            asked = word.partition("=")[2]
-    if asked is not None:
-        return resolve_language(asked)
-    for variable in LANGUAGE_VARIABLES:
-        for tag in environ.get(variable, "").split(":"):
-            found = resolve_language(tag)
-            if found is not None:
-                return found
-        if environ.get(variable) and variable != "LANGUAGE":
-            return None  # set to a language the bot does not speak (or C): the source language
-    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -195,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the local table to the end (synchronous: ``bot.py`` calls it without a token)."""
     words = list(sys.argv[1:] if argv is None else argv)
     # The language first: the help and every error of the command line are written in it.
-    token = set_language(language_of(words, os.environ))
+    token = set_language(terminal_language(words, os.environ))
     try:
         return _main(words)
     finally:

@@ -37,6 +37,11 @@ def toy_game(monkeypatch: pytest.MonkeyPatch):
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The tests expect English unless they choose a language themselves: the terminal of the
+    # machine running them (its LANG, LANGUAGE...) must not choose for the local table's processes.
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(variable, None)
+    os.environ["LANG"] = "C.UTF-8"
     config.addinivalue_line("markers", "postgres: needs the PostgreSQL server (pytest -m postgres runs them alone)")
     config.addinivalue_line("markers", "both_backends: run each test on SQLite and on PostgreSQL (tests/stores.py)")
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite's own files or connection (one run only)")

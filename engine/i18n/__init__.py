@@ -5,7 +5,17 @@ and how a locale tag finds one, formats.py for numbers, lists, days and duration
 """
 
 from .formats import day, duration, full_day, join_and, join_or, moment, number, ordinal, signed
-from .languages import CODES, LANGUAGES, SOURCE, Language, language_name, language_or_source, resolve_language
+from .languages import (
+    CODES,
+    LANGUAGE_VARIABLES,
+    LANGUAGES,
+    SOURCE,
+    Language,
+    language_name,
+    language_or_source,
+    resolve_language,
+    terminal_language,
+)
 from .translate import (
     CATALOGS,
     N_,
@@ -24,6 +34,7 @@ __all__ = [
     "CATALOGS",
     "CODES",
     "LANGUAGES",
+    "LANGUAGE_VARIABLES",
     "N_",
     "SOURCE",
     "Language",
@@ -43,6 +54,7 @@ __all__ = [
     "resolve_language",
     "set_language",
     "signed",
+    "terminal_language",
     "tr",
     "tr_ctx",
     "tr_ctx_n",

@@ -6,6 +6,7 @@ English is the source language: the messages in the code are English, so it need
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -57,4 +58,40 @@ def language_name(code: str) -> str:
     return language.name if language else code
 
 
-__all__ = ["CODES", "LANGUAGES", "SOURCE", "Language", "language_name", "language_or_source", "resolve_language"]
+# Where a terminal says its language, most telling first (POSIX: LANGUAGE is a list).
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def terminal_language(argv: Sequence[str], environ: Mapping[str, str]) -> str | None:
+    """The language a terminal's user asked for: ``--lang`` among the command's words (its last
+    use), else the environment's (the first of its languages that the bot speaks); None when
+    neither names one. The environment is handed in: this module reads nothing itself."""
+    asked: str | None = None
+    for position, word in enumerate(argv):
+        if word == "--lang" and position + 1 < len(argv):
+            asked = argv[position + 1]
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    if asked is not None:
+        return resolve_language(asked)
+    for variable in LANGUAGE_VARIABLES:
+        for tag in environ.get(variable, "").split(":"):
+            found = resolve_language(tag)
+            if found is not None:
+                return found
+        if environ.get(variable) and variable != "LANGUAGE":
+            return None  # set to a language the bot does not speak (or C): the source language
+    return None
+
+
+__all__ = [
+    "CODES",
+    "LANGUAGES",
+    "LANGUAGE_VARIABLES",
+    "SOURCE",
+    "Language",
+    "language_name",
+    "language_or_source",
+    "resolve_language",
+    "terminal_language",
+]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from console.app import language_of
+from engine.i18n import terminal_language as language_of
 
 
 @pytest.mark.parametrize(
