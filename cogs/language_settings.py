@@ -16,6 +16,7 @@ from engine.i18n import LANGUAGES, language_name, tr, use_language
 from engine.referee import Referee
 
 from .language import reader_language, server_language
+from .lobby import refuse_server_setting
 from .replies import reply
 
 AUTO = "auto"
@@ -44,11 +45,7 @@ async def set_server_language(
 ) -> None:
     """/settings server-language (Manage Server): boards, threads and announcements of this
     server's games in this language (auto: the server's preferred locale)."""
-    if interaction.guild_id is None:
-        await reply(interaction, tr("This setting is for a server: use it in one of its channels."))
-        return
-    if not manager:
-        await reply(interaction, tr("Only members with Manage Server can choose this server's language."))
+    if await refuse_server_setting(interaction, manager, tr("Only members with Manage Server can choose this server's language.")):
         return
     await referee.server_settings.set_language(str(interaction.guild_id), None if choice == AUTO else choice)
     code = await server_language(interaction.client, interaction.guild_id)

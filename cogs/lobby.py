@@ -52,6 +52,18 @@ def is_server_manager(interaction: discord.Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
+async def refuse_server_setting(interaction: discord.Interaction, manager: bool, not_manager: str) -> bool:
+    """Whether a server's setting is refused, the refusal sent: outside a server, or to a member
+    without Manage Server (``not_manager`` says what only managers may do)."""
+    if interaction.guild_id is None:
+        await reply(interaction, tr("This setting is for a server: use it in one of its channels."))
+        return True
+    if not manager:
+        await reply(interaction, not_manager)
+        return True
+    return False
+
+
 def managers_group(name: str, description: str) -> app_commands.Group:
     """A slash-command group for server managers only: in servers, shown to Manage Server by
     default (server admins may widen it in their integration settings)."""

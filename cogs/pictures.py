@@ -26,6 +26,7 @@ from engine.i18n import tr
 from engine.referee import Referee, SeatSnapshot, Table
 from engine.referee.pictures import Drawing
 
+from .lobby import refuse_server_setting
 from .replies import reply
 
 BOARD_FILE = "board.png"
@@ -96,11 +97,7 @@ async def set_server_pictures(
 ) -> None:
     """/settings server-pictures (Manage Server): pictures with every board, hand and result of
     this server's games, or text only."""
-    if interaction.guild_id is None:
-        await reply(interaction, tr("This setting is for a server: use it in one of its channels."))
-        return
-    if not manager:
-        await reply(interaction, tr("Only members with Manage Server can turn this server's pictures on or off."))
+    if await refuse_server_setting(interaction, manager, tr("Only members with Manage Server can turn this server's pictures on or off.")):
         return
     await referee.server_settings.set_pictures(str(interaction.guild_id), enabled)
     if enabled:

@@ -21,6 +21,22 @@ from ..rows import clock_rows, from_row
 from .plans import numbered
 
 
+# A player's and a server's language are kept alike, each in its settings row (``table`` and
+# ``key`` are these constant names, never input).
+async def _language(pool: asyncpg.Pool, table: str, key: str, owner: str) -> str | None:
+    value = await pool.fetchval(f"SELECT language FROM {table} WHERE {key} = $1", owner)
+    return str(value) if value is not None else None
+
+
+async def _set_language(pool: asyncpg.Pool, table: str, key: str, owner: str, code: str | None) -> None:
+    await pool.execute(
+        f"INSERT INTO {table} ({key}, language) VALUES ($1,$2)"
+        f" ON CONFLICT ({key}) DO UPDATE SET language = excluded.language",
+        owner,
+        code,
+    )
+
+
 class PgClocks(ClockReads):
     """The clocks on PostgreSQL: the shared reads (db/clocks.py), and the timed seats' write."""
 
@@ -97,16 +113,10 @@ class PgUsers:
         )
 
     async def get_user_language(self, user_id: str) -> str | None:
-        value = await self._pool.fetchval("SELECT language FROM user_settings WHERE user_id = $1", user_id)
-        return str(value) if value is not None else None
+        return await _language(self._pool, "user_settings", "user_id", user_id)
 
     async def set_user_language(self, user_id: str, code: str | None) -> None:
-        await self._pool.execute(
-            "INSERT INTO user_settings (user_id, language) VALUES ($1,$2)"
-            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-            user_id,
-            code,
-        )
+        await _set_language(self._pool, "user_settings", "user_id", user_id, code)
 
 
 class PgAnnouncements:
@@ -172,16 +182,10 @@ class PgLimits:
             )
 
     async def get_guild_language(self, guild_id: str) -> str | None:
-        value = await self._pool.fetchval("SELECT language FROM guild_settings WHERE guild_id = $1", guild_id)
-        return str(value) if value is not None else None
+        return await _language(self._pool, "guild_settings", "guild_id", guild_id)
 
     async def set_guild_language(self, guild_id: str, code: str | None) -> None:
-        await self._pool.execute(
-            "INSERT INTO guild_settings (guild_id, language) VALUES ($1,$2)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-            guild_id,
-            code,
-        )
+        await _set_language(self._pool, "guild_settings", "guild_id", guild_id, code)
 
     async def open_counts(self, guild_id: str | None, user_id: str, *, count_tables: bool) -> OpenCounts:
         tables = (

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
+from typing import Any
 
 from engine.games import get_game
+from engine.i18n import use_language
 from tests.i18n.english import english_fragments
 
 LANGUAGES = ("it", "pt_BR", "ja")
@@ -59,3 +61,53 @@ def notation_words(game_name: str, players: int, seed: int = 3) -> frozenset[str
                 words.update(re.findall(r"[A-Za-z]+", game.format_move(move)))
             state, _ = game.apply(state, seat, rng.choice(moves))
     return frozenset(words)
+def error(attempt: Callable[[], object], kind: type[Exception]) -> str:
+    """The text of the error ``attempt`` raises (it must raise one of ``kind``)."""
+    try:
+        attempt()
+    except kind as raised:
+        return str(raised)
+    raise AssertionError("no error")
+
+
+def random_game_texts(
+    game: Any,
+    state: Any,
+    names: list[str],
+    rng: random.Random,
+    *,
+    refusals: Callable[[Any], Iterable[str]],
+    draw_every: int,
+    hands_drawn: int,
+) -> Iterator[str]:
+    """Play ``state`` to its end, the first seat to act making a random legal move, in the current
+    language; yield every text: the board, each private view and the position's ``refusals`` at
+    each step, and the events. Every ``draw_every`` steps and at the end the board and the first
+    ``hands_drawn`` hands are drawn (the ``drawn`` fixture reads them)."""
+    step = 0
+    while True:
+        view = game.view(state, None)
+        seat_views = [game.view(state, seat) for seat in range(len(names))]
+        yield game.render_board(view, names)
+        yield from (game.render_private(seat_view, names) for seat_view in seat_views)
+        yield from refusals(state)
+        if step % draw_every == 0 or game.is_over(state):
+            game.draw_board(view, names)
+            for seat_view in seat_views[:hands_drawn]:
+                game.draw_hand(seat_view, names)
+        if game.is_over(state):
+            return
+        seat = game.to_act(state)[0]
+        state, events = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+        yield from (event.text for event in events)
+        step += 1
+
+
+def assert_views_alike_in_every_language(game: Any, state: Any, seats: Iterable[int | None]) -> None:
+    """Views are fingerprinted and shared between readers: no text in them follows the language
+    (the boards and pictures made from them do)."""
+    seats = list(seats)
+    english = [game.view(state, seat) for seat in seats]
+    for language in LANGUAGES:
+        with use_language(language):
+            assert [game.view(state, seat) for seat in seats] == english

@@ -9,7 +9,7 @@ do the players' names and the Italian card words the community uses (fante, cava
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +20,8 @@ from engine.games.figures.cards import DECK
 from engine.games.figures.model import PASS, SINGLES, FiguresState, ThreeKings
 from engine.i18n import tr, use_language
 from tests.games.figures.helpers import position
-from tests.i18n.game_texts import LANGUAGES, assert_no_english, english_left
+from tests.i18n import game_texts as shared
+from tests.i18n.game_texts import LANGUAGES, assert_no_english, english_left, error
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 COMMUNITY_WORDS = ["asso", "fante", "cavallo", "re", "denari", "coppe", "spade", "bastoni", "giro di figure", "Passo"]
@@ -45,31 +46,10 @@ def refusals(state: FiguresState) -> Iterator[str]:
                 yield reason
 
 
-def pictures(view: dict[str, Any], seat_views: list[dict[str, Any]], written: list[str]) -> None:
-    GAME.draw_board(view, NAMES)
-    for seat_view in seat_views:
-        GAME.draw_hand(seat_view, NAMES)
-
-
-def match_texts(seed: int, options: dict[str, Any], draw_every: int, written: list[str]) -> Iterator[str]:
+def match_texts(seed: int, options: dict[str, Any], draw_every: int) -> Iterator[str]:
     """Play a seeded match with random moves in the current language; yield every text."""
-    rng = random.Random(seed)
     state = GAME.new_game(4, seed, options)
-    step = 0
-    while True:
-        view = GAME.view(state, None)
-        seat_views = [GAME.view(state, seat) for seat in range(4)]
-        yield GAME.render_board(view, NAMES)
-        yield from (GAME.render_private(seat_view, NAMES) for seat_view in seat_views)
-        yield from refusals(state)
-        if step % draw_every == 0 or GAME.is_over(state):
-            pictures(view, seat_views, written)
-        if GAME.is_over(state):
-            return
-        seat = GAME.to_act(state)[0]
-        state, events = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
-        yield from (event.text for event in events)
-        step += 1
+    return shared.random_game_texts(GAME, state, NAMES, random.Random(seed), refusals=refusals, draw_every=draw_every, hands_drawn=4)
 
 
 def targeted_texts() -> Iterator[str]:
@@ -106,8 +86,8 @@ def targeted_texts() -> Iterator[str]:
     for text in BAD_INPUTS:
         try:
             GAME.parse_move(text)
-        except BadNotation as error:
-            yield str(error)
+        except BadNotation as raised:
+            yield str(raised)
     for attempt in [
         lambda: GAME.setup(3, 1, {}),
         lambda: setup.read_deck(["1d", "zz"]),
@@ -116,24 +96,16 @@ def targeted_texts() -> Iterator[str]:
         lambda: setup.stacked_decks({"decks": []}),
         lambda: setup.new_match(1, {"first_dealer": 9}),
     ]:
-        yield setup_error(attempt)
+        yield error(attempt, SetupError)
     yield from (tr(text) for text in (GAME.title, GAME.summary, GAME.notation_help))
     yield from (tr(option.description) for option in GAME.options)
-
-
-def setup_error(attempt: Callable[[], object]) -> str:
-    try:
-        attempt()
-    except SetupError as error:
-        return str(error)
-    raise AssertionError("no setup error")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_a_whole_match_reads_without_english(language: str, options: dict[str, Any], drawn: list[str]) -> None:
     with use_language(language):
-        texts = list(match_texts(3, options, draw_every=40, written=drawn))
+        texts = list(match_texts(3, options, draw_every=40))
     texts += drawn
     assert len(texts) > 500 and drawn
     assert_no_english(texts, language, ALLOWED)
@@ -149,11 +121,11 @@ def test_every_refusal_and_error_reads_without_english(language: str, drawn: lis
 
 def test_the_detector_sees_english_left_in_a_board(drawn: list[str]) -> None:
     """The same match in English is all English to the detector: the checks above can fail."""
-    texts = list(match_texts(3, {}, draw_every=1000, written=drawn))
+    texts = list(match_texts(3, {}, draw_every=1000))
     for language in LANGUAGES:
         assert english_left(texts, language, ALLOWED)
     with use_language("it"):
-        assert not english_left(list(match_texts(3, {}, draw_every=1000, written=drawn)), "it", ALLOWED)
+        assert not english_left(list(match_texts(3, {}, draw_every=1000)), "it", ALLOWED)
 
 
 def test_english_is_the_source_and_stays_as_it_was() -> None:
@@ -165,10 +137,5 @@ def test_english_is_the_source_and_stays_as_it_was() -> None:
 
 
 def test_the_views_are_the_same_for_every_reader() -> None:
-    """Views are fingerprinted and shared between readers: no text in them follows the language
-    (the boards and pictures made from them do)."""
     state = position({1: "Kd Kc Ks 5d", 2: "1c"}, turn=1, phase="BEAT", top="4c", owner=4)
-    english = [GAME.view(state, seat) for seat in (None, 0, 1)]
-    for language in LANGUAGES:
-        with use_language(language):
-            assert [GAME.view(state, seat) for seat in (None, 0, 1)] == english
+    shared.assert_views_alike_in_every_language(GAME, state, (None, 0, 1))

@@ -10,7 +10,7 @@ codes, goods codes, the verbs and option words of the notation, and the players'
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -22,7 +22,7 @@ from engine.games.granja.model import GranjaState
 from engine.games.granja.notation import BUILDING_WORDS, EFFECT_NAMES, KINDS
 from engine.i18n import tr, use_language
 from tests.i18n import game_texts
-from tests.i18n.game_texts import LANGUAGES
+from tests.i18n.game_texts import LANGUAGES, error
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 # What a player types, in every language: codes, verbs, option and position words, the
@@ -102,14 +102,6 @@ def played_texts(players: int, seed: int, refuse_every: int, draw_every: int) ->
         state, events = GAME.apply(state, seat, move)
         yield from (event.text for event in events)
         step += 1
-
-
-def error(attempt: Callable[[], object], kind: type[Exception]) -> str:
-    try:
-        attempt()
-    except kind as raised:
-        return str(raised)
-    raise AssertionError("no error")
 
 
 def errors_and_rules() -> Iterator[str]:

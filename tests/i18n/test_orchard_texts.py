@@ -10,7 +10,7 @@ in every language, as do the players' names.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +20,8 @@ from engine.games.orchard import GAME, notation, setup
 from engine.games.orchard.cards import BATCH_IDS, CODE
 from engine.games.orchard.model import Place
 from engine.i18n import tr, use_language
-from tests.i18n.game_texts import LANGUAGES, assert_no_english, english_left
+from tests.i18n import game_texts as shared
+from tests.i18n.game_texts import LANGUAGES, assert_no_english, english_left, error
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
 # What a player types, in every language: the colours of the codes, batch ids and names, fillers.
@@ -56,34 +57,10 @@ def refusals(state: Any) -> Iterator[str]:
 
 def game_texts(players: int, seed: int, options: dict[str, Any], draw_every: int) -> Iterator[str]:
     """Play a seeded game with random moves in the current language; yield every text."""
-    rng = random.Random(seed)
     state = GAME.new_game(players, seed, options)
-    names = NAMES[:players]
-    step = 0
-    while True:
-        view = GAME.view(state, None)
-        seat_views = [GAME.view(state, seat) for seat in range(players)]
-        yield GAME.render_board(view, names)
-        yield from (GAME.render_private(seat_view, names) for seat_view in seat_views)
-        yield from refusals(state)
-        if step % draw_every == 0 or GAME.is_over(state):
-            GAME.draw_board(view, names)
-            for seat_view in seat_views[:2]:
-                GAME.draw_hand(seat_view, names)
-        if GAME.is_over(state):
-            return
-        seat = GAME.to_act(state)[0]
-        state, events = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
-        yield from (event.text for event in events)
-        step += 1
-
-
-def error(attempt: Callable[[], object], kind: type[Exception]) -> str:
-    try:
-        attempt()
-    except kind as raised:
-        return str(raised)
-    raise AssertionError("no error")
+    return shared.random_game_texts(
+        GAME, state, NAMES[:players], random.Random(seed), refusals=refusals, draw_every=draw_every, hands_drawn=2
+    )
 
 
 def errors_and_rules() -> Iterator[str]:
@@ -140,13 +117,7 @@ def test_english_is_the_source_and_stays_as_it_was() -> None:
 
 
 def test_the_views_are_the_same_for_every_reader() -> None:
-    """Views are fingerprinted and shared between readers: no text in them follows the language
-    (the boards and pictures made from them do)."""
-    state = GAME.new_game(3, 4, {})
-    english = [GAME.view(state, seat) for seat in (None, 0, 1)]
-    for language in LANGUAGES:
-        with use_language(language):
-            assert [GAME.view(state, seat) for seat in (None, 0, 1)] == english
+    shared.assert_views_alike_in_every_language(GAME, GAME.new_game(3, 4, {}), (None, 0, 1))
 
 
 def test_the_plural_of_a_score_follows_its_size_not_its_sign() -> None:

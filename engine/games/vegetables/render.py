@@ -211,11 +211,13 @@ def pile_lines(view: dict[str, Any], dead: bool = True) -> list[str]:
     return lines
 
 
-def for_example(view: dict[str, Any]) -> list[str]:
-    """A line of the seat's legal moves written out, when the view has them."""
-    if not view.get("examples"):
-        return []
-    return [tr("For example: {moves}", moves=" | ".join(view["examples"]))]
+def close_private(lines: list[str], prompt: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """The private text: ``lines``, then the seat's prompt and, when the view has them, its legal
+    moves written out."""
+    lines.append(format_event(prompt, names))
+    if view.get("examples"):
+        lines.append(tr("For example: {moves}", moves=" | ".join(view["examples"])))
+    return "\n".join(lines)
 
 
 def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -240,9 +242,7 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(tr("* playable now   + playable right after a Tractor"))
     else:
         lines.append(tr("* fits the field now   + fits right after a Tractor"))
-    lines.append(format_event(seat_prompt(view), names))
-    lines.extend(for_example(view))
-    return "\n".join(lines)
+    return close_private(lines, seat_prompt(view), view, names)
 
 
 def hand_title(view: dict[str, Any]) -> str:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from engine.core import Event
-from engine.i18n import tr, tr_ctx, tr_n
+from engine.i18n import N_, tr, tr_ctx, tr_n
 
 from .cards import (
     FAMILY,
@@ -65,7 +65,7 @@ from .model import (
     UseTractor,
     VegetablesState,
 )
-from .scoring import expose_or_pay, finish, open_turn, score_closing
+from .scoring import expose_or_pay, finish, next_turn, open_turn, score_closing
 
 M = TypeVar("M")
 
@@ -260,10 +260,10 @@ def play_move(state: VegetablesState, seat: int, move: Move) -> list[Event]:
                 finish(state, seat, events)
             elif state.phase == PLAYING and state.plays >= 1 and only_well_left(player):
                 _collect_well(state, seat, events)
-                _next_turn(state, events)
+                next_turn(state, events, begin_turn)
     elif isinstance(move, TakeWell):
         _collect_well(state, seat, events)
-        _next_turn(state, events)
+        next_turn(state, events, begin_turn)
     elif isinstance(move, Done):
         _done(state, seat, events)
     else:
@@ -411,7 +411,7 @@ def _after_play(state: VegetablesState, seat: int, events: list[Event]) -> None:
         finish(state, seat, events)
     elif only_well_left(player):
         _collect_well(state, seat, events)
-        _next_turn(state, events)
+        next_turn(state, events, begin_turn)
 
 
 def _discard_dead(
@@ -467,14 +467,7 @@ def _end_turn(state: VegetablesState, events: list[Event]) -> None:
     """END_TURN (§4.4): a player still eligible for the well collects it before leaving."""
     if well_eligible(state, state.turn):
         _collect_well(state, state.turn, events)
-    _next_turn(state, events)
-
-
-def _next_turn(state: VegetablesState, events: list[Event]) -> None:
-    if state.plays >= 1:
-        state.valve = 0  # a turn with a play restarts the safety valve (§7)
-    state.turn = (state.turn + 1) % state.players
-    begin_turn(state, events)
+    next_turn(state, events, begin_turn)
 
 
 def begin_turn(state: VegetablesState, events: list[Event]) -> None:
@@ -485,11 +478,7 @@ def begin_turn(state: VegetablesState, events: list[Event]) -> None:
 def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> None:
     """§5: expose the hidden hand (or lose 50 when it is empty), then collect an uncollected well."""
     player = state.seats[seat]
-    empty = tr(
-        "{player} cannot play and passes with no hidden card (-{penalty}).",
-        player=seat_field(seat), penalty=EMPTY_PASS_PENALTY,
-    )  # fmt: skip
-    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, empty)
+    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, N_("{player} cannot play and passes with no hidden card (-{penalty})."))
     if not player.well_taken:
         _collect_well(state, seat, events)
         state.valve = 0  # new cards may be playable: the round of passes starts again (R31)
@@ -499,7 +488,7 @@ def _resolve_pass(state: VegetablesState, seat: int, events: list[Event]) -> Non
             events.append(Event(text=tr("A full round of passes: nobody can play any more, and the game ends.")))
             finish(state, None, events)
             return
-    _next_turn(state, events)
+    next_turn(state, events, begin_turn)
 
 
 # ----- the default for a player who runs out of time ----------------------------------------------

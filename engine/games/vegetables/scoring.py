@@ -91,7 +91,8 @@ class _Passer(Protocol):
 
 def expose_or_pay(player: _Passer, seat: int, events: list[Event], penalty: int, empty: str) -> None:
     """A pass: the hidden hand goes face up, or, with an empty hand, the pass costs ``penalty``
-    (``empty`` is the event that says so, worded by each variant)."""
+    (``empty``, marked with N_ and worded by each variant, is the event that says so, with
+    ``{player}`` and ``{penalty}``)."""
     player.passes += 1
     if player.hand:
         shown = " ".join(sorted_cards(player.hand))
@@ -105,7 +106,7 @@ def expose_or_pay(player: _Passer, seat: int, events: list[Event], penalty: int,
         )
     else:
         player.score -= penalty
-        events.append(Event(text=empty, actor=seat))
+        events.append(Event(text=tr(empty, player=seat_field(seat), penalty=penalty), actor=seat))
 
 
 def finish(state: _Table, went_out: int | None, events: list[Event]) -> None:
@@ -175,3 +176,22 @@ def open_turn(
         finish(state, seat, events)
         return
     state.phase = PLAYING if has_play(state, seat) else MUST_PASS
+
+
+class _Rotation(_Turns, Protocol):
+    """What passing the turn on reads and writes of a game, at any number of players."""
+
+    players: int
+    valve: int
+
+
+R = TypeVar("R", bound=_Rotation)
+
+
+def next_turn(state: R, events: list[Event], begin_turn: Callable[[R, list[Event]], None]) -> None:
+    """The turn goes to the next seat (with two players, to the opponent), whose turn the variant's
+    ``begin_turn`` opens. A turn with a play restarts the safety valve (§7; 2-player §9)."""
+    if state.plays >= 1:
+        state.valve = 0
+    state.turn = (state.turn + 1) % state.players
+    begin_turn(state, events)

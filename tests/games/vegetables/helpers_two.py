@@ -95,6 +95,19 @@ def close(state: DuoState, sequence: str) -> None:
     set_place(state, f"stack {sequence}", [f"{sequence[0]}{base + 4 * k}" for k in range(5)])
 
 
+def empty_wells(state: DuoState) -> None:
+    for well in ("W1", "W2", "W3"):
+        set_place(state, well, [])
+
+
+def strand(state: DuoState, seat: int) -> None:
+    """Leave ``seat`` holding only a dead K16, face up: nothing it can play, nothing hidden."""
+    for name in ("grounds", "tractors", "locked", "hand"):
+        set_place(state, name, [], seat)
+    set_place(state, "exposed", ["K16"], seat)
+    state.dead.append("K16")
+
+
 def start_turn(state: DuoState, seat: int) -> None:
     state.turn = seat
     state.phase = PLAYING

@@ -332,13 +332,9 @@ def test_r24_discarding_every_dead_card_before_a_pass_costs_50_then_the_draw():
 
 def test_r20_two_passes_in_a_row_with_nothing_to_draw_end_the_game_without_closure_points():
     state, seat = _stuck()
-    for well in ("W1", "W2", "W3"):
-        H.set_place(state, well, [])
+    H.empty_wells(state)
     other = 1 - seat
-    for name in ("grounds", "tractors", "locked", "hand"):
-        H.set_place(state, name, [], other)
-    H.set_place(state, "exposed", ["K16"], other)
-    state.dead.append("K16")
+    H.strand(state, other)
     state, _ = H.play(state, seat, "pass")
     assert state.turn == other and state.phase == MUST_PASS and state.valve == 1
     state, events = H.play(state, other, "pass")

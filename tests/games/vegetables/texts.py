@@ -286,13 +286,8 @@ def _stuck_duo(wells: bool) -> Any:
     H2.set_place(state, "exposed", ["R18"], seat)
     state.dead.extend(["R18", "K15"])
     if not wells:
-        for well in ("W1", "W2", "W3"):
-            H2.set_place(state, well, [])
-    other = 1 - seat
-    for name in ("grounds", "tractors", "locked", "hand"):
-        H2.set_place(state, name, [], other)
-    H2.set_place(state, "exposed", ["K16"], other)
-    state.dead.append("K16")
+        H2.empty_wells(state)
+    H2.strand(state, 1 - seat)
     H2.start_turn(state, seat)
     return state
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import format_event
 from engine.i18n import tr, tr_ctx, tr_n
 
 from ..render import (
@@ -14,7 +13,7 @@ from ..render import (
     _marked,
     _seat_line,
     _status_and_field,
-    for_example,
+    close_private,
     pad,
     pile_lines,
     player_heading,
@@ -117,9 +116,7 @@ def render_private(view: dict[str, Any], names: Sequence[str]) -> str:
         )
     lines.append(draw)
     lines.append(tr("* playable now   + playable right after a Tractor (if the card below is your opponent's)"))
-    lines.append(format_event(seat_prompt(view), names))
-    lines.extend(for_example(view))
-    return "\n".join(lines)
+    return close_private(lines, seat_prompt(view), view, names)
 
 
 def hand_title(view: dict[str, Any]) -> str:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Event
-from engine.i18n import tr, tr_ctx
+from engine.i18n import N_, tr, tr_ctx
 
 from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS
 from ..events import card_played, dead_discarded, player_done, seat_field, tractor_discarded
 from ..model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
 from ..rules import ask_to_discard, done_or_pass, remove_from
-from ..scoring import expose_or_pay, finish, open_turn, score_closing
+from ..scoring import expose_or_pay, finish, next_turn, open_turn, score_closing
 from .model import (
     EMPTY_PASS_PENALTY,
     MAY_DRAW_BELOW,
@@ -88,7 +88,7 @@ def play_move(state: DuoState, seat: int, move: DuoMove) -> list[Event]:
     elif isinstance(move, Draw):
         _draw(state, seat, move, events)
         state.valve = 0  # drawn cards may be playable: the count of passes starts again (R20)
-        _next_turn(state, events)
+        next_turn(state, events, begin_turn)
     elif isinstance(move, Done):
         events.append(Event(text=player_done(seat), actor=seat))
         _end_turn(state, events)
@@ -215,14 +215,7 @@ def _end_turn(state: DuoState, events: list[Event]) -> None:
     if len(state.seats[state.turn].hand) < MUST_DRAW_BELOW and wells_left(state):
         state.phase = MUST_DRAW
         return
-    _next_turn(state, events)
-
-
-def _next_turn(state: DuoState, events: list[Event]) -> None:
-    if state.plays >= 1:
-        state.valve = 0  # a turn with a play restarts the safety valve (§9)
-    state.turn = opponent(state.turn)
-    begin_turn(state, events)
+    next_turn(state, events, begin_turn)
 
 
 def begin_turn(state: DuoState, events: list[Event]) -> None:
@@ -234,11 +227,7 @@ def begin_turn(state: DuoState, events: list[Event]) -> None:
 def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
     """§7, R19: expose the Hand (or lose 50 when it is empty), then the draw when a well has cards."""
     player = state.seats[seat]
-    empty = tr(
-        "{player} cannot play and passes with an empty Hand (-{penalty}).",
-        player=seat_field(seat), penalty=EMPTY_PASS_PENALTY,
-    )  # fmt: skip
-    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, empty)
+    expose_or_pay(player, seat, events, EMPTY_PASS_PENALTY, N_("{player} cannot play and passes with an empty Hand (-{penalty})."))
     if wells_left(state):
         state.phase = MUST_DRAW  # the Hand is empty now: the compulsory draw (R19)
         return
@@ -251,7 +240,7 @@ def _resolve_pass(state: DuoState, seat: int, events: list[Event]) -> None:
         )
         finish(state, None, events)
         return
-    _next_turn(state, events)
+    next_turn(state, events, begin_turn)
 
 
 # ----- small questions ----------------------------------------------------------------------------
