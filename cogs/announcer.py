@@ -51,7 +51,13 @@ CLAIM_TRIES = 30
 THREAD_GONE = frozenset({10003, 50083})
 # What a board that did not go out raises: Discord's refusals, and the network's failures.
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError)
-UNREACHABLE_NOTE = N_("⚠ cannot post the board: check the bot's permissions in the game's channel")
+UNREACHABLE_TEXT = N_("cannot post the board: check the bot's permissions in the game's channel")
+
+
+def unreachable_note() -> str:
+    """The warning beside a table whose board cannot be posted, in the reader's language (the
+    sign is Discord's emoji, outside the message: pictures never draw it)."""
+    return "⚠ " + tr(UNREACHABLE_TEXT)
 BOARD_FAILED_HEADER = N_(
     "**{label}**: I could not post the board in the game's thread (Discord refused it), so your turn "
     "comes here."

@@ -30,7 +30,7 @@ from engine.referee import (
 )
 
 from . import render
-from .announcer import UNREACHABLE_NOTE
+from .announcer import unreachable_note
 from .desk import GameDesk
 from .lobby import parse_options
 from .replies import reply
@@ -124,7 +124,7 @@ class GameCommands(commands.Cog):
         unreachable = await self.desk.announcer.unreachable([table.id for table in tables])
         lines = [
             render.table_summary_line(table, get_game(table.game))
-            + (f" · {tr(UNREACHABLE_NOTE)}" if table.id in unreachable else "")
+            + (f" · {unreachable_note()}" if table.id in unreachable else "")
             for table in tables
         ]
         await reply(interaction, render.clip("\n".join(lines), render.CONTENT_LIMIT))

@@ -37,7 +37,7 @@ from engine.referee.announcements import Announcements
 from engine.referee.seasons import Season
 
 from . import render
-from .announcer import UNREACHABLE_NOTE
+from .announcer import unreachable_note
 from .components import export_view, leaderboard_view
 from .pictures import RATING_FILE, rating_drawing, show
 from .replies import reply
@@ -259,7 +259,7 @@ def turn_line(turn: WaitingTurn, *, unreachable: bool = False) -> str:
             left = tr("{left} (runs out {when})", left=left, when=render.timestamp(turn.deadline))
         parts.append(left)
     if unreachable:  # its board is refused and DMs are closed: a person must fix the channel
-        parts.append(tr(UNREACHABLE_NOTE))
+        parts.append(unreachable_note())
     return " · ".join(parts)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bot import RefereeBot
-from cogs.announcer import UNREACHABLE_NOTE
+from cogs.announcer import unreachable_note
 from engine.referee import Outbox
 
 from .conftest import World
@@ -69,9 +69,9 @@ async def test_a_refused_board_with_closed_dms_marks_the_game_until_the_board_go
     assert len(boards(thread)) == before
     assert list(await env.bot.store.unreachable_table_ids()) == [1]
     turns = await world.bob.slash(world.channel, "turns")
-    assert UNREACHABLE_NOTE in turns.response.embeds[0].description
+    assert unreachable_note() in turns.response.embeds[0].description
     listed = await world.eve.slash(world.channel, "game list")
-    assert UNREACHABLE_NOTE in listed.response.content
+    assert unreachable_note() in listed.response.content
     assert len(warnings(caplog)) == 1  # one warning for the table, not one per try
     # A person fixes the channel's permissions: the next try posts the board, once.
     env.backend.faults.clear()
@@ -80,7 +80,7 @@ async def test_a_refused_board_with_closed_dms_marks_the_game_until_the_board_go
     assert pinged(env, board) == [world.bob.id] and "Turn: bob" in board.embeds[0].description
     assert await env.bot.store.unreachable_table_ids() == {}
     listed = await world.eve.slash(world.channel, "game list")
-    assert UNREACHABLE_NOTE not in listed.response.content
+    assert unreachable_note() not in listed.response.content
     assert len(warnings(caplog)) == 1
 
 

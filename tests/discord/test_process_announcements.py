@@ -9,7 +9,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from cogs.announcer import UNREACHABLE_NOTE
+from cogs.announcer import unreachable_note
 from db import SqliteStore
 from engine.referee import Referee
 from engine.referee.announcements import Announcements
@@ -148,8 +148,8 @@ async def test_a_refused_board_with_closed_dms_is_marked_then_delivered_once_per
         await fake.slash("game", [{"name": "list", "type": 1}])
         await wait_until(lambda: len(fake.callbacks) > answered + 1, "the answer to /game list")
         turns, listed = fake.callbacks[-2:]
-        assert UNREACHABLE_NOTE in turns["data"]["embeds"][0]["description"]
-        assert UNREACHABLE_NOTE in listed["data"]["content"]
+        assert unreachable_note() in turns["data"]["embeds"][0]["description"]
+        assert unreachable_note() in listed["data"]["content"]
         assert fake.boards(THREAD) == []
         fake.faults.clear()  # someone gives the bot its permissions back
         await wait_until(lambda: fake.boards(THREAD), "the board once allowed")
