@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from engine.i18n import CODES, SOURCE, catalog_path
@@ -82,15 +82,9 @@ def extract() -> Catalog:
     template = _catalog(None)
     for path in _files():
         relative = path.relative_to(ROOT).as_posix()
-        directory = path.parent
-        for filename, _lineno, message, comments, context in extract_from_dir(
-            directory,
-            method_map=[(path.name, "python")],
-            keywords=KEYWORDS,
-            comment_tags=("Translators:",),
-            strip_comment_tags=True,
+        for _lineno, message, comments, context in extract_from_file(
+            "python", path, keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True
         ):
-            del filename
             template.add(message, locations=[(relative, None)], auto_comments=comments, context=context)
     return template
 
