@@ -31,8 +31,8 @@ import discord
 from engine.core import GameError
 from engine.games import get_game
 from engine.i18n import N_, tr
-from engine.referee import FINISHED, RUNNING, Outbox, Table
-from engine.referee.announcements import Announcements, PendingAnnouncement
+from engine.referee import RUNNING, Outbox, Table
+from engine.referee.announcements import Announcements, PendingAnnouncement, ended_by_vote, owes_announcements
 
 from . import render
 from .actions import PublishingDesk
@@ -64,10 +64,11 @@ BOARD_FAILED_HEADER = N_(
 )
 
 
-def board_nonce(table_id: int, version: int) -> str:
+def board_nonce(table_id: int, version: int, *, abandoned: bool = False) -> str:
     """The nonce of a table's first board at a version (at most 25 characters): Discord returns the
-    message already created with it, instead of a second one, for a few minutes."""
-    return f"b{table_id}.{version}"[:25]
+    message already created with it, instead of a second one, for a few minutes. The board of an
+    abandoned game has its own: it follows the last move's board at the same version."""
+    return f"{'a' if abandoned else 'b'}{table_id}.{version}"[:25]
 
 
 @dataclass
@@ -218,7 +219,7 @@ class Announcer:
 
     async def _announce(self, table_id: int) -> bool:
         table = await self.referee.table(table_id)
-        if table.status not in (RUNNING, FINISHED):  # cancelled meanwhile: nothing more to tell
+        if not owes_announcements(table):  # cancelled meanwhile: nothing more to tell
             if self._trouble.pop(table_id, None) is not None:
                 await self.outbox.mark_unreachable(table_id, False)
             return False
@@ -227,7 +228,8 @@ class Announcer:
         notices_due = notices_at < table.version
         if not board_due and not notices_due:
             return False
-        outbox = await self.outbox.catch_up(table_id, notices_at if notices_due else None)
+        async with public_language(self.desk.bot, table.guild_id):  # its public lines (an abandon)
+            outbox = await self.outbox.catch_up(table_id, notices_at if notices_due else None)
         to_act = self._humans_to_act(outbox)
         error = await self._post_board(outbox, to_act) if board_due else None
         table = outbox.table
@@ -261,7 +263,7 @@ class Announcer:
         table = outbox.table
         if table.thread_id is None and table.channel_id is not None:
             table = outbox.table = await self.desk.ensure_thread(table, None)
-        nonce = board_nonce(table.id, table.version)
+        nonce = board_nonce(table.id, table.version, abandoned=ended_by_vote(table))
         try:
             await self.desk.post_board(outbox, ping=to_act, nonce=nonce)
             return None

@@ -4,7 +4,9 @@ Three columns of ``games`` (migration 0004): ``announced_version``, ``notified_v
 ``unreachable_since``. A move never writes them, so a move costs nothing more than before but one
 partial index entry (``games_unannounced``: the tables behind). A front end marks a table
 announced once its board is posted: one mark per move, so the marks waiting for the same group
-transaction are merged and written together, in a single statement (``_MarkBatch``).
+transaction are merged and written together, in a single statement (``_MarkBatch``). The one
+write that lowers a mark is the vote that abandons a game (a trigger, migration 0012): its end is
+owed though no move raised the version.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ PENDING_FIELDS = ("table_id", "version", "board_version", "notice_version", "unr
 # The tables behind (both stores: PostgreSQL's numbers the marks and leaves out the index hint).
 PENDING_SQL = (
     "SELECT id, version, announced_version, notified_version, unreachable_since"
-    " FROM games INDEXED BY games_unannounced WHERE status IN ('running', 'finished')"
+    " FROM games INDEXED BY games_unannounced"
+    " WHERE (status IN ('running', 'finished') OR status = 'abandoned' AND seed IS NOT NULL)"
     " AND (announced_version < version OR notified_version < version) ORDER BY id"
 )
 

@@ -22,7 +22,7 @@ import msgspec
 
 from engine.core import GameError, Outcome
 from engine.core.text import quote
-from engine.i18n import join_and, join_or, tr
+from engine.i18n import N_, join_and, join_or, tr
 
 from . import clock as clocks
 from .audience import in_public
@@ -40,6 +40,9 @@ from .model import (
 )
 from .results import build_result
 from .tables import Tables, copy_table
+
+# The public line of the vote that decides (also when a restart tells it: announcements.py).
+ABANDONED_LINE = N_("The players voted to abandon the game: it ends here, unrated.")
 
 
 class AbandonRefused(GameError):
@@ -145,7 +148,7 @@ class AbandonVotes:
             loaded.table = new_table
             outbox.finished, outbox.result = True, result
             with in_public():
-                outbox.public_log.append(tr("The players voted to abandon the game: it ends here, unrated."))
+                outbox.public_log.append(tr(ABANDONED_LINE))
             return outbox
 
     async def _abandon(self, table: Table, now: float) -> None:

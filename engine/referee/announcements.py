@@ -6,7 +6,9 @@ version, the last version whose board was posted (``board_version``) and the las
 notices were sent (``notice_version``), written through the store's group commit once a front end
 has delivered them. A table is *behind* when either is below its version; a front end looks for
 those at start-up and at every clock poll and announces the current position once (one board,
-however many moves were missed), then marks it. A table whose board cannot be posted anywhere
+however many moves were missed), then marks it. A game abandoned by vote ends without a move: the
+vote's commit lowers its board mark instead (migration 0012), and its end is told the same way. A
+table whose board cannot be posted anywhere
 while its players to act cannot be reached by DM is marked *unreachable* until a delivery works.
 
     pending = await announcements.pending()              # the tables behind
@@ -24,9 +26,12 @@ import msgspec
 
 from engine.core import UNDO, Game, GameRecord, replay
 from engine.games import get_game
+from engine.i18n import tr
 
+from .abandon import ABANDONED_LINE
+from .audience import in_public
 from .claims import ANNOUNCE
-from .model import FINISHED, RUNNING, AnnouncedMark, Outbox, PendingAnnouncement, Table
+from .model import ABANDONED, FINISHED, RUNNING, AnnouncedMark, Outbox, PendingAnnouncement, Table
 from .store import AnnouncementStore
 
 if TYPE_CHECKING:  # the referee's store implements this module's protocol: no import at run time
@@ -73,6 +78,12 @@ class Announcements:
         (after a crash or a failure), so the moves since are replayed from the seed."""
         # As stored: another process sharing the store may have moved it since this one cached it.
         table = await self.referee.fresh_table(table_id)
+        if ended_by_vote(table):
+            outbox = Outbox(table=table, board_changed=True, finished=True)
+            outbox.result = await self.referee.result(table_id)
+            with in_public():
+                outbox.public_log.append(tr(ABANDONED_LINE))
+            return outbox
         if table.status not in (RUNNING, FINISHED):
             return Outbox(table=table)
         game = get_game(table.game)
@@ -123,6 +134,17 @@ class Announcements:
         return sorted(seat for seat in changed if _encode(game.secret_view(state, seat)) != told[seat])
 
 
+def owes_announcements(table: Table) -> bool:
+    """Whether a table's players are told of its changes: a game running or over, or abandoned
+    by its players' vote (not a lobby, nor a lobby cancelled before it started)."""
+    return table.status in (RUNNING, FINISHED) or ended_by_vote(table)
+
+
+def ended_by_vote(table: Table) -> bool:
+    """A game that started, then was abandoned by its players' vote (a started game has a seed)."""
+    return table.status == ABANDONED and table.seed is not None
+
+
 _ENCODER = msgspec.msgpack.Encoder(order="deterministic")
 
 
@@ -130,4 +152,11 @@ def _encode(view: Any) -> bytes:
     return _ENCODER.encode(view)
 
 
-__all__ = ["AnnouncedMark", "AnnouncementStore", "Announcements", "PendingAnnouncement"]
+__all__ = [
+    "AnnouncedMark",
+    "AnnouncementStore",
+    "Announcements",
+    "PendingAnnouncement",
+    "ended_by_vote",
+    "owes_announcements",
+]

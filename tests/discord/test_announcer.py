@@ -56,6 +56,25 @@ async def test_a_move_committed_but_never_announced_is_announced_once_after_the_
     assert len(boards(thread)) == before + 1 and len(dm_messages(env, world.bob)) == bob_dms + 1
 
 
+async def test_a_game_abandoned_but_never_announced_is_announced_once_after_the_restart(
+    world: World, bot_factory: Callable[[], RefereeBot]
+) -> None:
+    env = world.env
+    thread = await start_sprint(world, [world.alice, world.bob], "rounds=3", speed="daily-2")
+    await world.bob.slash(thread, "game abandon")
+    before = len(boards(thread))
+    # The deciding vote is stored, then the process dies before its board goes out.
+    await env.bot.referee.vote_abandon(1, str(world.alice.id))
+    await env.restart_bot(bot_factory())
+    [final] = boards(thread)[before:]
+    assert "The players voted to abandon the game: it ends here, unrated." in final.content
+    assert "**Game over.**" in final.content and pinged(env, final) == []
+    # Told: neither another restart nor the clock task's polls post it again.
+    await env.restart_bot(bot_factory())
+    await env.advance_time(120)
+    assert len(boards(thread)) == before + 1
+
+
 async def test_a_refused_board_with_closed_dms_marks_the_game_until_the_board_goes_out(
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:

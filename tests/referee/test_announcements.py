@@ -122,3 +122,25 @@ async def test_the_catch_up_says_the_current_position_and_whose_hand_changed_sin
         await referee.play(table.id, user, move)
     over = await outbox.catch_up(table.id, 6)
     assert over.finished and over.to_act == [] and over.outcome is not None and over.result is not None
+
+
+@pytest.mark.usefixtures("toy_game")
+async def test_a_game_abandoned_by_vote_owes_its_end_until_it_is_announced(referee: Referee) -> None:
+    """The abandon ends the game without a move (the version stays): its own commit lowers the
+    board mark, so a crash before the board still leaves the end to tell (migration 0012)."""
+    outbox = Announcements(referee)
+    cancelled = await referee.create_table("nim", "carol", "Carol")
+    await referee.cancel(cancelled.id, "carol")  # a lobby cancelled before it started: nothing owed
+    table = await two_player_nim(referee)
+    await referee.play(table, "alice", "take 2")
+    await outbox.mark_announced(table, 1)
+    assert await outbox.pending() == []
+    await referee.vote_abandon(table, "alice")
+    assert await outbox.pending() == []  # a vote that does not decide changes only the board
+    await referee.vote_abandon(table, "bob")
+    assert behind(await outbox.pending()) == {table: (1, 0, 1)}
+    told = await outbox.catch_up(table)
+    assert told.finished and told.result is not None and not told.result.rated
+    assert told.public_log == ["The players voted to abandon the game: it ends here, unrated."]
+    await outbox.mark_announced(table, 1)
+    assert await outbox.pending() == []
