@@ -8,7 +8,7 @@ import discord
 
 from engine.core import GameError
 from engine.i18n import tr
-from engine.referee import Referee, Table, UndoReply
+from engine.referee import RUNNING, Referee, Table, UndoReply
 
 from .components import undo_request_view
 from .language import public_language
@@ -76,6 +76,7 @@ class UndoRoom:
             answer = await self.referee.agree_to_undo(table_id, user, version)
         except GameError as error:
             await reply(interaction, str(error))
+            await self._close_if_lapsed(interaction, table_id, version)
             return
         if answer.outbox is None:
             table = await self.referee.table(table_id)
@@ -113,6 +114,19 @@ class UndoRoom:
             allowed_mentions=discord.AllowedMentions(users=pinged),
         )
         return message is not None
+
+    async def _close_if_lapsed(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
+        """A click on a request the game has moved past (a move, its end): its message says so and
+        loses its buttons, so nobody else clicks them in vain."""
+        try:
+            table = await self.referee.table(table_id)
+        except GameError:
+            return
+        if table.status == RUNNING and table.version == version:
+            return  # still open: the refusal was the clicker's own (not a player, say)
+        async with public_language(self.bot, table.guild_id):
+            closing = tr("This request has ended: the game moved on.")
+        await self._close_request(interaction, closing)
 
     async def _close_request(self, interaction: discord.Interaction, text: str) -> None:
         """The request's message says how it ended and loses its buttons."""

@@ -70,3 +70,17 @@ async def test_a_move_the_game_calls_final_is_refused_with_the_reason(world: Wor
     await world.alice.slash(thread, "play", move="play a01")
     refused = await world.alice.slash(thread, "undo")
     assert refused.response.content.startswith("play a01 cannot be taken back")
+
+
+async def test_a_request_the_game_moved_past_loses_its_buttons_at_the_first_click(world: World, sprint_undoable) -> None:
+    thread = await start_sprint(world, [world.alice, world.bob], "cards=3 rounds=2")
+    await world.alice.slash(thread, "play", move="play a01")
+    await world.alice.slash(thread, "undo")
+    [request] = [m for m in thread.history() if "asks to take back" in (m.content or "")]
+    await world.bob.slash(thread, "play", move="play b01")  # any move ends the request
+    late = await world.bob.click(request, label="Agree")
+    assert late.followups[0].content.startswith("That request to take a move back has ended")
+    closed = thread.history()[[m.id for m in thread.history()].index(request.id)]
+    assert "This request has ended: the game moved on." in closed.content and H.custom_ids(closed) == []
+    assert "Pile: a01" in H.latest_board(thread).embeds[0].description  # nothing taken back
+    H.assert_every_interaction_answered(world.env)
