@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.picture import Mark, Picture
 from engine.i18n import N_, number, tr
 
-from .fonts import chart_families
+from .fonts import chart_families, drawable
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -135,7 +135,9 @@ def plot_series(
 
 
 def short(name: str, limit: int) -> str:
-    """A name cut to ``limit`` characters (with "…") so that it stays inside the picture."""
+    """A name cut to ``limit`` characters (with "…") so that it stays inside the picture, without
+    what no face draws (fonts.drawable: emoji)."""
+    name = drawable(name)
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
@@ -192,7 +194,7 @@ def rating_chart(name: str, series: Mapping[str, Sequence[float]]) -> Picture:
     title = figure.text(
         0.02,
         0.95,
-        tr(RATING_TITLE, name=name),
+        tr(RATING_TITLE, name=drawable(name)),
         fontsize=16,
         fontweight="bold",
         fontfamily=chart_families(),

@@ -4,7 +4,8 @@ an English game); nothing fetched at run time, each face loaded once per size.
 
 Every text is drawn with the first face that has a glyph for each of its characters (DejaVu Sans
 first: the pictures look as they always did in English, Italian and Portuguese), so that no text
-shows the "tofu" boxes of a missing glyph. The same two faces serve the matplotlib charts
+shows the "tofu" boxes of a missing glyph; what neither face has (emoji in a player's name) is
+left out (``drawable``). The same two faces serve the matplotlib charts
 (``chart_families``), whose own font fallback picks one per character.
 """
 
@@ -96,6 +97,31 @@ def font_file(text: str, bold: bool = False) -> Path | None:
 
 
 @cache
+def _drawn_anywhere() -> frozenset[int]:
+    """The code points one of the two faces has a glyph for."""
+    covered: frozenset[int] = frozenset()
+    for path in (_latin_file(False), _latin_file(True), japanese_font_file()):
+        if path is not None:
+            covered |= coverage(path)
+    return covered
+
+
+@lru_cache(maxsize=8192)
+def drawable(text: str) -> str:
+    """``text`` without the characters neither face draws (the emoji of a Discord name, with
+    their joiners and variation selectors; a script of neither face): each would be a tofu box.
+    The spaces they leave are closed up; a text of nothing else becomes "?"."""
+    covered = _drawn_anywhere()
+    if not covered:  # no face file at all: Pillow's default face draws what it can
+        return text
+    kept = "".join(char for char in text if char.isspace() or ord(char) in covered)
+    if len(kept) == len(text):
+        return text
+    kept = " ".join(kept.split())
+    return kept if _needs(kept) else "?"
+
+
+@cache
 def _face(path: Path | None, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     if path is None:
         return ImageFont.load_default(size)
@@ -145,6 +171,7 @@ def missing_glyphs(text: str, faces: Iterable[Path | None]) -> str:
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    text = drawable(text)
     return int(font(size, bold, text).getlength(text)) + 1
 
 
@@ -152,6 +179,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
     """The text's coverage as an "L" image, drawn once: pasting a colour through it is several
     times faster than laying the glyphs out again (board labels repeat from picture to picture)."""
+    text = drawable(text)
     face = font(size, bold, text)
     _, _, right, bottom = face.getbbox(text)
     mask = Image.new("L", (max(1, math.ceil(right)), max(1, math.ceil(bottom))), 0)

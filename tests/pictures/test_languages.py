@@ -132,3 +132,16 @@ def test_japanese_text_wraps_between_characters_and_never_starts_a_line_with_a_c
     assert fonts.wrap("The quick brown fox jumps over the lazy dog", 16, 200) == [
         "The quick brown fox", "jumps over the lazy dog",
     ]
+
+
+def test_emoji_in_a_name_are_left_out_of_the_picture_rather_than_drawn_as_boxes() -> None:
+    # Discord names often carry emoji; neither face has them: each would be a tofu box.
+    assert fonts.missing_glyphs("🎲 Bob", [fonts.font_file("🎲 Bob")]) == "🎲"  # (the check can fail)
+    assert fonts.drawable("🎲 Bob") == "Bob" and fonts.drawable("さくら🌸") == "さくら"
+    assert fonts.drawable("👨\u200d👩\u200d👧") == "?"  # a name of emoji alone still shows something
+    assert fonts.drawable("★ Star ☀") == "★ Star ☀"  # what a face has stays
+    assert ImageChops.difference(fonts.text_mask("🎲 Bob", 16), fonts.text_mask("Bob", 16)).getbbox() is None
+    assert fonts.text_width("🎲 Bob", 16) == fonts.text_width("Bob", 16)
+    outcome = Outcome(scores=[9, 2], ranks=[1, 2])
+    assert _glyph_warnings(lambda: draw_result(["🎲 Bob", "Ann 👍🏽"], outcome, [[0, 0], [9, 2]])) == []
+    assert _glyph_warnings(lambda: rating_chart("🎲 Bob", {"Figures": [25.0, 27.1]})) == []
