@@ -8,7 +8,7 @@ to build their views: no import circle (issue 15).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 import discord
@@ -86,7 +86,7 @@ class PublishingDesk(Protocol):
 
     # The announcer DMs a seat its view with the moves' log (the desk's ``send_dm`` also takes
     # a header and a view, which the announcer does not use).
-    async def send_dm(self, table: Table, user_id: str, log_lines: Sequence[str]) -> bool: ...
+    async def send_dm(self, table: Table, user_id: str, log_lines: Sequence[str] | Callable[[], Sequence[str]]) -> bool: ...
 
     async def send_private(
         self, table: Table, user_id: str, header: str, view: discord.ui.View | None = None

@@ -9,7 +9,7 @@ only sends, and marks a user when Discord says their DMs are closed (error 50007
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -117,15 +117,17 @@ class DmRoom:
         self,
         table: Table,
         user_id: str,
-        log_lines: Sequence[str],
+        log_lines: Sequence[str] | Callable[[], Sequence[str]],
         *,
         header: str = "",
         view: discord.ui.View | None = None,
     ) -> bool:
         """DM one player their private view; False (and remembered) when their DMs are closed.
-        In the player's language (cogs/language.py: a DM has no client locale to read)."""
+        In the player's language (cogs/language.py: a DM has no client locale to read), the
+        ``log_lines`` too when given as a function (written once that language is set)."""
         async with dm_language(self.bot, user_id, table.guild_id):
-            return await self._send_dm(table, user_id, log_lines, header=header, view=view)
+            lines = log_lines() if callable(log_lines) else log_lines
+            return await self._send_dm(table, user_id, lines, header=header, view=view)
 
     async def _send_dm(
         self,

@@ -6,6 +6,7 @@ after a restart, the games to pick up again. The announcer (cogs/announcer.py) w
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -15,7 +16,17 @@ import discord
 
 from engine.games import get_game
 from engine.i18n import tr
-from engine.referee import FINISHED, RUNNING, SPEEDS, Outbox, Referee, SeatClockView, SeatSnapshot, Table
+from engine.referee import (
+    FINISHED,
+    RUNNING,
+    SPEEDS,
+    Outbox,
+    Referee,
+    SeatClockView,
+    SeatSnapshot,
+    Table,
+    private_lines,
+)
 from engine.referee.user_settings import UserSettings
 
 from . import render
@@ -115,7 +126,7 @@ class PublishingRoom:
         ]
         targets = [user for user in recipients if not await self.dms_closed(user)]
         delivered = await asyncio.gather(
-            *(self.send_dm(table, user, seat_log(outbox, user)) for user in targets)
+            *(self.send_dm(table, user, functools.partial(seat_log, outbox, user)) for user in targets)
         )
         actor = str(interaction.user.id) if interaction is not None else None
         for user, ok in zip(targets, delivered, strict=True):
@@ -380,5 +391,6 @@ def running_board_view(table: Table, to_act: Iterable[int]) -> discord.ui.View:
 
 
 def seat_log(outbox: Outbox, user_id: str) -> list[str]:
+    """The private lines of a user's seat, in the current language (the reader's)."""
     seat = outbox.table.seat_of(user_id)
-    return list(outbox.private_log.get(seat.index, [])) if seat is not None else []
+    return private_lines(outbox, seat.index) if seat is not None else []

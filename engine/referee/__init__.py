@@ -3,7 +3,7 @@
 from engine.core import STACKING_OPTIONS
 
 from .abandon import AbandonRefused, vote_line
-from .audience import public_language, set_public_language, use_public_language
+from .audience import private_lines, public_language, set_public_language, use_public_language
 from .clock import DEFAULT_SPEED, RECOMMENDED_SPEED, SPEEDS, QuietHours, SeatClock, Speed, format_duration
 from .hints import HintRefused
 from .levels import DEFAULT_LEVEL, LEVEL_HELP, LEVELS, TAKEOVER_LEVEL, level_label, level_name
@@ -67,6 +67,7 @@ from .undo import UndoRefused, UndoReply, UndoRequest
 from .vacation import VacationRefused, VacationStatus
 
 __all__ = [
+    "private_lines",
     "public_language",
     "set_public_language",
     "use_public_language",

@@ -21,7 +21,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 
+from engine.core import format_event
+from engine.games import get_game
 from engine.i18n import language, language_or_source, use_language
+
+from .model import Outbox
 
 _public: ContextVar[str | None] = ContextVar("public_language", default=None)
 
@@ -56,4 +60,23 @@ def in_public() -> Iterator[str]:
         yield code
 
 
-__all__ = ["in_public", "public_language", "set_public_language", "use_public_language"]
+def private_lines(outbox: Outbox, seat: int) -> list[str]:
+    """The private lines of ``seat`` in the current language (the reader's): the moves of the
+    call wrote them in the public language, so they are played again, from the state before each,
+    in this one when it differs."""
+    written = list(outbox.private_log.get(seat, []))
+    if not written or not outbox.private_rewritable or language() == outbox.private_language:
+        return written
+    lines: list[str] = []
+    for replay in outbox.private_replays:
+        if seat not in replay.readers:
+            continue
+        game = get_game(replay.game)
+        state = game.decode_state(replay.before)
+        for event in game.play(state, replay.seat, game.parse_move(replay.move)):
+            if event.visible_to is not None and seat in event.visible_to:
+                lines.append(format_event(event.text, replay.names))
+    return lines if len(lines) == len(written) else written  # (always equal: the rules are pure)
+
+
+__all__ = ["in_public", "private_lines", "public_language", "set_public_language", "use_public_language"]

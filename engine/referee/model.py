@@ -213,12 +213,31 @@ class RatingChange(msgspec.Struct, kw_only=True):
         return is_provisional(self.games)
 
 
+class PrivateReplay(msgspec.Struct, kw_only=True, frozen=True):
+    """A move that wrote private lines (a card drawn, a well looked at), kept so that its lines
+    can be written again in the language of the seat that reads them: the rules are pure, so the
+    move played again from the state before it writes the same lines (audience.private_lines)."""
+
+    game: str
+    before: bytes  # the encoded state before the move
+    seat: int
+    move: str  # as stored
+    names: list[str]
+    readers: list[int]  # the seats that got private lines from it
+
+
 class Outbox(msgspec.Struct, kw_only=True):
     """What changed after a referee call, for front ends to show. The referee never talks itself."""
 
     table: Table
     public_log: list[str] = []  # lines anyone may read, names filled in
     private_log: dict[int, list[str]] = {}  # seat -> lines only that seat may read
+    # The moves that wrote those lines, to write them in each reader's language
+    # (audience.private_lines), and the language they are written in; not rewritable when a move
+    # could not be kept (its state was not encoded before it): then all stay as written.
+    private_replays: list[PrivateReplay] = []
+    private_language: str = ""
+    private_rewritable: bool = True
     board_changed: bool = False
     # Human seats whose secret (Game.secret_view: hand, pending secret choice) changed, by any move
     # of this call (the mover's own included) or by the deal; not those whose legal moves or

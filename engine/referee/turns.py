@@ -31,7 +31,7 @@ from engine.i18n import tr
 
 from . import presentation
 from .absence import Step, referee_step
-from .audience import in_public
+from .audience import in_public, public_language
 from .levels import CHEAP_KINDS, TAKEOVER_LEVEL, player_kind
 from .model import (
     FINISHED,
@@ -39,6 +39,7 @@ from .model import (
     ForfeitedSeat,
     NotInGame,
     Outbox,
+    PrivateReplay,
     StaleCache,
     StaleVersion,
     Table,
@@ -240,6 +241,7 @@ class Turns:
         outbox.moves_applied += 1
         public_lines = len(outbox.public_log)
         log_events(events, new_table.names, outbox)
+        keep_private_replay(game, encoded_before, seat, move, events, new_table.names, outbox)
         for index in newly_forfeited:
             with in_public():
                 outbox.public_log.append(tr("{name} never came back and forfeits.", name=new_table.seats[index].name))
@@ -341,6 +343,30 @@ def log_events(events: Iterable[Event], names: list[str], outbox: Outbox) -> Non
         else:
             for seat in event.visible_to:
                 outbox.private_log.setdefault(seat, []).append(text)
+
+
+def keep_private_replay(
+    game: Game[Any, Any],
+    before: bytes | None,
+    seat: int,
+    move: Any,
+    events: Iterable[Event],
+    names: list[str],
+    outbox: Outbox,
+) -> None:
+    """Keep a move that wrote private lines, to write them again in each reader's language."""
+    readers = sorted({reader for event in events if event.visible_to is not None for reader in event.visible_to})
+    if not readers:
+        return
+    if before is None or not outbox.private_rewritable:
+        # Not encoded before the move (rare): every line of the call stays as written.
+        outbox.private_rewritable = False
+        outbox.private_replays = []
+        return
+    outbox.private_language = public_language()
+    outbox.private_replays.append(
+        PrivateReplay(game=game.name, before=before, seat=seat, move=game.format_move(move), names=list(names), readers=readers)
+    )
 
 
 def secret_prints(game: Game[Any, Any], table: Table, state: Any) -> dict[int, bytes]:

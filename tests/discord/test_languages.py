@@ -399,3 +399,39 @@ async def test_the_clock_task_posts_a_seasons_standings_in_the_servers_language(
     [post] = [m for m in channel.history() if m.author.bot and m.embeds]
     assert post.embeds[0].title.endswith(" terminou: classificação final")
     assert post.embeds[0].description == "Nenhuma partida com rating foi jogada nesta temporada."
+
+
+async def test_private_lines_are_in_each_readers_language_whatever_the_servers(world, locales, monkeypatch) -> None:
+    from engine.core import Event
+    from engine.i18n import language
+
+    from .sprint import Sprint
+
+    plain = Sprint.play
+
+    def play(self: Any, state: Any, seat: int, move: Any) -> list[Event]:
+        # Two private lines naming the language they are written in: the mover's, and the next seat's.
+        others = (seat + 1) % state.players
+        return [
+            *plain(self, state, seat, move),
+            Event(text=f"[{language()}] only {{p{seat}}} reads this", visible_to=(seat,)),
+            Event(text=f"[{language()}] only {{p{others}}} reads that", visible_to=(others,)),
+        ]
+
+    monkeypatch.setattr(Sprint, "play", play)
+    env = world.env
+    _, channel, (kenji, maria) = server(env, "pt-BR", ["kenji", "maria"], locales, user_locale="ja")
+    locales[maria.id] = "it"
+    lobby = (await kenji.slash(channel, "game new", game="sprint")).response
+    await maria.click(lobby, custom_id=f"ref:lobby:{lobby_id(lobby)}:join")
+    await kenji.click(lobby, custom_id=f"ref:lobby:{lobby_id(lobby)}:start")
+    [thread] = channel.threads
+    await maria.slash(thread, "settings language", language="it")  # her DMs: her own choice
+    dms_before = len(dm_messages(env, maria))
+    played = await kenji.slash(thread, "play", move="play a01")
+    answer = " ".join([played.response.content or "", *(embed.description or "" for embed in played.response.embeds)])
+    assert "[ja] only kenji reads this" in answer and "[pt_BR]" not in answer  # the mover's own answer
+    assert "reads that" not in answer
+    told = [shown_text(message) for message in dm_messages(env, maria)[dms_before:]]
+    assert any("[it] only maria reads that" in text for text in told), told  # the next seat's DM
+    assert not any("reads th" in shown_text(message) for message in board_messages(env, thread))

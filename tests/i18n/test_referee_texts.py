@@ -202,6 +202,60 @@ async def test_a_games_events_are_written_in_the_public_language(referee, monkey
     assert refused.startswith("あなたの手番ではありません")
 
 
+async def test_a_seats_private_lines_are_written_again_in_its_readers_language(referee, monkeypatch) -> None:
+    from engine.core import Event
+    from engine.games import get_game
+    from engine.i18n import language
+    from engine.referee import private_lines
+
+    game = get_game("nim")
+    plain = type(game).play
+
+    def play(self: Any, state: Any, seat: int, move: Any) -> list[Event]:
+        # A line only the mover reads, naming the language it is written in and the state it saw.
+        mine = Event(text=f"[{language()}] {{p{seat}}} saw {state.tokens}", visible_to=(seat,))
+        return [*plain(self, state, seat, move), mine]
+
+    monkeypatch.setattr(type(game), "play", play)
+    table_id = await two_player_nim(referee)
+    with use_language("ja"), use_public_language("pt_BR"):
+        outbox = await referee.play(table_id, "alice", "take 1")
+    assert outbox.private_log == {0: ["[pt_BR] Alice saw 10"]}  # written with the public lines
+    with use_language("ja"):
+        assert private_lines(outbox, 0) == ["[ja] Alice saw 10"]  # the reader's, from the state before
+    with use_language("pt_BR"):
+        assert private_lines(outbox, 0) == ["[pt_BR] Alice saw 10"]
+    assert private_lines(outbox, 1) == []
+
+
+async def test_the_mover_reads_a_real_games_private_lines_in_their_language(referee) -> None:
+    from engine.games import get_game
+    from engine.referee import private_lines
+
+    table = await referee.create_table("vegetables", "alice", "Alice", guild_id="g1", speed="untimed")
+    for user in ("bob", "carol", "dan"):
+        await referee.join(table.id, user, user.title())
+    await referee.start(table.id, "alice", seed=3)
+    game, rng, users = get_game("vegetables"), random.Random(3), ["alice", "bob", "carol", "dan"]
+    for _ in range(200):  # until a move writes a private line (a face-down card taken, a well)
+        state = await referee.state(table.id)
+        seat = game.to_act(state)[0]
+        move = game.format_move(rng.choice(game.legal_moves(state, seat)))
+        with use_language("ja"), use_public_language("it"):
+            outbox = await referee.play(table.id, users[seat], move)
+        if outbox.private_log.get(seat):
+            break
+    else:
+        pytest.fail("no private line in 200 moves")
+    written = outbox.private_log[seat]
+    with use_language("ja"):
+        japanese = private_lines(outbox, seat)
+    with use_language("it"):
+        assert private_lines(outbox, seat) == written
+    assert len(japanese) == len(written) and japanese != written
+    assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line) for line in japanese), japanese
+
+
 def tr_in(code: str, message: str, **fields: Any) -> str:
     with use_language(code):
         return tr(message, **fields)
