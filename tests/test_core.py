@@ -56,8 +56,8 @@ def test_an_option_says_when_it_applies():
 
 
 def test_a_game_package_states_its_state_type_and_text_modules_by_its_layout_alone():
-    """Game[S, M] names the state type and the package holds notation.py and render.py: a game
-    class repeats neither (Vege tables, whose S is a union, names its own)."""
+    """Game[S, M] names the state type and the package holds notation.py, render.py and draw.py:
+    a game class repeats none of them (Vege tables, whose S is a union, names its own)."""
     from engine.games import get_game
     from engine.games.figures import notation, render
     from engine.games.figures.model import FiguresState
@@ -70,6 +70,10 @@ def test_a_game_package_states_its_state_type_and_text_modules_by_its_layout_alo
     assert figures.format_move(figures.parse_move("7c")) == "7c"
     vegetables = get_game("vegetables")
     assert (vegetables.state_type, vegetables.notation_module) == (VegetablesState, duo_notation)
+    # The draw module is found by name only, not imported: drawing needs Pillow.
+    assert [get_game(name).draw_module for name in ("figures", "granja", "orchard", "vegetables")] == [
+        f"engine.games.{name}.draw" for name in ("figures", "granja", "orchard", "vegetables")
+    ]
 
 
 def test_a_game_outside_a_package_finds_no_text_modules_but_still_its_state_type():
@@ -85,3 +89,4 @@ def test_a_game_outside_a_package_finds_no_text_modules_but_still_its_state_type
 
     assert TinyGame.state_type is Tiny
     assert (TinyGame.notation_module, TinyGame.render_module) == (None, None)
+    assert TinyGame.draw_module is None  # so it draws no pictures (Game.draws)

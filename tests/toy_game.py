@@ -1,4 +1,6 @@
-"""A tiny game for testing the referee and front ends without depending on a real game's rules.
+"""A tiny game for testing the referee and front ends without depending on a real game's rules,
+and what the toy games share (``ToyGame``: Nim here, Sealed Bids in tests/referee, Sprint in
+tests/discord).
 
 Nim with a secret: players take 1 to 3 tokens in turn; whoever takes the last token wins. Each
 seat also holds a private "charm" word, so tests can check private text never goes public.
@@ -6,12 +8,15 @@ seat also holds a private "charm" word, so tests can check private text never go
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
-from engine.core import BadNotation, Event, Game, IllegalMove, Option, Outcome, Rng
+from engine.core import BadNotation, Event, Game, IllegalMove, Option, Outcome, Rng, ranks_from_keys
+
+S = TypeVar("S", bound=msgspec.Struct)
+M = TypeVar("M", bound=Hashable)
 
 CHARMS = ("acorn", "bramble", "clover", "daisy", "elder", "fennel")
 
@@ -25,15 +30,34 @@ class NimState(msgspec.Struct, kw_only=True):
     rng: Rng
 
 
+class ToyGame(Game[S, M]):
+    """A toy game: two to four seats unless it says otherwise, and one seat at a time, the state's
+    ``turn``, unless it overrides ``to_act`` (Sealed Bids' simultaneous bids)."""
+
+    min_players = 2
+    max_players = 4
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        return () if self.is_over(state) else (state.turn,)
+
+
+def scored_outcome(scores: Sequence[int | float]) -> Outcome:
+    """The outcome of a toy game won on points: the larger score ranks first, ties share a rank."""
+    return Outcome(scores=[float(score) for score in scores], ranks=ranks_from_keys(scores))
+
+
+def seat_values(names: Sequence[str], values: Sequence[Any]) -> str:
+    """One number per seat in a toy board's words: "Ann 3, Bob 0"."""
+    return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))
+
+
 class Take(msgspec.Struct, frozen=True):
     count: int
 
 
-class Nim(Game[NimState, Take]):
+class Nim(ToyGame[NimState, Take]):
     name = "nim"
     title = "Nim"
-    min_players = 2
-    max_players = 4
     options = (Option(name="tokens", kind="int", default=10, description="Tokens on the table", minimum=1),)
     state_type = NimState
     summary = "Take 1 to 3 tokens; whoever takes the last token wins."
@@ -44,9 +68,6 @@ class Nim(Game[NimState, Take]):
         charms = list(CHARMS)
         rng.shuffle(charms)
         return NimState(players=players, tokens=options["tokens"], charms=charms[:players], rng=rng)
-
-    def to_act(self, state: NimState) -> tuple[int, ...]:
-        return () if state.winner is not None else (state.turn,)
 
     def legal_moves(self, state: NimState, seat: int) -> list[Take]:
         if seat not in self.to_act(state):

@@ -24,6 +24,7 @@ view but the chooser's until the reveal.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 import re
 from abc import ABC, abstractmethod
@@ -182,8 +183,8 @@ class Game(ABC, Generic[S, M]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Fill what a game package states by its layout alone: the state type (from
-        ``Game[S, M]``) and the ``notation`` and ``render`` modules beside the class, unless the
-        class names its own."""
+        ``Game[S, M]``), the ``notation`` and ``render`` modules beside the class and the name of
+        the ``draw`` module beside it, unless the class names its own."""
         super().__init_subclass__(**kwargs)
         if "state_type" not in cls.__dict__:
             for base in cls.__dict__.get("__orig_bases__", ()):
@@ -194,6 +195,8 @@ class Game(ABC, Generic[S, M]):
             attribute = f"{room}_module"
             if getattr(cls, attribute) is None:
                 setattr(cls, attribute, _sibling_module(cls.__module__, room))
+        if cls.draw_module is None:
+            cls.draw_module = _sibling_module_name(cls.__module__, "draw")
 
     # ----- set-up -------------------------------------------------------------------------------
 
@@ -436,8 +439,9 @@ class Game(ABC, Generic[S, M]):
     # body for an instance attribute.)
     notation_module: ModuleType | None = None
     render_module: ModuleType | None = None
-    # The dotted name of the game's drawing module (``draw_board``/``draw_hand``), imported on first
-    # use: drawing needs Pillow, which a text-only front end and the engine's tests never load.
+    # The dotted name of the game's drawing module (``draw_board``/``draw_hand``), by default the
+    # package's ``draw`` module when it has one; imported on first use only: drawing needs Pillow,
+    # which a text-only front end and the engine's tests never load.
     draw_module: str | None = None
 
     def parse_move(self, text: str) -> M:
@@ -520,6 +524,17 @@ def _sibling_module(package: str, room: str) -> ModuleType | None:
     except ModuleNotFoundError as error:
         if error.name != f"{package}.{room}":
             raise  # the module exists but imports something missing: a real error
+        return None
+
+
+def _sibling_module_name(package: str, room: str) -> str | None:
+    """The dotted name of the module ``room`` of the package ``package`` when there is one, found
+    without importing it (a game's ``draw``, which needs Pillow); None for a game defined in a
+    plain module."""
+    name = f"{package}.{room}"
+    try:
+        return name if importlib.util.find_spec(name) is not None else None
+    except ModuleNotFoundError:  # ``package`` is a plain module, not a package
         return None
 
 

@@ -18,7 +18,8 @@ from typing import Any
 
 import msgspec
 
-from engine.core import BadNotation, Event, Game, GreedyPlayer, Option, Outcome, ranks_from_keys
+from engine.core import BadNotation, Event, Game, GreedyPlayer, Option, Outcome
+from tests.toy_game import ToyGame, scored_outcome, seat_values
 
 VERBS = ("play", "discard", "flip", "toss", "stack", "spin")
 LETTERS = "abcd"
@@ -64,11 +65,9 @@ def _switch(name: str, description: str) -> Option:
     return Option(name=name, kind="bool", default=False, description=description)
 
 
-class Sprint(Game[SprintState, Move]):
+class Sprint(ToyGame[SprintState, Move]):
     name = "sprint"
     title = "Sprint"
-    min_players = 2
-    max_players = 4
     options = (
         Option(name="cards", kind="int", default=3, minimum=1, maximum=40, description="Cards in each hand"),
         Option(name="rounds", kind="int", default=2, minimum=1, maximum=40, description="Turns per seat"),
@@ -100,9 +99,6 @@ class Sprint(Game[SprintState, Move]):
             secrets=[secret_word(seat, seed) for seat in range(players)],
             scores=[0] * players,
         )
-
-    def to_act(self, state: SprintState) -> tuple[int, ...]:
-        return () if self.is_over(state) else (state.turn,)
 
     def may_act(self, state: SprintState) -> tuple[int, ...]:
         if state.anytime and not self.is_over(state):
@@ -162,7 +158,7 @@ class Sprint(Game[SprintState, Move]):
         return state.turns_played >= state.rounds * state.players
 
     def outcome(self, state: SprintState) -> Outcome:
-        return Outcome(scores=[float(score) for score in state.scores], ranks=ranks_from_keys(state.scores))
+        return scored_outcome(state.scores)
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -174,17 +170,11 @@ class Sprint(Game[SprintState, Move]):
         return f"{move.verb} {move.card}"
 
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
-        scores = ", ".join(
-            f"{name} {score}" for name, score in zip(names, public_view["scores"], strict=True)
-        )
-        sizes = ", ".join(
-            f"{name} {size}" for name, size in zip(names, public_view["hand_sizes"], strict=True)
-        )
         turn = public_view["turn"]
         lines = [
-            f"Scores: {scores}",
+            f"Scores: {seat_values(names, public_view['scores'])}",
             f"Pile: {' '.join(public_view['pile']) or '(empty)'}",
-            f"Cards left: {sizes}",
+            f"Cards left: {seat_values(names, public_view['hand_sizes'])}",
             f"Turn: {names[turn]}" if turn is not None else "Game over",
         ]
         lines += [

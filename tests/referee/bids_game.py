@@ -12,8 +12,8 @@ from typing import Any
 
 import msgspec
 
-from engine.core import Event, Game, IllegalMove, Option, Outcome, SetupError, ranks_from_keys
-from tests.toy_game import verb_and_number
+from engine.core import Event, IllegalMove, Option, Outcome, SetupError, ranks_from_keys
+from tests.toy_game import ToyGame, scored_outcome, seat_values, verb_and_number
 
 
 class BidsState(msgspec.Struct, kw_only=True):
@@ -29,11 +29,10 @@ class Bid(msgspec.Struct, frozen=True):
     amount: int
 
 
-class Bids(Game[BidsState, Bid]):
+class Bids(ToyGame[BidsState, Bid]):
     name = "bids"
     title = "Sealed Bids"
-    min_players = 1
-    max_players = 4
+    min_players = 1  # a solo mode, for clock tests
     options = (
         Option(name="rounds", kind="int", default=2, description="Rounds", minimum=1),
         Option(name="pairs", kind="bool", default=False, description="Play in pairs (4 players)"),
@@ -92,7 +91,7 @@ class Bids(Game[BidsState, Bid]):
             team_score = {seat: scores[a] + scores[b] for a, b in teams for seat in (a, b)}
             ranks = ranks_from_keys([team_score[seat] for seat in range(4)])
             return Outcome(scores=scores, ranks=ranks, teams=teams)
-        return Outcome(scores=scores, ranks=ranks_from_keys(scores))
+        return scored_outcome(scores)
 
     def parse_move(self, text: str) -> Bid:
         return Bid(verb_and_number(text, "bid", "Write `bid N` with N from 0 to 3."))
@@ -101,10 +100,7 @@ class Bids(Game[BidsState, Bid]):
         return f"bid {move.amount}"
 
     def render_board(self, public_view: dict[str, Any], names: Sequence[str]) -> str:
-        scores = ", ".join(
-            f"{name} {score}" for name, score in zip(names, public_view["scores"], strict=True)
-        )
-        return f"Round {public_view['round'] + 1}. Scores: {scores}."
+        return f"Round {public_view['round'] + 1}. Scores: {seat_values(names, public_view['scores'])}."
 
     def render_private(self, seat_view: dict[str, Any], names: Sequence[str]) -> str:
         return f"Your bid: {seat_view['my_bid']}"

@@ -36,7 +36,6 @@ class Figures(Game[FiguresState, FiguresMove]):
     min_players = 4
     max_players = 4
     stacking_options = ("deck", "decks", "first_dealer")
-    draw_module = "engine.games.figures.draw"
     options = (
         _choice(
             "mode",

@@ -54,7 +54,6 @@ class Granja(Game[GranjaState, Move]):
     title = N_("Granja")
     min_players = 2
     max_players = 4
-    draw_module = "engine.games.granja.draw"
     summary = rules_texts.SUMMARY
     notation_help = rules_texts.HELP
 

@@ -23,7 +23,6 @@ class Orchard(Game[OrchardState, Place]):
     title = N_("Draft Cider")
     min_players = 1
     max_players = 6
-    draw_module = "engine.games.orchard.draw"
     options = (
         Option(
             name="easy",

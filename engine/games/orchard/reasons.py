@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.i18n import tr
+from engine.i18n import N_, tr
 
 from .cards import (
     CODE,
@@ -21,6 +21,23 @@ from .cards import (
 )
 from .model import Batches, OrchardState, Place
 from .rules import can_place, current_picker
+
+# The batches where a card is refused for how it compares with the last card already there:
+# Fortepiano Height and Sweet Couple pair it with the open card, Constant Height steps from the top.
+_AGAINST_LAST = {
+    FORTE: N_(
+        "{card} would pair with {partner} in Fortepiano Height, but both have height {height}; "
+        "the two heights of a pair must differ."
+    ),
+    SWEET: N_(
+        "{card} would pair with {partner} in Sweet Couple, but its sweetness is {sweetness}, not "
+        "{wanted}; a couple must share sweetness."
+    ),
+    CONST: N_(
+        "{card} has height {height}, but the last Constant Height card {last} has height {last_height}; "
+        "each new card must be within 1 of the last one."
+    ),
+}
 
 
 def placement_problem(orchard: Batches, card: int, batch: int) -> str | None:
@@ -55,71 +72,56 @@ def placement_problem(orchard: Batches, card: int, batch: int) -> str | None:
                         other=CODE[other],
                         colour=colour_name(colour),
                     )
-    if batch == FORTE:
-        return tr(
-            "{card} would pair with {partner} in Fortepiano Height, but both have height {height}; "
-            "the two heights of a pair must differ.",
-            card=code,
-            partner=CODE[cards[-1]],
-            height=HEIGHT[card],
-        )
-    if batch == SWEET:
-        partner = cards[-1]
-        return tr(
-            "{card} would pair with {partner} in Sweet Couple, but its sweetness is {sweetness}, not "
-            "{wanted}; a couple must share sweetness.",
-            card=code,
-            partner=CODE[partner],
-            sweetness=SWEETNESS[card],
-            wanted=SWEETNESS[partner],
-        )
-    if batch == CONST:
+    if batch in _AGAINST_LAST:
+        # Each message shows only the fields it needs; ``partner`` and ``last`` both name the card
+        # the new one is measured against (a pair's first card, Constant Height's last card).
         last = cards[-1]
         return tr(
-            "{card} has height {height}, but the last Constant Height card {last} has height {last_height}; "
-            "each new card must be within 1 of the last one.",
+            _AGAINST_LAST[batch],
             card=code,
             height=HEIGHT[card],
+            sweetness=SWEETNESS[card],
+            partner=CODE[last],
             last=CODE[last],
             last_height=HEIGHT[last],
+            wanted=SWEETNESS[last],
         )
     # Not reached: every rule is covered above.
     return tr("{card} cannot go in {batch} now.", card=code, batch=batch_name(batch))
 
 
 def _feather_problem(cards: list[int], card: int) -> str:
-    """Explain a Feather refusal through the values still open after the batch's cards."""
+    """Explain a Feather refusal through the values still open after the batch's cards: both,
+    or only one once a card has closed the other (its ``closer``)."""
     first = cards[0]
-    code = CODE[card]
     sweetness, height = SWEETNESS[first], HEIGHT[first]
     height_closer = next((other for other in cards if HEIGHT[other] != height), None)
     sweetness_closer = next((other for other in cards if SWEETNESS[other] != sweetness), None)
-    if height_closer is None and sweetness_closer is None:
-        return tr(
-            "Apples of a Feather takes sweetness {sweetness} or height {height} now; {card} has "
-            "sweetness {card_sweetness} and height {card_height}.",
-            sweetness=sweetness,
-            height=height,
-            card=code,
-            card_sweetness=SWEETNESS[card],
-            card_height=HEIGHT[card],
-        )
     if height_closer is not None:
-        return tr(
+        closer: int | None = height_closer
+        message = N_(
             "Apples of a Feather only takes sweetness {sweetness} now (height closed when {closer} went "
-            "in); {card} has sweetness {card_sweetness}.",
-            sweetness=sweetness,
-            closer=CODE[height_closer],
-            card=code,
-            card_sweetness=SWEETNESS[card],
+            "in); {card} has sweetness {card_sweetness}."
         )
-    assert sweetness_closer is not None
+    elif sweetness_closer is not None:
+        closer = sweetness_closer
+        message = N_(
+            "Apples of a Feather only takes height {height} now (sweetness closed when {closer} went in); "
+            "{card} has height {card_height}."
+        )
+    else:
+        closer = None
+        message = N_(
+            "Apples of a Feather takes sweetness {sweetness} or height {height} now; {card} has "
+            "sweetness {card_sweetness} and height {card_height}."
+        )
     return tr(
-        "Apples of a Feather only takes height {height} now (sweetness closed when {closer} went in); "
-        "{card} has height {card_height}.",
+        message,
+        sweetness=sweetness,
         height=height,
-        closer=CODE[sweetness_closer],
-        card=code,
+        closer="" if closer is None else CODE[closer],
+        card=CODE[card],
+        card_sweetness=SWEETNESS[card],
         card_height=HEIGHT[card],
     )
 

@@ -63,7 +63,7 @@ class Vegetables(Game[State, DuoMove]):
     state_type = VegetablesState  # or DuoState for 2 players: see decode_state
     notation_module = duo_notation  # the 4-player notation plus the 2-player additions
     render_module = render  # for 3 to 5 players; see render_board
-    draw_module = "engine.games.vegetables.draw"  # for 3 to 5 players; see draw_board
+    # The package's draw module draws 3 to 5 players, this one 2 (see draw_board).
     duo_draw_module = "engine.games.vegetables.duo.draw"
     options = (
         Option(

@@ -29,6 +29,26 @@ def card_played(seat: int, card: str, sequence: str) -> Event:
     )
 
 
+def tractor_played(seat: int, tractor: str, card: str, following: str, rival: int | None = None) -> Event:
+    """M3: the event of a Tractor played in place of ``card``, then ``following`` on it (either
+    variant). In the 2-player game only the ``rival`` can hold the dead card, so it is named."""
+    fields = {"player": seat_field(seat), "tractor": tractor, "card": card, "following": following}
+    if rival is None:
+        text = tr(
+            "{player} plays Tractor {tractor} for {card}, then {following}. {card} is now dead: whoever holds "
+            "it can only discard it.",
+            **fields,
+        )
+    else:
+        text = tr(
+            "{player} plays Tractor {tractor} for {card}, then {following}. {card} is now dead: {rival} can "
+            "only discard it.",
+            rival=seat_field(rival),
+            **fields,
+        )
+    return Event(text=text, actor=seat)
+
+
 def dead_discarded(seat: int, card: str, asked_earlier: bool) -> Event:
     """A3: the event of a dead card discarded, now or at the turn's start (either variant)."""
     if asked_earlier:

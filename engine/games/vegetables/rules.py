@@ -44,7 +44,7 @@ from .cards import (
     is_tractor,
     sorted_cards,
 )
-from .events import card_played, dead_discarded, player_done, seat_field, tractor_discarded
+from .events import card_played, dead_discarded, player_done, seat_field, tractor_discarded, tractor_played
 from .model import (
     COLUMNS,
     EMPTY_PASS_PENALTY,
@@ -365,16 +365,7 @@ def _use_tractor(state: VegetablesState, seat: int, move: UseTractor, events: li
     sequence = SEQUENCE[replaced]
     _remove_held(player, move.tractor)
     _remove_held(player, following)
-    events.append(
-        Event(
-            text=tr(
-                "{player} plays Tractor {tractor} for {card}, then {following}. {card} is now dead: whoever holds "
-                "it can only discard it.",
-                player=seat_field(seat), tractor=move.tractor, card=replaced, following=following,
-            ),  # fmt: skip
-            actor=seat,
-        )
-    )
+    events.append(tractor_played(seat, move.tractor, replaced, following))
     if SLOT[replaced] == 1:
         row_index = _base_row(state, sequence[0], move.row)
         events.append(

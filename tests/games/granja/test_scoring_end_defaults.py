@@ -2,19 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.granja import GAME
-from engine.games.granja.model import (
-    END_WINDOW,
-    F1_PLAY,
-    F3_PROMPT,
-    F4_ROOFS,
-    OVER,
-    R2_PICK,
-    R4_SHARED,
-    T1_DONKEY,
-    T4_DELIVER,
-    T5_EXTRA,
-)
+from engine.games.granja import GAME, model
 from engine.games.granja.notation import format_move
 from engine.games.granja.rules import clean_up, to_act
 from engine.games.granja.scoring import score_round
@@ -50,7 +38,7 @@ def test_s2_clean_up_resets_discs_in_turn_order_clears_usage_and_reveals_roofs()
     assert state.siesta_space == [0, 0, 0]
     assert sorted(range(3), key=lambda seat: -state.siesta_stamp[seat]) == [2, 0, 1]
     assert not state.farms[0].helpers[0].used
-    assert state.round == 3 and state.phase == F1_PLAY and state.roofs_offer == state.roofs_future[2]
+    assert state.round == 3 and state.phase == model.F1_PLAY and state.roofs_offer == state.roofs_future[2]
 
 
 def test_s2_the_sixth_round_ends_in_the_final_window():
@@ -58,7 +46,7 @@ def test_s2_the_sixth_round_ends_in_the_final_window():
     state.round = 6
     state.order = [1, 0]
     clean_up(state, [])
-    assert state.phase == END_WINDOW and to_act(state) == (1,)
+    assert state.phase == model.END_WINDOW and to_act(state) == (1,)
 
 
 # ----- the end (3.10) --------------------------------------------------------------------------------
@@ -76,9 +64,9 @@ def test_3_10_final_window_then_liquidation_and_silver_to_vp():
     state, _ = S.do(state, 0, "sell WN")  # an anytime action in the final window
     assert state.farms[0].silver == 7
     state, _ = S.do(state, 0, "done")
-    assert state.phase == END_WINDOW and to_act(state) == (1,)
+    assert state.phase == model.END_WINDOW and to_act(state) == (1,)
     state, events = S.do(state, 1, "done")
-    assert state.phase == OVER and to_act(state) == ()
+    assert state.phase == model.OVER and to_act(state) == ()
     farm = state.farms[0]
     # 7 + GR 1 + GP 2 + PG 2 + FD 3 + MT 3 + 2 TG x 4 = 26 $ -> 5 VP, 1 $ left.
     assert (farm.vp, farm.silver) == (15, 1)
@@ -90,7 +78,7 @@ def test_r32_ties_go_to_the_most_silver_left_then_stay_shared():
     state = S.new(3, seed=5)
     for seat, (vp, silver) in enumerate([(20, 3), (20, 4), (20, 4)]):
         S.goods(state, seat, vp=vp, silver=silver)
-    state.phase = OVER
+    state.phase = model.OVER
     outcome = GAME.outcome(state)
     assert outcome.ranks == [3, 1, 1] and outcome.winners == [1, 2]
     assert GAME.view(state, None)["winners"] == [1, 2]
@@ -111,7 +99,7 @@ def test_r42_t1_default_takes_the_marker_with_most_donkeys():
     state = S.new(2, seed=7)
     state.round = 3
     state.farms[0].donkeys = ["D4", "D1"]
-    state.phase = T1_DONKEY
+    state.phase = model.T1_DONKEY
     for choice in state.choices:
         choice.waiting = True
     assert default(state, 0) == "donkey D3"
@@ -120,12 +108,12 @@ def test_r42_t1_default_takes_the_marker_with_most_donkeys():
 def test_r42_dice_default_takes_the_lowest_face_and_declines():
     state = S.new(2, seed=8)
     state.dice = [2, 3, 5, 6, 6]
-    state = S.at_sequential(state, R2_PICK, 0, round_number=2)
+    state = S.at_sequential(state, model.R2_PICK, 0, round_number=2)
     assert default(state, 0) == "take 2"
     state, _ = S.do(state, 0, "take 2")
     assert default(state, 0) == "pass"
     state.dice = [4]
-    state = S.at_sequential(state, R4_SHARED, 0, round_number=2)
+    state = S.at_sequential(state, model.R4_SHARED, 0, round_number=2)
     state.tasks[0] = []
     assert default(state, 0) == "pass"
 
@@ -133,7 +121,7 @@ def test_r42_dice_default_takes_the_lowest_face_and_declines():
 def test_r42_optional_turns_default_to_done():
     state = S.new(2, seed=9)
     state.farms[0].donkeys = ["D1", "D2"]
-    for phase in (F4_ROOFS, T4_DELIVER, T5_EXTRA, END_WINDOW):
+    for phase in (model.F4_ROOFS, model.T4_DELIVER, model.T5_EXTRA, model.END_WINDOW):
         state = S.at_sequential(state, phase, 0, round_number=2)
         assert default(state, 0) == "done"
 
@@ -141,7 +129,7 @@ def test_r42_optional_turns_default_to_done():
 def test_r42_market_default_is_the_lowest_hex_and_greengrocer_gives_grain():
     state = S.new(2, seed=10)
     state.farms[0].donkeys = ["D1", "D4"]
-    state = S.at_sequential(state, T4_DELIVER, 0, round_number=2)
+    state = S.at_sequential(state, model.T4_DELIVER, 0, round_number=2)
     S.add_barrow(state, 0, "C009", [True, False])
     S.goods(state, 0, GR=1)
     state, _ = S.do(state, 0, "deliver GR C009")
@@ -150,13 +138,13 @@ def test_r42_market_default_is_the_lowest_hex_and_greengrocer_gives_grain():
     state.farms[0].buildings = [4]
     for seat in range(2):
         state, _ = S.do(state, seat, f"play {state.farms[seat].hand[0]} field")
-    assert state.phase == F3_PROMPT and default(state, 0) == "gain GR"
+    assert state.phase == model.F3_PROMPT and default(state, 0) == "gain GR"
 
 
 def test_r55_defaults_inside_an_effect():
     state = S.new(2, seed=11)
     state.roofs_offer = []
-    state = S.at_sequential(state, F4_ROOFS, 0, round_number=2)
+    state = S.at_sequential(state, model.F4_ROOFS, 0, round_number=2)
     S.add_field(state, 0, S.card_with(field="GR"), crop=True)
     S.goods(state, 0, GR=1, OL=1, TG=2, silver=0, vp=1)
     state, _ = S.do(state, 0, "tg upgrade 2")
@@ -182,7 +170,7 @@ def test_r42_f3_flexible_field_defaults_to_none():
     S.add_helper(state, 0, S.card_with(helper="H17"))
     for seat in range(2):
         state, _ = S.do(state, seat, f"play {state.farms[seat].hand[0]} field")
-    assert state.phase == F3_PROMPT and default(state, 0) == "flex none"
+    assert state.phase == model.F3_PROMPT and default(state, 0) == "flex none"
 
 
 def test_defaults_are_always_legal_in_random_games():

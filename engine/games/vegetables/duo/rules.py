@@ -10,7 +10,7 @@ from engine.core import Event
 from engine.i18n import N_, tr, tr_ctx
 
 from ..cards import NUMBER, NUMBERED, PRECEDING, SEQUENCE, SLOT, SLOTS
-from ..events import card_played, dead_discarded, player_done, seat_field, tractor_discarded
+from ..events import card_played, dead_discarded, player_done, seat_field, tractor_discarded, tractor_played
 from ..model import MUST_PASS, OVER, PLAYING, Discard, Done, Pass, Play, UseTractor
 from ..rules import ask_to_discard, done_or_pass, remove_from
 from ..scoring import expose_or_pay, finish, next_turn, open_turn, score_closing
@@ -126,18 +126,7 @@ def _use_tractor(state: DuoState, seat: int, move: UseTractor | TractorGround, e
     sequence = SEQUENCE[replaced]
     player.tractors.remove(move.tractor)
     _remove_held(player, following)
-    rival = opponent(seat)
-    events.append(
-        Event(
-            text=tr(
-                "{player} plays Tractor {tractor} for {card}, then {following}. {card} is now dead: {rival} can "
-                "only discard it.",
-                player=seat_field(seat), tractor=move.tractor, card=replaced, following=following,
-                rival=seat_field(rival),
-            ),  # fmt: skip
-            actor=seat,
-        )
-    )
+    events.append(tractor_played(seat, move.tractor, replaced, following, rival=opponent(seat)))
     if isinstance(move, TractorGround):
         _place_base(state, seat, replaced, move.tractor, move.take, events)
     else:
