@@ -113,23 +113,32 @@ class _TakeMarks(Work):
 
 
 class _MarkBatch:
-    """The marks waiting for the next group transaction, merged by table (the highest versions).
-    Filled on the event loop, written (and emptied) in the writer's thread: hence the lock."""
+    """The marks waiting for the next group transaction, merged by table (``merged``). Filled on
+    the event loop, written (and emptied) in the writer's thread: hence the lock."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._marks: dict[int, tuple[int | None, int | None]] = {}
+        self._marks: list[AnnouncedMark] = []
 
     def add(self, mark: AnnouncedMark) -> None:
         with self._lock:
-            board, notices = self._marks.get(mark.table_id, (None, None))
-            if mark.board:
-                board = max(board if board is not None else -1, mark.version)
-            if mark.notices:
-                notices = max(notices if notices is not None else -1, mark.version)
-            self._marks[mark.table_id] = (board, notices)
+            self._marks.append(mark)
 
     def take(self) -> list[tuple[int, int | None, int | None]]:
         with self._lock:
-            marks, self._marks = self._marks, {}
-        return [(table_id, board, notices) for table_id, (board, notices) in marks.items()]
+            marks, self._marks = self._marks, []
+        return merged(marks)
+
+
+def merged(marks: list[AnnouncedMark]) -> list[tuple[int, int | None, int | None]]:
+    """Marks written together, one row per table by id: the highest board and notice versions
+    marked (None: that one not marked), whatever order the marks came in (both stores)."""
+    by_table: dict[int, tuple[int | None, int | None]] = {}
+    for mark in marks:
+        board, notices = by_table.get(mark.table_id, (None, None))
+        if mark.board:
+            board = max(board if board is not None else -1, mark.version)
+        if mark.notices:
+            notices = max(notices if notices is not None else -1, mark.version)
+        by_table[mark.table_id] = (board, notices)
+    return [(table_id, *by_table[table_id]) for table_id in sorted(by_table)]

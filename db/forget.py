@@ -49,6 +49,12 @@ def _forget(connection: sqlite3.Connection, user_id: str, stand_in: str, name: s
             (user_id,),
         )
     }
+    # Every table rewritten below is written as any write is, its revision raised: another
+    # process's cached copy (its host, its seats) can no longer be written over it.
+    connection.execute(
+        "UPDATE games SET revision = revision + 1 WHERE host = ?1 OR id IN (SELECT game_id FROM seats WHERE user_id = ?1)",
+        (user_id,),
+    )
     # Lobbies they host without a seat (the referee's rooms handled those where they sit): the
     # first person seated hosts them now; with nobody seated they are cancelled.
     person = "SELECT s.user_id FROM seats s WHERE s.game_id = games.id AND s.user_id IS NOT NULL AND s.ai_kind IS NULL"

@@ -105,6 +105,10 @@ class GroupCommitter:
             self._sending -= 1
 
     async def _send(self, group: list[tuple[MoveRows, asyncio.Future[bool]]]) -> None:
+        # In id order, as the announcement marks (clocks.py) and the other processes' groups take
+        # the same rows: statements that lock games in one order wait for each other instead of
+        # deadlocking (a deadlock costs the server's deadlock_timeout, a second, then one by one).
+        group = sorted(group, key=lambda entry: entry[0].table_id)
         moves = [move for move, _ in group]
         answers: list[Any]
         try:

@@ -10,12 +10,13 @@ from collections.abc import Iterable, Sequence
 
 import asyncpg
 
+from engine.referee.batching import Coalescer
 from engine.referee.clock import QuietHours
 from engine.referee.limits import OpenCounts
 from engine.referee.model import AnnouncedMark, PendingAnnouncement, TimedSeat
 from engine.referee.undo import UndoRequest
 
-from ..announcements import PENDING_FIELDS, PENDING_SQL
+from ..announcements import PENDING_FIELDS, PENDING_SQL, merged
 from ..clocks import HEARTBEAT, SET_HEARTBEAT, ClockReads
 from ..rows import clock_rows, from_row
 from .plans import numbered
@@ -119,25 +120,42 @@ class PgUsers:
         await _set_language(self._pool, "user_settings", "user_id", user_id, code)
 
 
+_MARKS_SQL = (
+    "UPDATE games SET announced_version = GREATEST(announced_version, COALESCE(v.board, -1)),"
+    " notified_version = GREATEST(notified_version, COALESCE(v.notices, -1)),"
+    " unreachable_since = CASE WHEN v.board IS NULL THEN unreachable_since END"
+    " FROM unnest($1::bigint[], $2::integer[], $3::integer[]) AS v(id, board, notices) WHERE games.id = v.id"
+)
+
+
+def _columns(rows: list[tuple[int, int | None, int | None]]) -> list[list[int | None]]:
+    return [[row[index] for row in rows] for index in range(3)]
+
+
 class PgAnnouncements:
     _pool: asyncpg.Pool
+    _marks: Coalescer[AnnouncedMark, None]  # the marks waiting (PostgresStore's, over _write_marks)
 
     async def pending_announcements(self) -> list[PendingAnnouncement]:
         rows = await self._pool.fetch(numbered(PENDING_SQL))
         return [from_row(PendingAnnouncement, PENDING_FIELDS, row) for row in rows]
 
     async def mark_announced(self, mark: AnnouncedMark) -> None:
-        """One statement; GREATEST never lowers a mark another process raised meanwhile."""
-        board = mark.version if mark.board else None
-        notices = mark.version if mark.notices else None
-        await self._pool.execute(
-            "UPDATE games SET announced_version = GREATEST(announced_version, COALESCE($2::integer, -1)),"
-            " notified_version = GREATEST(notified_version, COALESCE($3::integer, -1)),"
-            " unreachable_since = CASE WHEN $2::integer IS NULL THEN unreachable_since END WHERE id = $1",
-            mark.table_id,
-            board,
-            notices,
-        )
+        """Every published move is marked: the marks made while others are on their way go
+        together, in one statement (``_write_marks``), as SQLite's group does."""
+        await self._marks.submit(mark)
+
+    async def _write_marks(self, marks: list[AnnouncedMark]) -> list[None]:
+        """One statement for a batch of marks, merged by table, in id order; GREATEST never
+        lowers a mark another process raised meanwhile. Should it fail (a deadlock with another
+        statement locking the same games in another order), each table is marked on its own."""
+        rows = merged(marks)
+        try:
+            await self._pool.execute(_MARKS_SQL, *_columns(rows))
+        except asyncpg.PostgresError:
+            for row in rows:
+                await self._pool.execute(_MARKS_SQL, *_columns([row]))
+        return [None] * len(marks)
 
     async def mark_unreachable(self, table_id: int, since: float | None) -> None:
         if since is None:

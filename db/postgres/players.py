@@ -31,6 +31,10 @@ class PgForget:
                 "SELECT game_id FROM seats WHERE user_id = $1 UNION SELECT id FROM games WHERE host = $1",
                 user_id,
             )
+            # Every table rewritten below has its revision raised, as any write (db/forget.py).
+            await connection.execute(
+                "UPDATE games SET revision = revision + 1 WHERE id = ANY($1::bigint[])", [row[0] for row in rows]
+            )
             # Lobbies they host without a seat: the first person seated hosts them now; with
             # nobody seated they are cancelled (db/forget.py).
             person = (

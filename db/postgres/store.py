@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import asyncpg
 
+from engine.referee.batching import Coalescer
+
 from ..plans import Plan, R
 from ..results import ResultQueries
 from ..seasons import SeasonQueries
@@ -68,6 +70,8 @@ class PostgresStore(
         # processes on two loaded cores), and the server flushes its WAL one flush at a time
         # anyway. The rest of the pool is left to reads, game ends and the other writes.
         self._groups = GroupCommitter(pool, lambda move: commit_one(pool, move), in_flight=1)
+        # The announcement marks, one per published move, go together too (clocks.py).
+        self._marks = Coalescer(self._write_marks)
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:

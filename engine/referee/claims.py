@@ -24,6 +24,7 @@ import os
 import uuid
 from collections.abc import Callable, Sequence
 
+from .batching import Coalescer
 from .store import ClaimStore
 
 CLOCK = "clock"  # a table's due reminders, timeouts, skips and forfeits (timekeeping.py)
@@ -60,13 +61,39 @@ class Claims:
         # one process on its own pays nothing for claims.
         self.shared = shared
 
+        # The claims and give-backs waiting for the store, by kind of work (``_send``).
+        self._batches: dict[str, Coalescer[tuple[bool, list[int]], list[int]]] = {}
+
     async def take(self, kind: str, table_ids: Sequence[int], now: float | None = None) -> list[int]:
-        """Claim what nobody else holds among ``table_ids``; returns the tables claimed."""
+        """Claim what nobody else holds among ``table_ids``; returns the tables claimed. Without
+        ``now`` (one table's announcement, claimed for every published move), it goes to the
+        store with the claims and give-backs of the same kind made meanwhile (``_send``)."""
         if not self.shared or not table_ids:
             return list(table_ids)
-        now = self.clock() if now is None else now
+        if now is None:
+            return await self._batch(kind).submit((True, list(table_ids)))
         return await self.store.claim(kind, list(table_ids), self.owner, now, now + self.lease)
 
     async def give_back(self, kind: str, table_ids: Sequence[int]) -> None:
         if self.shared and table_ids:
-            await self.store.release(kind, list(table_ids), self.owner)
+            await self._batch(kind).submit((False, list(table_ids)))
+
+    def _batch(self, kind: str) -> Coalescer[tuple[bool, list[int]], list[int]]:
+        batch = self._batches.get(kind)
+        if batch is None:
+            batch = self._batches[kind] = Coalescer(lambda calls: self._send(kind, calls))
+        return batch
+
+    async def _send(self, kind: str, calls: list[tuple[bool, list[int]]]) -> list[list[int]]:
+        """One batch: what is given back (one release), then what is claimed (one claim). In that
+        order: a table given back by one task and claimed by another of this process in the same
+        batch stays claimed, as the claimer needs (the one giving back is done with it)."""
+        given = sorted({table_id for taking, ids in calls if not taking for table_id in ids})
+        if given:
+            await self.store.release(kind, given, self.owner)
+        wanted = sorted({table_id for taking, ids in calls if taking for table_id in ids})
+        held: set[int] = set()
+        if wanted:
+            now = self.clock()
+            held = set(await self.store.claim(kind, wanted, self.owner, now, now + self.lease))
+        return [[table_id for table_id in ids if table_id in held] if taking else [] for taking, ids in calls]

@@ -214,7 +214,7 @@ class Lobby:
             table.needs_resume = False
             for seat in table.seats:  # nothing is due at an abandoned table
                 seat.waiting_since = seat.next_due_at = None
-            await self.tables.store.save_table(table, table.version)
+            await self.tables.save_cached(table)
             loaded.table = table
             return table
 
@@ -230,12 +230,13 @@ class Lobby:
                 table.thread_id = thread_id
             if message_id is not None:
                 table.message_id = message_id
-            await self.tables.store.save_table(table, table.version)
+            # Stale (another process wrote it): the copy is dropped; the caller's VersionConflict.
+            await self.tables.save_cached(table, refuse=False)
             return table
 
     async def save_lobby(self, table: Table) -> None:
         table.updated_at = self.tables.clock()
-        await self.tables.store.save_table(table, table.version)
+        await self.tables.save_cached(table)
 
 
 def _require_host(table: Table, user_id: str, refusal: str) -> None:

@@ -269,12 +269,21 @@ class Tables:
 
     async def save_seats(self, loaded: Loaded, table: Table) -> None:
         """Store a table whose seats changed without a move (skip, return, clocks checked)."""
+        await self.save_cached(table)
+        loaded.table = table
+
+    async def save_cached(self, table: Table, *, refuse: bool = True) -> None:
+        """Store a table changed outside a move (a lobby's seats, its links, a copy of it). A copy
+        another process made stale is never written over the stored table: it is dropped from
+        the cache (whatever the caller changed in it), and ``refuse`` raises StaleCache (the
+        player is told to look again) instead of the store's VersionConflict."""
         try:
             await self.store.save_table(table, table.version)
         except VersionConflict:
             self.forget(table.id)
+            if not refuse:
+                raise
             raise StaleCache(tr("The game changed in the meantime; look at the board and try again.")) from None
-        loaded.table = table
 
     # ----- checks -------------------------------------------------------------------------------
 

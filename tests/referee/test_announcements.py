@@ -73,6 +73,28 @@ async def test_marks_that_arrive_together_are_all_written(referee: Referee) -> N
     assert behind(await Announcements(referee).pending()) == {tables[3]: (1, 0, 1)}
 
 
+@pytest.mark.postgres_only
+@pytest.mark.usefixtures("toy_game")
+async def test_postgresql_marks_made_together_share_one_statement(referee: Referee, monkeypatch) -> None:
+    """Every published move is marked: on PostgreSQL the marks made while one is on its way go in
+    one statement (not one transaction each), and every one of them is written."""
+    import asyncpg
+
+    marks: list[str] = []
+    execute = asyncpg.Pool.execute
+
+    async def counted(pool, query, *args, **kwargs):
+        if "announced_version" in query:
+            marks.append(query)
+        return await execute(pool, query, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.Pool, "execute", counted)
+    outbox = Announcements(referee)
+    tables = [await two_player_nim(referee, first=f"p{n}", second=f"q{n}") for n in range(20)]
+    await asyncio.gather(*(outbox.mark_announced(table, 0) for table in tables))
+    assert await outbox.pending() == []
+    assert len(marks) <= 2  # the first alone, the others together
+
 @pytest.mark.usefixtures("toy_game")
 async def test_a_table_nobody_can_be_told_about_is_marked_until_its_board_goes_out(referee: Referee) -> None:
     outbox = Announcements(referee)

@@ -95,6 +95,44 @@ async def test_claims_are_one_owner_at_a_time_renewable_and_given_back(pair, clo
     assert await second.claims.take(ANNOUNCE, [1, 2]) == [1, 2]
 
 
+
+async def test_claims_and_give_backs_made_together_go_to_the_store_together(pair):
+    """Every published move claims its table's announcement and gives it back: made together
+    (a process under load), they cost the store one claim and one release, not one of each per
+    move, and each caller still gets exactly its own answer."""
+    first, second = pair
+    assert await second.claims.take(ANNOUNCE, [3, 7]) == [3, 7]  # held by the other process
+    calls: list[tuple[str, list[int]]] = []
+    claim, release = first.store.claim, first.store.release
+
+    async def counted_claim(kind, table_ids, owner, now, until):
+        calls.append(("claim", list(table_ids)))
+        return await claim(kind, table_ids, owner, now, until)
+
+    async def counted_release(kind, table_ids, owner):
+        calls.append(("release", list(table_ids)))
+        await release(kind, table_ids, owner)
+
+    first.store.claim, first.store.release = counted_claim, counted_release  # type: ignore[method-assign]
+    tables = list(range(1, 21))
+    got = await asyncio.gather(*(first.claims.take(ANNOUNCE, [table_id]) for table_id in tables))
+    assert got == [[] if table_id in (3, 7) else [table_id] for table_id in tables]
+    assert len(calls) <= 2, calls  # the first alone, the others together
+    calls.clear()
+    await asyncio.gather(*(first.claims.give_back(ANNOUNCE, [table_id]) for table_id in tables))
+    assert [kind for kind, _ in calls] in (["release"], ["release", "release"]), calls
+    # Given back indeed (and the other's claims left alone): the other process takes the rest.
+    assert await second.claims.take(ANNOUNCE, tables) == tables
+    # In one batch, a give-back and a claim of the same table (two tasks of one process): the
+    # claimer holds it afterwards, whatever their order.
+    await first.claims.take(ANNOUNCE, [30])
+    await asyncio.gather(
+        first.claims.take(ANNOUNCE, [31]),  # on its way alone: the next two wait together
+        first.claims.take(ANNOUNCE, [30]),
+        first.claims.give_back(ANNOUNCE, [30]),
+    )
+    assert await second.claims.take(ANNOUNCE, [30]) == []
+
 async def test_a_move_on_a_stale_cached_table_is_judged_on_the_stored_one(pair):
     first, second = pair
     table_id = await two_player_nim(first)

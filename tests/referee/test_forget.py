@@ -13,8 +13,9 @@ import pytest
 from db import forget as forget_rows
 from db.postgres.store import PostgresStore
 from engine.referee import Referee
+from engine.referee.model import StaleCache, WrongStatus
 
-from .helpers import HOUR, ManualClock, two_player_nim
+from .helpers import HOUR, ManualClock, open_referee, two_player_nim
 
 # The referee of tests/referee/conftest.py, with the toy game (nim) registered.
 pytestmark = [pytest.mark.both_backends, pytest.mark.usefixtures("toy_game")]
@@ -169,6 +170,32 @@ async def test_lobbies_hosted_without_a_seat_are_handed_on_or_cancelled(referee:
     assert (handed.status, handed.host) == ("lobby", "bob")
     assert await traces(referee.store, "alice") == []
 
+
+
+async def test_a_lobby_handed_on_is_seen_changed_by_another_process(tmp_path, clock: ManualClock) -> None:
+    """Forgetting a player rewrites the lobbies they host as any write does, raising the table's
+    revision: another process's cached copy (host: the forgotten player) can no longer be
+    written over it, handing the lobby back to them or reopening a cancelled one; the write is
+    refused as stale, and tried again on the lobby as stored."""
+    first = await open_referee(tmp_path / "forget.sqlite3", clock, shared=True)
+    second = await open_referee(tmp_path / "forget.sqlite3", clock, seed=6, shared=True)
+    empty = await first.create_table("nim", "alice", "Alice", guild_id="g1", host_takes_seat=False)
+    joined = await first.create_table("nim", "alice", "Alice", guild_id="g1", host_takes_seat=False)
+    await first.join(joined.id, "bob", "Bob")
+    for table_id in (empty.id, joined.id):
+        await second.table(table_id)  # cached by the other process: hosted by Alice
+    await first.forget_user("alice")
+    for table_id in (empty.id, joined.id):
+        with pytest.raises(StaleCache):  # its copy is stale: the write must fail, not land
+            await second.join(table_id, "carol", "Carol")
+    with pytest.raises(WrongStatus):  # as stored: cancelled
+        await second.join(empty.id, "carol", "Carol")
+    handed = await second.join(joined.id, "carol", "Carol")
+    assert handed.host == "bob" and [seat.user_id for seat in handed.seats] == ["bob", "carol"]
+    assert (await first.store.load_table(empty.id)).status == "abandoned"  # type: ignore[union-attr]
+    assert await traces(first.store, "alice") == []
+    await first.store.close()
+    await second.store.close()
 
 # Columns whose name sounds personal but never hold a player: the counter of AUTOINCREMENT, a
 # server limit's name, a season's name, and a claim's owner (a bot process's id, "<pid>-<random>",
