@@ -83,7 +83,7 @@ class FiguresSearch(SearchPlayer[FiguresKnowledge, FiguresState]):
 # Search budgets (playouts per decision, to the end of this hand) and how often a rollout seat
 # plays a random card instead of the greedy one.
 NORMAL = 25
-STRONG = 200
+STRONG = 300
 ROLLOUT_NOISE = 0.1
 KIT = FiguresKit(FiguresGreedy())
 
