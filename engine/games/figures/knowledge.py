@@ -7,13 +7,17 @@ true for the rest of the hand). The knowledge is the state with the other hands 
 generator and stacked decks blanked, plus the unknown cards (sorted: their deal is not known) and,
 per other seat, its hand size and the cards it may still hold. A sample deals the unknown cards
 to the other seats within those limits, the most constrained seat first (the limits are nested,
-so that deal never gets stuck).
+so that deal never gets stuck), then mixes it by random swaps that keep every hand within its
+limits, so that each deal that fits is about equally likely (dealing the most constrained seat
+first alone would favour some).
 
 The plays tell something too, though not for sure: players shed their lowest number first
 (numbers are the hard cards to get rid of), so a seat that played a 5 over a 2 probably holds no 3
 or 4, and one that led a 4 probably no 1-3; one that played a 7 or a figure when a number 1-6 would
-have done probably holds none. Each sample trusts those hints seat by seat (``TRUST``), and drops
-them when they cannot all hold together (a player who does not play that way).
+have done probably holds none; one that played a single outside a giro without having used three
+kings probably holds fewer than three kings (the easy seat uses them at its first turn, and kings
+only leave a hand). Each sample trusts those hints seat by seat (``TRUST``), and drops them when
+they cannot all hold together (a player who does not play that way).
 """
 
 from __future__ import annotations
