@@ -7,12 +7,13 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core import GreedyPlayer, Player, RandomPlayer
-from engine.core.search import clairvoyant_levels, search_levels
+from engine.core import Game, GreedyPlayer, Player, RandomPlayer
+from engine.core.search import SearchPlayer
 
 from .cards import FIGURES, KINGS, VALUE
-from .knowledge import FiguresKit
+from .knowledge import FiguresKit, FiguresKnowledge
 from .model import BAR_AFTER, FiguresState, Single, ThreeKings
+from .rollout import play_out
 
 
 def _shed_value(card: str, keep_kings: bool) -> float:
@@ -62,15 +63,40 @@ class FiguresGreedy(GreedyPlayer):
         return 0.0
 
 
-# Search budgets (playouts per decision, rollout horizon in hands: to the end of this hand).
-NORMAL = (25, 1)
-STRONG = (200, 1)
+class FiguresSearch(SearchPlayer[FiguresKnowledge, FiguresState]):
+    """The shared search (engine.core.search) with Figures' fast playout: the candidate move is
+    played by the rules, the rest of the hand on card counts (rollout.play_out), and the hand's
+    points scored as the match chances they leave (FiguresKit.rewards)."""
+
+    kit: FiguresKit
+
+    def _playout(self, game: Game[Any, Any], world: FiguresState, seat: int, move: Any, rng: random.Random) -> float:
+        hand = world.hand_number
+        game.play(world, seat, move)
+        totals = world.totals
+        if not game.is_over(world) and world.hand_number == hand:
+            points = play_out(world, rng, ROLLOUT_NOISE)
+            totals = [total + gained for total, gained in zip(totals, points, strict=True)]
+        return self.kit.rewards(world, totals)[seat]
+
+
+# Search budgets (playouts per decision, to the end of this hand) and how often a rollout seat
+# plays a random card instead of the greedy one.
+NORMAL = 25
+STRONG = 300
+ROLLOUT_NOISE = 0.1
 KIT = FiguresKit(FiguresGreedy())
 
 
 def ai_players() -> Mapping[str, Callable[[], Player]]:
-    return {"random": RandomPlayer, "greedy": FiguresGreedy, **search_levels(KIT, FiguresGreedy, NORMAL, STRONG)}
+    return {
+        "random": RandomPlayer,
+        "greedy": FiguresGreedy,
+        "easy": FiguresGreedy,
+        "normal": lambda: FiguresSearch(KIT, NORMAL, horizon=1),
+        "strong": lambda: FiguresSearch(KIT, STRONG, horizon=1),
+    }
 
 
 def test_players() -> Mapping[str, Callable[[], Player]]:
-    return clairvoyant_levels(KIT, STRONG)
+    return {"clairvoyant": lambda: FiguresSearch(KIT, STRONG, horizon=1, clairvoyant=True)}

@@ -7,13 +7,17 @@ true for the rest of the hand). The knowledge is the state with the other hands 
 generator and stacked decks blanked, plus the unknown cards (sorted: their deal is not known) and,
 per other seat, its hand size and the cards it may still hold. A sample deals the unknown cards
 to the other seats within those limits, the most constrained seat first (the limits are nested,
-so that deal never gets stuck).
+so that deal never gets stuck), then mixes it by random swaps that keep every hand within its
+limits, so that each deal that fits is about equally likely (dealing the most constrained seat
+first alone would favour some).
 
 The plays tell something too, though not for sure: players shed their lowest number first
 (numbers are the hard cards to get rid of), so a seat that played a 5 over a 2 probably holds no 3
 or 4, and one that led a 4 probably no 1-3; one that played a 7 or a figure when a number 1-6 would
-have done probably holds none. Each sample trusts those hints seat by seat (``TRUST``), and drops
-them when they cannot all hold together (a player who does not play that way).
+have done probably holds none; one that played a single outside a giro without having used three
+kings probably holds fewer than three kings (the easy seat uses them at its first turn, and kings
+only leave a hand). Each sample trusts those hints seat by seat (``TRUST``), and drops them when
+they cannot all hold together (a player who does not play that way).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from .cards import DECK, FIGURES, KINGS, VALUE
 from .model import (
     ALLOWED_OVER_BAR,
     BAR_AFTER,
+    BY_TARGET,
     GIRO_TURNS,
     PAIRS,
     Entry,
@@ -39,6 +44,7 @@ from .model import (
     Single,
     ThreeKings,
 )
+from .odds import match_chances
 from .rollout import greedy_single
 
 ALL_CARDS = frozenset(DECK)
@@ -53,6 +59,8 @@ POINTS_SCALE = 8.0
 # both the easy seat and most people do; below 1 so that a player who does not still gets deals
 # that fit their real hand.
 TRUST = 0.9
+KINGS_TRIES = 10  # deals tried before giving up on the kings hints
+SWAPS = 60  # swaps mixing each deal (deal_hidden)
 KINGS_CANDIDATES = 6  # three-kings plays searched besides every single (the greedy's favourites)
 
 
@@ -62,6 +70,7 @@ class FiguresKnowledge(msgspec.Struct):
     sizes: dict[int, int]  # other seat -> cards it holds
     allowed: dict[int, list[str]]  # other seat -> the unknown cards it may hold (sorted)
     hinted: dict[int, list[str]] = {}  # other seat -> of those, the ones its plays say it likely lacks
+    few_kings: list[int] = []  # other seats whose plays say they likely hold fewer than three kings
 
 
 def faced(state: FiguresState) -> Iterator[tuple[Entry, int, bool]]:
@@ -112,6 +121,17 @@ def play_hints(state: FiguresState) -> dict[int, frozenset[str]]:
     return hinted
 
 
+def kings_hints(state: FiguresState) -> set[int]:
+    """The seats that played a single outside a giro without having used three kings this hand:
+    one holding three kings would likely have used them then (the easy seat always does), and
+    kings only leave a hand, so it likely holds fewer now."""
+    return {
+        entry.seat
+        for entry, _, giro in faced(state)
+        if not giro and entry.move != "pass" and not entry.move.startswith("kings") and entry.seat not in state.kings_used
+    }
+
+
 def played_cards(state: FiguresState) -> set[str]:
     played: set[str] = set()
     for entry in state.history:
@@ -124,10 +144,15 @@ def played_cards(state: FiguresState) -> set[str]:
 class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
     """The search's view of Figures; ``policy`` (the greedy seat) plays the rollouts."""
 
+    def __init__(self, policy: Any = None) -> None:
+        super().__init__(policy)
+        self._last_deal: tuple[FiguresKnowledge, int, dict[int, list[str]]] | None = None
+
     def observe(self, state: FiguresState, seat: int) -> FiguresKnowledge:
         unknown = sorted(ALL_CARDS - set(state.hands[seat]) - played_cards(state))
         limits = pass_limits(state)
         hints = play_hints(state)
+        few_kings = kings_hints(state)
         others = [other for other in range(len(state.hands)) if other != seat]
         known = msgspec.structs.replace(
             state,
@@ -145,20 +170,23 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
             sizes={other: len(state.hands[other]) for other in others},
             allowed={other: [card for card in unknown if card not in limits.get(other, ())] for other in others},
             hinted={other: [card for card in unknown if card in hints.get(other, ())] for other in others},
+            few_kings=[other for other in others if other in few_kings],
         )
 
     def sample(self, knowledge: FiguresKnowledge, seat: int, rng: random.Random) -> FiguresState:
         state = msgspec.msgpack.decode(msgspec.msgpack.encode(knowledge.state), type=FiguresState)
+        # The search deals one world for each of its candidates with the same generator: the deal
+        # is kept for the next call (a pure saving, the same draw gives the same deal).
+        key = rng.getrandbits(63)
+        last = self._last_deal
+        if last is not None and last[0] is knowledge and last[1] == key:
+            hands = last[2]
+        else:
+            hands = deal_hidden(knowledge, random.Random(key))
+            self._last_deal = (knowledge, key, hands)
         state.rng = Rng(seed=reseed(rng))
-        allowed = dict(knowledge.allowed)
-        for other, unlikely in knowledge.hinted.items():
-            if unlikely and rng.random() < TRUST:
-                allowed[other] = [card for card in allowed[other] if card not in unlikely]
-        hands = _deal(knowledge, allowed, rng)
-        if hands is None:  # the hints cannot all hold: the passes alone (nested: this deal fits)
-            hands = _deal(knowledge, knowledge.allowed, rng) or {}
         for other, hand in hands.items():
-            state.hands[other] = hand
+            state.hands[other] = list(hand)
         return state
 
     def candidates(
@@ -190,7 +218,14 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
     def evaluate(self, game: Game[Any, Any], state: FiguresState) -> list[float]:
         if game.is_over(state):
             return outcome_rewards(game.outcome(state), len(state.totals))
-        totals = [float(total) for total in state.totals]
+        return self.rewards(state, state.totals)
+
+    def rewards(self, state: FiguresState, totals_now: list[int]) -> list[float]:
+        """Each seat's reward for reaching ``totals_now`` at a hand's end: its chance to win the
+        match to a target (odds.py), else a logistic of its lead."""
+        if state.mode != PAIRS and state.match_end == BY_TARGET:
+            return match_chances(totals_now, state.target_score)
+        totals = [float(total) for total in totals_now]
         if state.mode == PAIRS:  # partners share a total: only the lead over the other pair counts
             first, second = margin_rewards([totals[state.table[0]], totals[state.table[1]]], POINTS_SCALE)
             return [first if state.table.index(seat) % 2 == 0 else second for seat in range(len(totals))]
@@ -198,6 +233,59 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
 
     def seats(self, state: FiguresState) -> int:
         return len(state.totals)
+
+
+def deal_hidden(knowledge: FiguresKnowledge, rng: random.Random) -> dict[int, list[str]]:
+    """The other hands dealt anew: within the passes' limits always, and for most seats
+    (``TRUST``) within their plays' hints too; then mixed by swaps (``SWAPS``) so that every deal
+    that fits is about as likely as any other (the first deal favours no seat)."""
+    allowed = dict(knowledge.allowed)
+    trusted = {other for other in knowledge.sizes if rng.random() < TRUST}
+    for other, unlikely in knowledge.hinted.items():
+        if unlikely and other in trusted:
+            allowed[other] = [card for card in allowed[other] if card not in set(unlikely)]
+    few_kings = [other for other in knowledge.few_kings if other in trusted]
+    hands = None
+    for _ in range(KINGS_TRIES):
+        hands = _deal(knowledge, allowed, rng)
+        if hands is None or not any(_kings(hands[other]) >= 3 for other in few_kings):
+            break
+    if hands is None:  # the hints cannot all hold: the passes alone (nested: this deal fits)
+        allowed = knowledge.allowed
+        hands = _deal(knowledge, allowed, rng) or {}
+    if SWAPS and len(hands) > 1:
+        _mix(hands, {other: set(cards) for other, cards in allowed.items()}, set(few_kings), rng)
+    return hands
+
+
+def _kings(hand: list[str]) -> int:
+    return sum(1 for card in hand if card in KINGS)
+
+
+def _mix(hands: dict[int, list[str]], allowed: dict[int, set[str]], few_kings: set[int], rng: random.Random) -> None:
+    """Random swaps of two cards between two hands, each kept if both hands still fit: a walk
+    whose every step is as likely as its reverse, so it tends to an even choice among the deals
+    that fit, whichever deal it starts from."""
+    others = sorted(hands)
+    count = len(others)
+    draw = rng.random
+    for _ in range(SWAPS):
+        first = int(draw() * count)
+        second = int(draw() * (count - 1))
+        first, second = others[first], others[second + 1 if second >= first else second]
+        one, two = hands[first], hands[second]
+        if not one or not two:
+            continue
+        i, j = int(draw() * len(one)), int(draw() * len(two))
+        mine, theirs = one[i], two[j]
+        if mine not in allowed[second] or theirs not in allowed[first]:
+            continue
+        one[i], two[j] = theirs, mine
+        # Only a king coming in may break a kings hint.
+        if (theirs in KINGS and first in few_kings and _kings(one) >= 3) or (
+            mine in KINGS and second in few_kings and _kings(two) >= 3
+        ):
+            one[i], two[j] = mine, theirs
 
 
 def _deal(knowledge: FiguresKnowledge, allowed: dict[int, list[str]], rng: random.Random) -> dict[int, list[str]] | None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+
 from engine.games.figures import GAME
 from engine.games.figures.ai import KIT, FiguresGreedy
 from engine.games.figures.cards import KINGS
-from engine.games.figures.knowledge import play_hints
+from engine.games.figures.knowledge import FiguresKnowledge, deal_hidden, play_hints
 from engine.games.figures.rollout import greedy_single
 
 from .helpers import play, position, seat
@@ -74,3 +76,44 @@ def test_the_rollout_keeps_kings_on_a_giro_turn_and_sheds_the_lowest_number():
     assert greedy_single(beat, seat(1), random.Random(0)) == GAME.parse_move("5s")
     three_kings = position({1: "Kd Kc Ks 1d"}, turn=1)
     assert greedy_single(three_kings, seat(1), random.Random(0)) is None  # the greedy seat decides
+
+
+def test_a_seat_that_played_without_three_kings_likely_holds_fewer():
+    """The easy seat uses three kings at its first chance: P2 answered with a 5 instead, so few
+    samples deal it three kings or four."""
+    state = position(
+        {1: "2d 6d 1c 1s 3b 3c 3s 4b 4c 7b", 2: "5c Kd Kc Ks Kb 6s 6b 7s Jd Jc", 3: "6c Nd 2c 2s 2b 5b 5s 7c 7d Js"},
+        turn=1,
+        filler=10,
+    )
+    before = KIT.observe(state, seat(3))
+    assert before.few_kings == []  # no one has played yet
+    state, _ = play(state, 1, "2d")
+    state, _ = play(state, 2, "5c")
+    knowledge = KIT.observe(state, seat(3))
+    assert knowledge.few_kings == [seat(1), seat(2)]
+
+    def three_kings(knowledge: FiguresKnowledge) -> int:
+        rng = random.Random(2)
+        hands = [KIT.sample(knowledge, seat(3), rng).hands[seat(2)] for _ in range(1000)]
+        return sum(1 for hand in hands if sum(card in KINGS for card in hand) >= 3)
+
+    unhinted = three_kings(msgspec.structs.replace(knowledge, few_kings=[]))
+    assert unhinted > 40 and three_kings(knowledge) < unhinted / 3
+
+
+def test_the_deals_are_mixed_to_an_even_choice_among_those_that_fit():
+    """P2 may hold 1d or 2d, P3 2d or 3d, P4 any of the three: of the three deals that fit, two
+    give P2 1d. Dealing the most constrained seat first alone would give it 1d half the time."""
+    state = position({1: "7d"}, turn=1, filler=0)
+    knowledge = FiguresKnowledge(
+        state=state,
+        unknown=["1d", "2d", "3d"],
+        sizes={1: 1, 2: 1, 3: 1},
+        allowed={1: ["1d", "2d"], 2: ["2d", "3d"], 3: ["1d", "2d", "3d"]},
+    )
+    rng = random.Random(4)
+    deals = [deal_hidden(knowledge, rng) for _ in range(3000)]
+    assert all(deal[1][0] != deal[2][0] and deal[1][0] in "1d 2d" and deal[2][0] in "2d 3d" for deal in deals)
+    share = sum(1 for deal in deals if deal[1] == ["1d"]) / len(deals)
+    assert 0.62 < share < 0.72
