@@ -38,6 +38,7 @@ from .model import (
     T5_EXTRA,
     GranjaState,
     Move,
+    copy_state,
 )
 from .rules import f3_needs_prompt
 
@@ -65,7 +66,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         self.worth = worth
 
     def observe(self, state: GranjaState, seat: int) -> GranjaKnowledge:
-        known = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GranjaState)
+        known = copy_state(state)
         known.rng = Rng(seed=0)
         unknown = list(known.deck)
         known.deck = []
@@ -82,7 +83,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         return GranjaKnowledge(state=known, unknown=sorted(unknown), hands=hands, deck=len(state.deck))
 
     def sample(self, knowledge: GranjaKnowledge, seat: int, rng: random.Random) -> GranjaState:
-        state = msgspec.msgpack.decode(msgspec.msgpack.encode(knowledge.state), type=GranjaState)
+        state = copy_state(knowledge.state)
         state.rng = Rng(seed=reseed(rng))
         cards = list(knowledge.unknown)
         rng.shuffle(cards)
