@@ -124,7 +124,9 @@ class GranjaGreedy:
         return rng.choice(best)
 
     def move_value(self, game: Game[Any, Any], state: GranjaState, seat: int, move: Move, depth: int) -> float:
-        after, _ = game.apply(state, seat, move)
+        # Every move weighed here comes from legal_moves: played on a copy without apply's check.
+        after = game.copy_state(state)
+        game.play(after, seat, move)
         stack = after.tasks[seat]
         if stack and depth > 0:
             follow = game.legal_moves(after, seat)

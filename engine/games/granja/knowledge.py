@@ -39,6 +39,7 @@ from .model import (
     GranjaState,
     Move,
     copy_state,
+    state_copier,
 )
 from .rules import f3_needs_prompt
 
@@ -120,8 +121,13 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
             moves = closing + rng.sample(moves, ROLLOUT_MOVES)
         best = moves[0]
         best_value = float("-inf")
+        copy = state_copier(state)
+        tried: set[Move] = set()
         for move in moves:
-            after = game.copy_state(state)
+            if move in tried:
+                continue  # a closing move drawn again: the same value, which never beats itself
+            tried.add(move)
+            after = copy()
             game.play(after, seat, move)
             value = self.worth(after, seat) + (1e-6 if move.kind in ("done", "pass") else 0.0)
             if value > best_value:

@@ -7,7 +7,7 @@ and how it reads (with the market's geometry and the small helpers that write th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -230,6 +230,12 @@ _FARM_DECODER = msgspec.msgpack.Decoder(Farm)
 def copy_state(state: GranjaState) -> GranjaState:
     """A deep copy: nothing the rules change in place is shared."""
     return _STATE_DECODER.decode(_ENCODER.encode(state))
+
+
+def state_copier(state: GranjaState) -> Callable[[], GranjaState]:
+    """Deep copies of ``state`` as it is now, encoded once: for trying several moves on one state."""
+    data = _ENCODER.encode(state)
+    return lambda: _STATE_DECODER.decode(data)
 
 
 def copy_farm(farm: Farm) -> Farm:
