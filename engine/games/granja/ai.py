@@ -174,11 +174,16 @@ class GranjaGreedy:
 # Search budgets (playouts per decision, rollout horizon in phases).
 NORMAL = (6, 1)
 STRONG = (16, 2)
+# A rollout's moves at most. Its light policy may loop through anytime actions that each look
+# like a gain (sell a feed, buy a grain, upgrade it to feed...) and never end its turn; a two-phase
+# rollout takes some twenty moves, and without a cap one such loop ran 10,000 moves per playout
+# (a 52 s decision of normal's, which the time budget, read between playouts, cannot stop).
+ROLLOUT_MOVES_CAP = 400
 KIT = GranjaKit(GranjaGreedy(), worth)
 
 AI_PLAYERS: Mapping[str, Callable[[], Player]] = {
     "random": GranjaRandom,
     "greedy": GranjaGreedy,
-    **search_levels(KIT, GranjaGreedy, NORMAL, STRONG),
+    **search_levels(KIT, GranjaGreedy, NORMAL, STRONG, ROLLOUT_MOVES_CAP),
 }
-TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG)
+TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG, ROLLOUT_MOVES_CAP)
