@@ -2,13 +2,16 @@
 
     python -m engine.arena --game orchard --players 4 --seats strong,greedy,greedy,greedy \
         --games 400 --seed 1 [--iterations N] [--budget-ms MS] [--option NAME=VALUE ...] [--jobs 2]
+    python -m engine.arena --summarise LOG [LOG ...]   # the same report from --log files
 
 The K games rotate the seats: game g gives lobby seat s the level listed at (s + g) mod N, so
 every level sits in every position equally often (no seat order favours anyone). Each level's
 win share counts a tie as a shared win (two winners: half each); mean score and decision times
 (mean, p95, max, in CPU milliseconds) come per level. ``--iterations`` overrides the search
 levels' iteration count, ``--budget-ms`` stops each search after that much CPU time (then the
-games are no longer exactly reproducible). The clock is read here, by the entry point; the
+games are no longer exactly reproducible). ``--log`` keeps each game as it ends, so that a run
+cut short still counts: ``--summarise`` reports on such files (several: their games together).
+The clock is read here, by the entry point; the
 search itself only checks the ``deadline`` it is given.
 """
 
@@ -143,11 +146,21 @@ def _keep(result: dict[str, Any], results: list[dict[str, Any]], log: Any) -> No
         log.flush()
 
 
+def summarise_logs(paths: Sequence[str]) -> dict[str, Any]:
+    """The report of the games kept in ``--log`` files (one JSON object per line)."""
+    results: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as log:
+            results.extend(json.loads(line) for line in log if line.strip())
+    seats = results[0]["levels"] if results else []  # one rotation: its levels, each seat once
+    return {"logs": list(paths), "games": len(results), "seats": seats, "levels": summarise(results, seats)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", required=True, choices=sorted(REGISTRY))
+    parser.add_argument("--game", choices=sorted(REGISTRY))
     parser.add_argument("--players", type=int)
-    parser.add_argument("--seats", required=True, help="levels, one per seat, comma separated")
+    parser.add_argument("--seats", help="levels, one per seat, comma separated")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, help="iterations per decision for every search level")
@@ -155,7 +168,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--log", metavar="PATH", help="append each game's result to PATH as it ends (JSON lines)")
+    parser.add_argument("--summarise", nargs="+", metavar="LOG", help="report on --log files instead of playing")
     args = parser.parse_args(argv)
+    if args.summarise:
+        json.dump(summarise_logs(args.summarise), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    if args.game is None or args.seats is None:
+        parser.error("--game and --seats are required (unless --summarise)")
 
     game, players, options = game_and_options(args)
     levels = [level.strip() for level in args.seats.split(",")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +30,14 @@ def test_the_seats_rotate_and_a_game_is_reproducible_with_fixed_iterations() -> 
     again = play_one("orchard", 2, ["strong", "greedy"], 5, 0, {"easy": False, "first_picker": "random"}, 4, None)
     assert first["levels"] == ["strong", "greedy"] and rotated["levels"] == ["greedy", "strong"]
     assert again["scores"] == first["scores"]
+
+
+def test_the_log_of_a_run_summarises_to_the_same_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "games.jsonl"
+    assert main(["--game", "orchard", "--players", "2", "--seats", "strong,greedy", "--games", "2",
+                 "--iterations", "3", "--seed", "4", "--log", str(log)]) == 0  # fmt: skip
+    played = json.loads(capsys.readouterr().out)
+    assert main(["--summarise", str(log)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2
+    assert summary["levels"] == played["levels"]  # a run cut short counts from its log alike

@@ -234,17 +234,28 @@ def reseed(rng: random.Random) -> int:
 
 
 def search_levels(
-    kit: SearchKit[Any, Any], greedy: Callable[[], Player], normal: tuple[int, int | None], strong: tuple[int, int | None]
+    kit: SearchKit[Any, Any],
+    greedy: Callable[[], Player],
+    normal: tuple[int, int | None],
+    strong: tuple[int, int | None],
+    max_rollout: int = 10_000,
 ) -> dict[str, Callable[[], Player]]:
     """The levels every game offers: easy (its greedy player), normal and strong (search with
-    ``(iterations, horizon)``). A kit keeps nothing of a game, so the players share it."""
+    ``(iterations, horizon)``; ``max_rollout`` caps a rollout's moves). A kit keeps nothing of a
+    game, so the players share it."""
     return {
         "easy": greedy,
-        "normal": lambda: SearchPlayer(kit, normal[0], horizon=normal[1]),
-        "strong": lambda: SearchPlayer(kit, strong[0], horizon=strong[1]),
+        "normal": lambda: SearchPlayer(kit, normal[0], horizon=normal[1], max_rollout=max_rollout),
+        "strong": lambda: SearchPlayer(kit, strong[0], horizon=strong[1], max_rollout=max_rollout),
     }
 
 
-def clairvoyant_levels(kit: SearchKit[Any, Any], strong: tuple[int, int | None]) -> dict[str, Callable[[], Player]]:
+def clairvoyant_levels(
+    kit: SearchKit[Any, Any], strong: tuple[int, int | None], max_rollout: int = 10_000
+) -> dict[str, Callable[[], Player]]:
     """The strong search reading the true state: a ceiling for the arena, never offered at a table."""
-    return {"clairvoyant": lambda: SearchPlayer(kit, strong[0], horizon=strong[1], clairvoyant=True)}
+    return {
+        "clairvoyant": lambda: SearchPlayer(
+            kit, strong[0], horizon=strong[1], max_rollout=max_rollout, clairvoyant=True
+        )
+    }

@@ -19,6 +19,7 @@ from engine.core import Game, Rng
 from engine.core.search import SearchPlayer
 from engine.games import get_game
 from engine.games.figures.knowledge import pass_limits
+from engine.games.granja.ai import ROLLOUT_MOVES_CAP
 from engine.games.granja.model import F1_PLAY
 from engine.games.vegetables.cards import SLOT, is_tractor
 from engine.games.vegetables.duo.model import DuoState
@@ -226,3 +227,14 @@ def test_the_levels_are_offered_and_the_clairvoyant_only_to_tests() -> None:
         assert {"easy", "normal", "strong"} <= set(game.ai_players())
         assert "clairvoyant" not in game.ai_players()
         assert set(game.ai_test_players()) == {"clairvoyant"}
+
+
+def test_granja_rollouts_are_capped_at_a_few_hundred_moves() -> None:
+    # La Granja's rollout policy can loop through anytime actions (sell, buy, upgrade...) that each
+    # look like a gain: uncapped, one such playout ran 10,000 moves (a 52 s decision of normal's).
+    game = get_game("granja")
+    players = {**game.ai_players(), **game.ai_test_players()}
+    for level in ("normal", "strong", "clairvoyant"):
+        player = players[level]()
+        assert isinstance(player, SearchPlayer)
+        assert player.max_rollout == ROLLOUT_MOVES_CAP <= 500

@@ -44,7 +44,7 @@ from engine.i18n import N_, tr
 
 from . import notation, rules, rules_texts, scoring, setup, undo, views
 from .ai import AI_PLAYERS, TEST_PLAYERS
-from .model import OVER, GranjaState, Move
+from .model import OVER, GranjaState, Move, copy_state
 from .reasons import explain, not_acting
 from .views import public_view, seat_view
 
@@ -81,6 +81,7 @@ class Granja(Game[GranjaState, Move]):
     undoable = staticmethod(undo.undoable)
     why_illegal = staticmethod(explain)
     play = staticmethod(rules.play_move)
+    copy_state = staticmethod(copy_state)
     not_your_turn_reason = staticmethod(not_acting)
     default_move = staticmethod(rules.default_move)
 

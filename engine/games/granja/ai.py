@@ -58,30 +58,37 @@ def worth(state: GranjaState, seat: int) -> float:
         cash = farm.silver + farm.goods["TG"] * CONFIG.trade_good_end_value
         cash += sum(CONFIG.sell_price[good] * farm.goods[good] for good in CONFIG.sell_price)
         return farm.vp + cash / CONFIG.end_silver_per_vp
+    # The search calls this a few hundred thousand times per game: lists, counts and plain
+    # loops instead of generators, the same sums added in the same order (the same floats).
     value = float(farm.vp)
     value += farm.silver * 0.3
-    value += sum(GOOD_WORTH[good] * count for good, count in farm.goods.items())
-    value += sum(0.45 for field in farm.fields if field.crop)
-    held = {good for good, count in farm.goods.items() if count} | {
-        CARDS[field.card].field for field in farm.fields if field.crop
-    }
+    goods = farm.goods
+    value += sum([GOOD_WORTH[good] * count for good, count in goods.items()])
+    crops = [CARDS[field.card].field for field in farm.fields if field.crop]
+    value += sum([0.45 for _ in crops])
+    held = {good for good, count in goods.items() if count}
+    held.update(crops)
     for barrow in farm.barrows:
         card = CARDS[barrow.card]
-        done = sum(barrow.covered) / len(card.barrow)
-        ready = sum(1 for good, covered in zip(card.barrow, barrow.covered, strict=True) if not covered and good in held)
+        covered = barrow.covered
+        done = covered.count(True) / len(card.barrow)
+        ready = 0
+        for good, is_covered in zip(card.barrow, covered, strict=True):
+            if not is_covered and good in held:
+                ready += 1
         value += card.barrow_vp * (0.15 + 0.55 * done) + 0.2 * ready
     for building in state.buildings:
         if seat not in building.finishers:
-            value += 1.1 * sum(building.rows[seat]) * (0.5 if building.order_marker else 1.0)
+            value += 1.1 * building.rows[seat].count(True) * (0.5 if building.order_marker else 1.0)
     value += 2.0 * len(farm.buildings) * (CONFIG.rounds - state.round) / CONFIG.rounds
     rounds_left = CONFIG.rounds - state.round
     value += len(farm.fields) * 0.15 * rounds_left
     value += len(farm.extensions) * 0.45 * rounds_left
-    value += sum(HELPER_WORTH[CARDS[helper.card].helper] for helper in farm.helpers) * min(1.0, rounds_left / 2)
+    value += sum([HELPER_WORTH[CARDS[helper.card].helper] for helper in farm.helpers]) * min(1.0, rounds_left / 2)
     value += min(len(farm.hand), farm.hand_limit) * 0.3
     # An unused roof is worth less as the game runs out: use it rather than let it go to waste.
-    value += sum(0.8 * rounds_left / CONFIG.rounds for roof in farm.roofs if not roof.used)
-    value += 1.0 * sum(owner == seat for owner in state.market) * min(1.0, rounds_left / 2 + 0.5)
+    value += sum([0.8 * rounds_left / CONFIG.rounds for roof in farm.roofs if not roof.used])
+    value += 1.0 * state.market.count(seat) * min(1.0, rounds_left / 2 + 0.5)
     return value
 
 
@@ -117,7 +124,9 @@ class GranjaGreedy:
         return rng.choice(best)
 
     def move_value(self, game: Game[Any, Any], state: GranjaState, seat: int, move: Move, depth: int) -> float:
-        after, _ = game.apply(state, seat, move)
+        # Every move weighed here comes from legal_moves: played on a copy without apply's check.
+        after = game.copy_state(state)
+        game.play(after, seat, move)
         stack = after.tasks[seat]
         if stack and depth > 0:
             follow = game.legal_moves(after, seat)
@@ -165,11 +174,16 @@ class GranjaGreedy:
 # Search budgets (playouts per decision, rollout horizon in phases).
 NORMAL = (6, 1)
 STRONG = (16, 2)
+# A rollout's moves at most. Its light policy may loop through anytime actions that each look
+# like a gain (sell a feed, buy a grain, upgrade it to feed...) and never end its turn; a two-phase
+# rollout takes some twenty moves, and without a cap one such loop ran 10,000 moves per playout
+# (a 52 s decision of normal's, which the time budget, read between playouts, cannot stop).
+ROLLOUT_MOVES_CAP = 400
 KIT = GranjaKit(GranjaGreedy(), worth)
 
 AI_PLAYERS: Mapping[str, Callable[[], Player]] = {
     "random": GranjaRandom,
     "greedy": GranjaGreedy,
-    **search_levels(KIT, GranjaGreedy, NORMAL, STRONG),
+    **search_levels(KIT, GranjaGreedy, NORMAL, STRONG, ROLLOUT_MOVES_CAP),
 }
-TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG)
+TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG, ROLLOUT_MOVES_CAP)

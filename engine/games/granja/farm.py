@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-import msgspec
-
 from engine.i18n import tr, tr_n
 
 from .cards import CARDS
@@ -28,6 +26,7 @@ from .model import (
     Helper,
     Move,
     Task,
+    copy_farm,
     good_name,
     p,
     say,
@@ -274,7 +273,7 @@ def projected_farm(state: GranjaState, seat: int) -> Farm:
     plays = state.choices[seat].plays
     if state.phase != F1_PLAY or not plays:
         return farm
-    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(farm), type=Farm)
+    copy = copy_farm(farm)
     for play in plays:
         put_card(copy, play)
     return copy

@@ -38,6 +38,8 @@ from .model import (
     T5_EXTRA,
     GranjaState,
     Move,
+    copy_state,
+    state_copier,
 )
 from .rules import f3_needs_prompt
 
@@ -65,7 +67,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         self.worth = worth
 
     def observe(self, state: GranjaState, seat: int) -> GranjaKnowledge:
-        known = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GranjaState)
+        known = copy_state(state)
         known.rng = Rng(seed=0)
         unknown = list(known.deck)
         known.deck = []
@@ -82,7 +84,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         return GranjaKnowledge(state=known, unknown=sorted(unknown), hands=hands, deck=len(state.deck))
 
     def sample(self, knowledge: GranjaKnowledge, seat: int, rng: random.Random) -> GranjaState:
-        state = msgspec.msgpack.decode(msgspec.msgpack.encode(knowledge.state), type=GranjaState)
+        state = copy_state(knowledge.state)
         state.rng = Rng(seed=reseed(rng))
         cards = list(knowledge.unknown)
         rng.shuffle(cards)
@@ -119,8 +121,13 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
             moves = closing + rng.sample(moves, ROLLOUT_MOVES)
         best = moves[0]
         best_value = float("-inf")
+        copy = state_copier(state)
+        tried: set[Move] = set()
         for move in moves:
-            after = game.copy_state(state)
+            if move in tried:
+                continue  # a closing move drawn again: the same value, which never beats itself
+            tried.add(move)
+            after = copy()
             game.play(after, seat, move)
             value = self.worth(after, seat) + (1e-6 if move.kind in ("done", "pass") else 0.0)
             if value > best_value:
