@@ -46,8 +46,15 @@ from .rules import f3_needs_prompt
 PHASES = (F1_PLAY, F3_PROMPT, F4_ROOFS, R2_PICK, R3_PICK, R4_SHARED, T1_DONKEY, T4_DELIVER, T5_EXTRA, END_WINDOW, OVER)
 PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 WORTH_SCALE = 4.0  # a lead of this many VP of worth makes a win about 73% likely
+GAIN = 1e-9  # what an exchange must add to the seat's worth (EXCHANGES)
 ROLLOUT_MOVES = 8  # legal moves a rollout seat weighs (a random few, always with done/pass)
 CANDIDATES = 5  # root moves searched: the greedy seat's favourites
+# Exchanges a seat may make any number of times in a window (1.11), back and forth: buy a grain,
+# upgrade it, sell the feed is a loss of 1 $, or none with the upgrade discount (H01). The search
+# and its rollouts make one only when it raises the seat's worth, so a run of them can never come
+# back to where it began: without that, a search whose playouts scored the cycle no worse than
+# ending the turn went round it for ever at the table (an AI seat's turn that never ended).
+EXCHANGES = frozenset({"buy", "sell", "upgrade"})
 
 
 class GranjaKnowledge(msgspec.Struct):
@@ -100,6 +107,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         """The greedy seat's best few moves, each judged one step ahead without its follow-ups
         (following them for every legal move cost seconds in a crowded turn)."""
         moves = [move for move in moves if move != BACK] or moves
+        moves = self.without_idle_exchanges(game, state, seat, moves)
         if state.tasks[seat]:
             # The follow-up of a move already searched (a payment, a die's option...): the greedy
             # seat settles it, which keeps the search for the decisions that shape the game.
@@ -123,6 +131,7 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
         best_value = float("-inf")
         copy = state_copier(state)
         tried: set[Move] = set()
+        base: float | None = None
         for move in moves:
             if move in tried:
                 continue  # a closing move drawn again: the same value, which never beats itself
@@ -130,9 +139,32 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
             after = copy()
             game.play(after, seat, move)
             value = self.worth(after, seat) + (1e-6 if move.kind in ("done", "pass") else 0.0)
+            if move.kind in EXCHANGES:
+                base = self.worth(state, seat) if base is None else base
+                if value <= base + GAIN:
+                    continue  # an exchange that gains nothing (EXCHANGES)
             if value > best_value:
                 best, best_value = move, value
         return best
+
+    def without_idle_exchanges(
+        self, game: Game[Any, Any], state: GranjaState, seat: int, moves: list[Move]
+    ) -> list[Move]:
+        """``moves`` without the exchanges that do not raise the seat's worth (EXCHANGES); all of
+        them if nothing else is left."""
+        if not any(move.kind in EXCHANGES for move in moves):
+            return moves
+        base = self.worth(state, seat)
+        copy = state_copier(state)
+        kept: list[Move] = []
+        for move in moves:
+            if move.kind in EXCHANGES:
+                after = copy()
+                game.play(after, seat, move)
+                if self.worth(after, seat) <= base + GAIN:
+                    continue
+            kept.append(move)
+        return kept or moves
 
     def progress(self, state: GranjaState) -> int:
         return state.round * len(PHASES) + PHASE_INDEX[state.phase]
