@@ -124,6 +124,9 @@ class UndoRoom:
             return
         if table.status == RUNNING and table.version == version:
             return  # still open: the refusal was the clicker's own (not a player, say)
+        standing = await self.referee.undo_request_version(table_id)
+        if table.status == RUNNING and standing not in (None, version):
+            return  # another request stands (the click was not this message's own): leave it
         async with public_language(self.bot, table.guild_id):
             closing = tr("This request has ended: the game moved on.")
         await self._close_request(interaction, closing)

@@ -469,5 +469,11 @@ class Referee:
     async def refuse_undo(self, table_id: int, user_id: str, version: int) -> UndoRequest:
         return await self._undo.decline(table_id, user_id, version)
 
+    @inputs.checked
+    async def undo_request_version(self, table_id: int) -> int | None:
+        """The version the table's standing request to take a move back was made at, if any (it
+        may have lapsed since: a request holds only while the table stays at that version)."""
+        return await self._undo.standing_version(table_id)
+
 
 __all__ = ["Referee"]

@@ -135,6 +135,11 @@ class Undo:
             await self.store.clear_undo_request(table_id)
             return request
 
+    async def standing_version(self, table_id: int) -> int | None:
+        """The version the table's stored request was made at (None: no request)."""
+        request = await self.store.undo_request(table_id)
+        return None if request is None else request.version
+
     async def _current_request(self, loaded: Loaded, version: int) -> UndoRequest:
         request = await self.store.undo_request(loaded.table.id)
         if request is None or request.version != version or loaded.table.version != version:
