@@ -87,6 +87,12 @@ def _split_comment(line: str) -> tuple[str, str]:
     return line, ""
 
 
+def has_statements(sql: str) -> bool:
+    """Whether a translated migration holds any SQL (one of SQLite's alone may hold only comments
+    there, and the server answers an empty query with no command tag, which asyncpg cannot read)."""
+    return any(_split_comment(line)[0].strip() for line in sql.splitlines())
+
+
 def migration_scripts() -> list[tuple[int, str]]:
     """(number, PostgreSQL SQL) of every migration, in order."""
     return [

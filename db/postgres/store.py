@@ -29,7 +29,7 @@ from .batch import GroupCommitter
 from .clocks import PgAnnouncements, PgClaims, PgClocks, PgLimits, PgUndo, PgUsers
 from .plans import read_postgres, write_postgres
 from .players import PgForget, PgVacations
-from .schema import migration_scripts
+from .schema import has_statements, migration_scripts
 from .tables import PgTables, commit_one
 
 # One number for the advisory lock that lets only one starting process migrate at a time.
@@ -111,7 +111,8 @@ class PostgresStore(
                     if number in applied:
                         continue
                     async with connection.transaction():
-                        await connection.execute(script)
+                        if has_statements(script):
+                            await connection.execute(script)
                         await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
                     applied.add(number)
                 return max(applied, default=0)
