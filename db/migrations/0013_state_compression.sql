@@ -1,6 +1,6 @@
 -- A game's state is written again with every move. PostgreSQL compresses a value that large
 -- with pglz unless told otherwise; lz4 costs far less CPU for the same bytes (measured on the
--- scale-out bench: the server's CPU per move fell by about a seventh). A server built without
+-- scale-out bench: the server's CPU per move fell by about a fifth). A server built without
 -- lz4 refuses the method: it then keeps pglz, and the migration still counts as applied. Values
 -- already stored keep their compression until rewritten, which the next move does.
 -- SQLite has no such setting: this migration is empty there.
