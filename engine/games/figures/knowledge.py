@@ -16,8 +16,9 @@ The plays tell something too, though not for sure: players shed their lowest num
 or 4, and one that led a 4 probably no 1-3; one that played a 7 or a figure when a number 1-6 would
 have done probably holds none; one that played a single outside a giro without having used three
 kings probably holds fewer than three kings (the easy seat uses them at its first turn, and kings
-only leave a hand). Each sample trusts those hints seat by seat (``TRUST``), and drops them when
-they cannot all hold together (a player who does not play that way).
+only leave a hand). Each sample trusts those hints seat by seat (``TRUST``; the strong seat's kit
+always: against the easy seat they are facts), and drops them when they cannot all hold together
+(a player who does not play that way).
 """
 
 from __future__ import annotations
@@ -144,8 +145,9 @@ def played_cards(state: FiguresState) -> set[str]:
 class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
     """The search's view of Figures; ``policy`` (the greedy seat) plays the rollouts."""
 
-    def __init__(self, policy: Any = None) -> None:
+    def __init__(self, policy: Any = None, trust: float = TRUST) -> None:
         super().__init__(policy)
+        self.trust = trust  # how often a sample keeps a seat's play hints (deal_hidden)
         self._last_deal: tuple[FiguresKnowledge, int, dict[int, list[str]]] | None = None
 
     def observe(self, state: FiguresState, seat: int) -> FiguresKnowledge:
@@ -182,7 +184,7 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
         if last is not None and last[0] is knowledge and last[1] == key:
             hands = last[2]
         else:
-            hands = deal_hidden(knowledge, random.Random(key))
+            hands = deal_hidden(knowledge, random.Random(key), self.trust)
             self._last_deal = (knowledge, key, hands)
         state.rng = Rng(seed=reseed(rng))
         for other, hand in hands.items():
@@ -235,12 +237,12 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
         return len(state.totals)
 
 
-def deal_hidden(knowledge: FiguresKnowledge, rng: random.Random) -> dict[int, list[str]]:
+def deal_hidden(knowledge: FiguresKnowledge, rng: random.Random, trust: float = TRUST) -> dict[int, list[str]]:
     """The other hands dealt anew: within the passes' limits always, and for most seats
-    (``TRUST``) within their plays' hints too; then mixed by swaps (``SWAPS``) so that every deal
+    (``trust``) within their plays' hints too; then mixed by swaps (``SWAPS``) so that every deal
     that fits is about as likely as any other (the first deal favours no seat)."""
     allowed = dict(knowledge.allowed)
-    trusted = {other for other in knowledge.sizes if rng.random() < TRUST}
+    trusted = {other for other in knowledge.sizes if rng.random() < trust}
     for other, unlikely in knowledge.hinted.items():
         if unlikely and other in trusted:
             allowed[other] = [card for card in allowed[other] if card not in set(unlikely)]
