@@ -12,7 +12,7 @@ from engine.core.search import SearchPlayer
 
 from .cards import FIGURES, KINGS, VALUE
 from .knowledge import FiguresKit, FiguresKnowledge
-from .model import BAR_AFTER, FiguresState, Single, ThreeKings
+from .model import BAR_AFTER, PAIRS, FiguresState, Single, ThreeKings
 from .rollout import play_out
 
 
@@ -66,26 +66,37 @@ class FiguresGreedy(GreedyPlayer):
 class FiguresSearch(SearchPlayer[FiguresKnowledge, FiguresState]):
     """The shared search (engine.core.search) with Figures' fast playout: the candidate move is
     played by the rules, the rest of the hand on card counts (rollout.play_out), and the hand's
-    points scored as the match chances they leave (FiguresKit.rewards)."""
+    points scored as the match chances they leave (FiguresKit.rewards). ``noise``: how often a
+    rollout seat plays a random card instead of the greedy one; ``plans``: how many of the
+    searching seat's own later choices in a playout look one move ahead (rollout.play_out's
+    planner) rather than follow the greedy seat."""
 
     kit: FiguresKit
+
+    def __init__(self, kit: FiguresKit, iterations: int, *, noise: float = 0.1, plans: int = 0, **options: Any) -> None:
+        super().__init__(kit, iterations, horizon=1, **options)
+        self.noise = noise
+        self.plans = plans
 
     def _playout(self, game: Game[Any, Any], world: FiguresState, seat: int, move: Any, rng: random.Random) -> float:
         hand = world.hand_number
         game.play(world, seat, move)
         totals = world.totals
         if not game.is_over(world) and world.hand_number == hand:
-            points = play_out(world, rng, ROLLOUT_NOISE)
+            planner = seat if self.plans and world.mode != PAIRS else None
+            points = play_out(world, rng, self.noise, planner, self.plans)
             totals = [total + gained for total, gained in zip(totals, points, strict=True)]
         return self.kit.rewards(world, totals)[seat]
 
 
-# Search budgets (playouts per decision, to the end of this hand) and how often a rollout seat
-# plays a random card instead of the greedy one.
+# Search budgets (playouts per decision, to the end of this hand). Strong also trusts the play
+# hints in every sample, lets its rollout seats play exactly as the greedy seat, and plans its own
+# next two choices in each playout: together 47% against 41% on the same games (README).
 NORMAL = 25
 STRONG = 300
-ROLLOUT_NOISE = 0.1
+STRONG_PLANS = 2
 KIT = FiguresKit(FiguresGreedy())
+TRUSTING = FiguresKit(FiguresGreedy(), trust=1.0)
 
 
 def ai_players() -> Mapping[str, Callable[[], Player]]:
@@ -93,10 +104,11 @@ def ai_players() -> Mapping[str, Callable[[], Player]]:
         "random": RandomPlayer,
         "greedy": FiguresGreedy,
         "easy": FiguresGreedy,
-        "normal": lambda: FiguresSearch(KIT, NORMAL, horizon=1),
-        "strong": lambda: FiguresSearch(KIT, STRONG, horizon=1),
+        "normal": lambda: FiguresSearch(KIT, NORMAL),
+        "strong": lambda: FiguresSearch(TRUSTING, STRONG, noise=0.0, plans=STRONG_PLANS),
     }
 
 
 def test_players() -> Mapping[str, Callable[[], Player]]:
-    return {"clairvoyant": lambda: FiguresSearch(KIT, STRONG, horizon=1, clairvoyant=True)}
+    # The ceiling measured in the README: the search before strong planned its own moves.
+    return {"clairvoyant": lambda: FiguresSearch(KIT, STRONG, clairvoyant=True)}

@@ -6,18 +6,19 @@ no figure, one that passed in a giro holds no figure (cards only ever leave a ha
 true for the rest of the hand). The knowledge is the state with the other hands emptied and the
 generator and stacked decks blanked, plus the unknown cards (sorted: their deal is not known) and,
 per other seat, its hand size and the cards it may still hold. A sample deals the unknown cards
-to the other seats within those limits, the most constrained seat first (the limits are nested,
-so that deal never gets stuck), then mixes it by random swaps that keep every hand within its
-limits, so that each deal that fits is about equally likely (dealing the most constrained seat
-first alone would favour some).
+to the other seats within those limits card by card, never into a dead end (``_deal``: the hints
+below make limits that do not nest, where dealing seat by seat got stuck and then dropped every
+hint), then mixes it by random swaps that keep every hand within its limits, so that each deal
+that fits is about equally likely.
 
 The plays tell something too, though not for sure: players shed their lowest number first
 (numbers are the hard cards to get rid of), so a seat that played a 5 over a 2 probably holds no 3
 or 4, and one that led a 4 probably no 1-3; one that played a 7 or a figure when a number 1-6 would
 have done probably holds none; one that played a single outside a giro without having used three
 kings probably holds fewer than three kings (the easy seat uses them at its first turn, and kings
-only leave a hand). Each sample trusts those hints seat by seat (``TRUST``), and drops them when
-they cannot all hold together (a player who does not play that way).
+only leave a hand). Each sample trusts those hints seat by seat (``TRUST``; the strong seat's kit
+always: against the easy seat they are facts), and drops them when they cannot all hold together
+(a player who does not play that way).
 """
 
 from __future__ import annotations
@@ -144,8 +145,9 @@ def played_cards(state: FiguresState) -> set[str]:
 class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
     """The search's view of Figures; ``policy`` (the greedy seat) plays the rollouts."""
 
-    def __init__(self, policy: Any = None) -> None:
+    def __init__(self, policy: Any = None, trust: float = TRUST) -> None:
         super().__init__(policy)
+        self.trust = trust  # how often a sample keeps a seat's play hints (deal_hidden)
         self._last_deal: tuple[FiguresKnowledge, int, dict[int, list[str]]] | None = None
 
     def observe(self, state: FiguresState, seat: int) -> FiguresKnowledge:
@@ -182,7 +184,7 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
         if last is not None and last[0] is knowledge and last[1] == key:
             hands = last[2]
         else:
-            hands = deal_hidden(knowledge, random.Random(key))
+            hands = deal_hidden(knowledge, random.Random(key), self.trust)
             self._last_deal = (knowledge, key, hands)
         state.rng = Rng(seed=reseed(rng))
         for other, hand in hands.items():
@@ -235,12 +237,12 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
         return len(state.totals)
 
 
-def deal_hidden(knowledge: FiguresKnowledge, rng: random.Random) -> dict[int, list[str]]:
+def deal_hidden(knowledge: FiguresKnowledge, rng: random.Random, trust: float = TRUST) -> dict[int, list[str]]:
     """The other hands dealt anew: within the passes' limits always, and for most seats
-    (``TRUST``) within their plays' hints too; then mixed by swaps (``SWAPS``) so that every deal
+    (``trust``) within their plays' hints too; then mixed by swaps (``SWAPS``) so that every deal
     that fits is about as likely as any other (the first deal favours no seat)."""
     allowed = dict(knowledge.allowed)
-    trusted = {other for other in knowledge.sizes if rng.random() < TRUST}
+    trusted = {other for other in knowledge.sizes if rng.random() < trust}
     for other, unlikely in knowledge.hinted.items():
         if unlikely and other in trusted:
             allowed[other] = [card for card in allowed[other] if card not in set(unlikely)]
@@ -250,8 +252,11 @@ def deal_hidden(knowledge: FiguresKnowledge, rng: random.Random) -> dict[int, li
         hands = _deal(knowledge, allowed, rng)
         if hands is None or not any(_kings(hands[other]) >= 3 for other in few_kings):
             break
-    if hands is None:  # the hints cannot all hold: the passes alone (nested: this deal fits)
+    if hands is None:  # the hints cannot all hold: the passes alone (the real deal fits them)
         allowed = knowledge.allowed
+        hands = _deal(knowledge, allowed, rng)
+    if hands is None:  # not expected (the passes are facts); never stall a search
+        allowed = {other: knowledge.unknown for other in knowledge.sizes}
         hands = _deal(knowledge, allowed, rng) or {}
     if SWAPS and len(hands) > 1:
         _mix(hands, {other: set(cards) for other, cards in allowed.items()}, set(few_kings), rng)
@@ -289,22 +294,76 @@ def _mix(hands: dict[int, list[str]], allowed: dict[int, set[str]], few_kings: s
 
 
 def _deal(knowledge: FiguresKnowledge, allowed: dict[int, list[str]], rng: random.Random) -> dict[int, list[str]] | None:
-    """The unknown cards dealt within ``allowed``, the most constrained seat first; None if a seat
-    is left short (only the passes' limits are sure to fit: they are nested)."""
-    left = set(knowledge.unknown)
-    hands: dict[int, list[str]] = {}
-    for other in sorted(knowledge.sizes, key=lambda other: (len(allowed[other]), other)):
-        choices = [card for card in allowed[other] if card in left]
-        size = knowledge.sizes[other]
-        if len(choices) < size:
-            if allowed is knowledge.allowed:  # not expected; never stall a search
-                choices = sorted(left)
-            else:
-                return None
-        hand = rng.sample(choices, size)
-        left.difference_update(hand)
-        hands[other] = hand
+    """The unknown cards dealt within ``allowed``, or None when no deal fits them all. Card by card,
+    the cards fewest seats may hold first, each to one of its seats drawn in proportion to the room
+    left there, among the seats that still leave a deal for the cards after it (Hall's condition:
+    for every group of seats, the cards only that group may hold fit in its room): so the deal never
+    gets stuck, even where the limits are not nested (the plays' hints make them so), and a deal
+    that fits is never missed."""
+    others = sorted(knowledge.sizes)
+    room = [knowledge.sizes[other] for other in others]
+    masks = dict.fromkeys(knowledge.unknown, 0)  # card -> the seats (bits) that may hold it
+    for index, other in enumerate(others):
+        for card in allowed[other]:
+            if card in masks:
+                masks[card] |= 1 << index
+    surplus = len(masks) - sum(room)
+    if surplus > 0:  # cards in no hand (a test's partial position): a seat of their own, holding any
+        others.append(-1)
+        room.append(surplus)
+        for card in masks:
+            masks[card] |= 1 << len(room) - 1
+    seats = len(others)
+    groups = 1 << seats
+    # need[group]: the cards left that only seats of ``group`` may hold; space[group]: its room.
+    need = [0] * groups
+    for mask in masks.values():
+        for group in _SUPERSETS[seats][mask]:
+            need[group] += 1
+    space = [sum(room[index] for index in range(seats) if group >> index & 1) for group in range(groups)]
+    if need[0] or any(need[group] > space[group] for group in range(groups)) or need[-1] != space[-1]:
+        return None
+    cards = list(knowledge.unknown)
+    rng.shuffle(cards)
+    cards.sort(key=lambda card: _SEATS_IN[masks[card]])  # stable: the order within a kind stays random
+    hands: dict[int, list[str]] = {other: [] for other in others}  # -1: the cards in no hand
+    anyone = groups - 1
+    for place, card in enumerate(cards):
+        mask = masks[card]
+        if mask == anyone:  # the rest may go anywhere: dealt as they lie (already shuffled)
+            for index, other in enumerate(others):
+                hands[other].extend(cards[place : place + room[index]])
+                place += room[index]
+            break
+        for group in _SUPERSETS[seats][mask]:
+            need[group] -= 1
+        choices = [index for index in range(seats) if mask >> index & 1 and room[index]]
+        while True:
+            if not choices:
+                return None  # not expected: the deal fitted before this card
+            roll = rng.random() * sum(room[index] for index in choices)
+            for index in choices:
+                roll -= room[index]
+                if roll < 0:
+                    break
+            containing = _SUPERSETS[seats][1 << index]
+            if all(need[group] < space[group] for group in containing):
+                break
+            choices.remove(index)
+        room[index] -= 1
+        for group in containing:
+            space[group] -= 1
+        hands[others[index]].append(card)
+    hands.pop(-1, None)
     return hands
+
+
+# _SEATS_IN[mask]: how many seats a mask names; _SUPERSETS[seats][mask]: the groups of seats (of
+# ``seats`` seats) that contain every seat of ``mask``.
+_SEATS_IN = [bin(mask).count("1") for mask in range(32)]
+_SUPERSETS = [
+    [[group for group in range(1 << seats) if mask & ~group == 0] for mask in range(1 << seats)] for seats in range(5)
+]
 
 
 def _card_kind(card: str) -> str:

@@ -103,30 +103,90 @@ def _pick(counts: list[int], kinds: list[int], rng: random.Random) -> int:
     raise AssertionError("unreachable")
 
 
-def play_out(state: FiguresState, rng: random.Random, noise: float = 0.0) -> list[int]:
+def play_out(
+    state: FiguresState, rng: random.Random, noise: float = 0.0, planner: int | None = None, plans: int = 1000
+) -> list[int]:
     """The hand in ``state`` (not over, not changed) played to its end by the greedy policy;
-    each seat's points. ``noise``: how often a seat plays a random legal card instead."""
-    counts = [counts_of(hand) for hand in state.hands]
-    sizes = [len(hand) for hand in state.hands]
+    each seat's points. ``noise``: how often a seat plays a random legal card instead.
+    ``planner``: a seat that instead looks one move ahead (``_plan``) at its next ``plans`` choices."""
     table = state.table
     following = [0] * len(table)
-    for position, seat in enumerate(table):
-        following[seat] = table[(position + 1) % len(table)]
-    used = set(state.kings_used)
-    seat = state.turn
-    giro_left = state.giro_left if state.phase == GIRO else 0
-    bar = current_bar(state) if state.phase == BEAT else 0
-    passes = state.passes
+    for place, seat in enumerate(table):
+        following[seat] = table[(place + 1) % len(table)]
+    position = _Position(
+        [counts_of(hand) for hand in state.hands],
+        [len(hand) for hand in state.hands],
+        set(state.kings_used),
+        state.turn,
+        state.giro_left if state.phase == GIRO else 0,
+        current_bar(state) if state.phase == BEAT else 0,
+        state.passes,
+    )
+    seat = _run(position, following, rng, noise, planner, plans)
+    return _points(state, seat, position.sizes)
+
+
+def _points(state: FiguresState, winner: int, sizes: list[int]) -> list[int]:
+    table = state.table
+    if state.mode == PAIRS:
+        return pairs_points(winner, table[(table.index(winner) + 2) % len(table)], sizes)
+    return individual_points(winner, sizes)
+
+
+class _Position:
+    """A hand in play on card counts: per seat the count of each kind and the hand size, the seats
+    that used three kings, who is on turn, giro turns left, the bar and the passes in a row."""
+
+    __slots__ = ("bar", "counts", "giro_left", "passes", "seat", "sizes", "used")
+
+    def __init__(
+        self, counts: list[list[int]], sizes: list[int], used: set[int], seat: int, giro_left: int, bar: int, passes: int
+    ) -> None:
+        self.counts = counts
+        self.sizes = sizes
+        self.used = used
+        self.seat = seat
+        self.giro_left = giro_left
+        self.bar = bar
+        self.passes = passes
+
+    def copy(self) -> _Position:
+        return _Position(
+            [list(mine) for mine in self.counts], list(self.sizes), set(self.used),
+            self.seat, self.giro_left, self.bar, self.passes,
+        )
+
+
+# A choice at the planner's turn: a kind of card, or a three-kings play in kinds.
+_Choice = int | tuple[int, int, int]
+
+
+def _run(
+    position: _Position, following: list[int], rng: random.Random, noise: float, planner: int | None, plans: int = 0
+) -> int:
+    """Play ``position`` (changed in place) to the end of the hand; the seat that went out."""
+    counts = position.counts
+    sizes = position.sizes
+    used = position.used
+    seat = position.seat
+    giro_left = position.giro_left
+    bar = position.bar
+    passes = position.passes
     while True:
         mine = counts[seat]
         if giro_left:
             if mine[FIGURE] or mine[KING]:
-                if noise and rng.random() < noise:
+                if seat == planner and plans and mine[FIGURE] and mine[KING]:
+                    plans -= 1
+                    position.seat, position.giro_left, position.bar, position.passes = seat, giro_left, bar, passes
+                    kind = _plan(position, following, rng, [FIGURE, KING])
+                elif noise and rng.random() < noise:
                     kind = _pick(mine, [FIGURE, KING], rng)
                 elif sizes[seat] > 1 and mine[FIGURE] and seat not in used and mine[KING] >= 3:
                     kind = FIGURE
                 else:
                     kind = _pick(mine, [FIGURE, KING], rng)
+                assert isinstance(kind, int)
                 mine[kind] -= 1
                 sizes[seat] -= 1
                 if not sizes[seat]:
@@ -137,42 +197,96 @@ def play_out(state: FiguresState, rng: random.Random, noise: float = 0.0) -> lis
                 passes = 0
             seat = following[seat]
             continue
-        if seat not in used and mine[KING] >= 3:
-            triple = _kings_triple(mine, bar, sizes[seat])
-            for kind in triple:
-                mine[kind] -= 1
-            sizes[seat] -= 3
-            used.add(seat)
-            if not sizes[seat]:
-                break
-            bar = _BAR_AFTER[triple[2]]
-            passes = 0
-            seat = following[seat]
-            continue
         playable = [kind for kind in _ALLOWED[bar] if mine[kind]]
-        if not playable:
+        kings = seat not in used and mine[KING] >= 3
+        choice: _Choice
+        if seat == planner and plans and (kings or len(playable) > 1):
+            plans -= 1
+            options: list[_Choice] = [_kings_triple(mine, bar, sizes[seat])] if kings else []
+            position.seat, position.giro_left, position.bar, position.passes = seat, giro_left, bar, passes
+            options.extend(playable)
+            choice = _plan(position, following, rng, options)
+        elif kings:
+            choice = _kings_triple(mine, bar, sizes[seat])
+        elif not playable:
             passes += 1
             if passes == PASSES_TO_CLEAR:
                 bar = 0
                 passes = 0
             seat = following[seat]
             continue
-        if noise and rng.random() < noise:
-            kind = _pick(mine, playable, rng)
+        elif noise and rng.random() < noise:
+            choice = _pick(mine, playable, rng)
         elif playable[0] < SEVEN:
-            kind = playable[0]
+            choice = playable[0]
         else:
-            kind = _pick(mine, playable, rng)
-        mine[kind] -= 1
+            choice = _pick(mine, playable, rng)
+        if isinstance(choice, tuple):
+            for kind in choice:
+                mine[kind] -= 1
+            sizes[seat] -= 3
+            used.add(seat)
+            if not sizes[seat]:
+                break
+            bar = _BAR_AFTER[choice[2]]
+            passes = 0
+            seat = following[seat]
+            continue
+        mine[choice] -= 1
         sizes[seat] -= 1
         if not sizes[seat]:
             break
         passes = 0
-        if kind >= FIGURE:
+        if choice >= FIGURE:
             giro_left = GIRO_TURNS
         else:
-            bar = _BAR_AFTER[kind]
+            bar = _BAR_AFTER[choice]
         seat = following[seat]
-    if state.mode == PAIRS:
-        return pairs_points(seat, table[(table.index(seat) + 2) % len(table)], sizes)
-    return individual_points(seat, sizes)
+    return seat
+
+
+def _plan(position: _Position, following: list[int], rng: random.Random, options: list[_Choice]) -> _Choice:
+    """The planner's choice among ``options`` (the greedy one first where it has one): each played
+    then the hand played out greedily, every option on the same dice; the first with the best
+    result for the planner (going out first, else fewest cards left)."""
+    seat = position.seat
+    seed = rng.getrandbits(32)
+    best: _Choice = options[0]
+    best_score = -1
+    for option in options:
+        trial = position.copy()
+        if not _apply(trial, following, option):
+            return option  # goes out at once
+        winner = _run(trial, following, random.Random(seed), 0.0, None)
+        score = 64 * individual_points(winner, trial.sizes)[seat] - trial.sizes[seat]
+        if score > best_score:
+            best, best_score = option, score
+    return best
+
+
+def _apply(position: _Position, following: list[int], choice: _Choice) -> bool:
+    """Play ``choice`` for the seat on turn; False when that empties its hand."""
+    seat = position.seat
+    mine = position.counts[seat]
+    kinds = choice if isinstance(choice, tuple) else (choice,)
+    for kind in kinds:
+        mine[kind] -= 1
+    position.sizes[seat] -= len(kinds)
+    if not position.sizes[seat]:
+        return False
+    if position.giro_left:
+        position.giro_left -= 1
+        if not position.giro_left:
+            position.bar = 0
+            position.passes = 0
+    else:
+        if isinstance(choice, tuple):
+            position.used.add(seat)
+            position.bar = _BAR_AFTER[choice[2]]
+        elif choice >= FIGURE:
+            position.giro_left = GIRO_TURNS
+        else:
+            position.bar = _BAR_AFTER[choice]
+        position.passes = 0
+    position.seat = following[seat]
+    return True

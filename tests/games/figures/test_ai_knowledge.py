@@ -11,7 +11,7 @@ import msgspec
 from engine.games.figures import GAME
 from engine.games.figures.ai import KIT, FiguresGreedy
 from engine.games.figures.cards import KINGS
-from engine.games.figures.knowledge import FiguresKnowledge, deal_hidden, play_hints
+from engine.games.figures.knowledge import FiguresKnowledge, _deal, deal_hidden, play_hints
 from engine.games.figures.rollout import greedy_single
 
 from .helpers import play, position, seat
@@ -117,3 +117,44 @@ def test_the_deals_are_mixed_to_an_even_choice_among_those_that_fit():
     assert all(deal[1][0] != deal[2][0] and deal[1][0] in "1d 2d" and deal[2][0] in "2d 3d" for deal in deals)
     share = sum(1 for deal in deals if deal[1] == ["1d"]) / len(deals)
     assert 0.62 < share < 0.72
+
+
+def test_a_deal_that_fits_is_found_where_the_limits_do_not_nest():
+    """The plays' hints make limits that do not nest: P2 may hold 1d or 2d, P3 2d or 3d, P4 3d or
+    1d. Dealing seat by seat gets stuck a third of the time (P2 1d, P3 3d: nothing left for P4);
+    the deal must always find one of the two deals that fit, each about as often."""
+    state = position({1: "7d"}, turn=1, filler=0)
+    knowledge = FiguresKnowledge(
+        state=state,
+        unknown=["1d", "2d", "3d"],
+        sizes={1: 1, 2: 1, 3: 1},
+        allowed={1: ["1d", "2d"], 2: ["2d", "3d"], 3: ["1d", "3d"]},
+    )
+    rng = random.Random(5)
+    fitting = [["1d"], ["2d"], ["3d"]], [["2d"], ["3d"], ["1d"]]
+    for _ in range(100):  # the first deal, before any mixing, fits already
+        first = _deal(knowledge, knowledge.allowed, rng)
+        assert first is not None and [first[1], first[2], first[3]] in fitting
+    deals = [deal_hidden(knowledge, rng) for _ in range(2000)]
+    assert all([deal[1], deal[2], deal[3]] in fitting for deal in deals)
+    share = sum(1 for deal in deals if deal[1] == ["1d"]) / len(deals)
+    assert 0.44 < share < 0.56
+
+
+def test_the_deals_follow_every_hint_that_can_hold():
+    """P1 led a 2 (no asso, probably), P2 a 5 over it (no 3 or 4): a deal that trusts both hints
+    gives neither seat a card its hint rules out, and every seat its number of cards (the
+    position leaves cards in no hand: they stay out of the deal)."""
+    state = _after_two_plays()
+    knowledge = KIT.observe(state, seat(3))
+    rng = random.Random(6)
+    for _ in range(300):
+        allowed = {
+            other: [card for card in cards if card not in knowledge.hinted[other]]
+            for other, cards in knowledge.allowed.items()
+        }
+        hands = _deal(knowledge, allowed, rng)
+        assert hands is not None
+        for other, hand in hands.items():
+            assert set(hand) <= set(allowed[other])
+            assert len(hand) == knowledge.sizes[other]

@@ -15,7 +15,7 @@ from engine.games.figures.model import Single, ThreeKings
 from engine.games.figures.rollout import _kings_triple, counts_of, kind_of, play_out
 from engine.games.figures.rules import kings_held
 
-from .helpers import position
+from .helpers import position, seat
 
 
 class Pick(random.Random):
@@ -96,3 +96,14 @@ def test_play_out_keeps_kings_in_a_giro_and_plays_kings_as_the_greedy_seat(highe
     for state in (giro, aces):
         assert play_out(state, Pick(highest)) == _by_the_rules(state, Pick(highest))[0]
     assert _kings_triple(counts_of(aces.hands[0]), 0, 7) == (kind_of("1d"), kind_of("Kd"), kind_of("1c"))
+
+
+def test_a_planning_seat_looks_one_move_ahead():
+    """P1 holds 2d and Jd, P2 only 3c, and nobody else a figure. The greedy seat leads its lowest
+    number and P2 goes out on it; a seat that looks ahead starts a giro instead (nobody can answer
+    it), leads again and goes out with the 2d."""
+    state = position({1: "2d Jd", 2: "3c"}, turn=1, filler=3)
+    assert play_out(state, random.Random(1))[seat(2)] == 10
+    planned = play_out(state, random.Random(1), planner=seat(1), plans=1)
+    assert planned[seat(1)] == 10
+    assert play_out(state, random.Random(1), planner=seat(1), plans=0) == play_out(state, random.Random(1))
