@@ -13,6 +13,7 @@ plays both side by side).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from .cards import KINGS, VALUE
 from .model import BEAT, GIRO, GIRO_TURNS, PAIRS, PASS, PASSES_TO_CLEAR, SINGLES, FiguresMove, FiguresState
@@ -133,22 +134,18 @@ def _points(state: FiguresState, winner: int, sizes: list[int]) -> list[int]:
     return individual_points(winner, sizes)
 
 
+@dataclass(slots=True)
 class _Position:
     """A hand in play on card counts: per seat the count of each kind and the hand size, the seats
     that used three kings, who is on turn, giro turns left, the bar and the passes in a row."""
 
-    __slots__ = ("bar", "counts", "giro_left", "passes", "seat", "sizes", "used")
-
-    def __init__(
-        self, counts: list[list[int]], sizes: list[int], used: set[int], seat: int, giro_left: int, bar: int, passes: int
-    ) -> None:
-        self.counts = counts
-        self.sizes = sizes
-        self.used = used
-        self.seat = seat
-        self.giro_left = giro_left
-        self.bar = bar
-        self.passes = passes
+    counts: list[list[int]]
+    sizes: list[int]
+    used: set[int]
+    seat: int
+    giro_left: int
+    bar: int
+    passes: int
 
     def copy(self) -> _Position:
         return _Position(
