@@ -262,7 +262,10 @@ def _plan(position: _Position, following: list[int], rng: random.Random, options
 
 
 def _apply(position: _Position, following: list[int], choice: _Choice) -> bool:
-    """Play ``choice`` for the seat on turn; False when that empties its hand."""
+    """Play ``choice`` for the seat on turn; False when that empties its hand. The same
+    transitions as ``_run``'s loop, which keeps them inline on local variables because it is the
+    search's innermost loop; the planner's test and the play-alike test of ``play_out`` keep the
+    two in step."""
     seat = position.seat
     mine = position.counts[seat]
     kinds = choice if isinstance(choice, tuple) else (choice,)
