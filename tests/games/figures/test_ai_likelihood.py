@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine.games.figures.ai import KIT, FiguresGreedy
+from engine.games.figures.ai import KIT, FiguresGreedy, FiguresSearch, ai_players
 from engine.games.figures.knowledge import FiguresKit, FiguresKnowledge, deal_hidden, faced
 from engine.games.figures.likelihood import Tie, ties, weight
 
@@ -61,3 +61,9 @@ def test_the_deals_follow_the_ties_likelihood():
         assert all(sorted(deal[1] + deal[2]) == knowledge.unknown for deal in deals)
         share = sum(1 for deal in deals if sorted(deal[1]) == ["1d", "2d"]) / len(deals)
         assert low < share < high, (seat_ties, share)
+
+
+def test_only_the_strong_seat_weighs_its_deals():
+    strong, normal = ai_players()["strong"](), ai_players()["normal"]()
+    assert isinstance(strong, FiguresSearch) and isinstance(normal, FiguresSearch)
+    assert strong.kit.weigh and not normal.kit.weigh
