@@ -33,7 +33,6 @@ from engine.core import Game, Rng
 from engine.core.search import BaseKit, margin_rewards, outcome_rewards, reseed
 
 from .cards import DECK, FIGURES, KINGS, VALUE
-from .likelihood import Tie, ties, weight
 from .model import (
     ALLOWED_OVER_BAR,
     BAR_AFTER,
@@ -63,7 +62,6 @@ POINTS_SCALE = 8.0
 TRUST = 0.9
 KINGS_TRIES = 10  # deals tried before giving up on the kings hints
 SWAPS = 60  # swaps mixing each deal (deal_hidden)
-SWAPS_WEIGHED = 2  # times as many where the tied plays weigh the deals (a slower walk: it refuses some)
 KINGS_CANDIDATES = 6  # three-kings plays searched besides every single (the greedy's favourites)
 
 
@@ -74,7 +72,6 @@ class FiguresKnowledge(msgspec.Struct):
     allowed: dict[int, list[str]]  # other seat -> the unknown cards it may hold (sorted)
     hinted: dict[int, list[str]] = {}  # other seat -> of those, the ones its plays say it likely lacks
     few_kings: list[int] = []  # other seats whose plays say they likely hold fewer than three kings
-    ties: dict[int, list[Tie]] = {}  # other seat -> its plays picked among equals (likelihood.py), when weighed
 
 
 def faced(state: FiguresState) -> Iterator[tuple[Entry, int, bool]]:
@@ -148,10 +145,9 @@ def played_cards(state: FiguresState) -> set[str]:
 class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
     """The search's view of Figures; ``policy`` (the greedy seat) plays the rollouts."""
 
-    def __init__(self, policy: Any = None, trust: float = TRUST, weigh: bool = False) -> None:
+    def __init__(self, policy: Any = None, trust: float = TRUST) -> None:
         super().__init__(policy)
         self.trust = trust  # how often a sample keeps a seat's play hints (deal_hidden)
-        self.weigh = weigh  # deals weighed by how likely they make the seats' tied plays (likelihood.py)
         self._last_deal: tuple[FiguresKnowledge, int, dict[int, list[str]]] | None = None
 
     def observe(self, state: FiguresState, seat: int) -> FiguresKnowledge:
@@ -177,7 +173,6 @@ class FiguresKit(BaseKit[FiguresKnowledge, FiguresState]):
             allowed={other: [card for card in unknown if card not in limits.get(other, ())] for other in others},
             hinted={other: [card for card in unknown if card in hints.get(other, ())] for other in others},
             few_kings=[other for other in others if other in few_kings],
-            ties={other: found for other, found in ties(faced(state)).items() if other != seat} if self.weigh else {},
         )
 
     def sample(self, knowledge: FiguresKnowledge, seat: int, rng: random.Random) -> FiguresState:
@@ -264,40 +259,22 @@ def deal_hidden(knowledge: FiguresKnowledge, rng: random.Random, trust: float = 
         allowed = {other: knowledge.unknown for other in knowledge.sizes}
         hands = _deal(knowledge, allowed, rng) or {}
     if SWAPS and len(hands) > 1:
-        # Only a trusted seat's ties weigh: they tell about the easy seat's plays like its hints.
-        seat_ties = {other: found for other, found in knowledge.ties.items() if other in trusted}
-        _mix(hands, {other: set(cards) for other, cards in allowed.items()}, set(few_kings), rng, seat_ties)
+        _mix(hands, {other: set(cards) for other, cards in allowed.items()}, set(few_kings), rng)
     return hands
-
-
-def _tie_kind(card: str) -> int:
-    """What a card counts as in a tie's likelihood (likelihood.weight): a king, another figure, a
-    7, or none of them."""
-    return 3 if card in KINGS else 2 if card in FIGURES else 1 if card.startswith("7") else 0
 
 
 def _kings(hand: list[str]) -> int:
     return sum(1 for card in hand if card in KINGS)
 
 
-def _mix(
-    hands: dict[int, list[str]],
-    allowed: dict[int, set[str]],
-    few_kings: set[int],
-    rng: random.Random,
-    seat_ties: dict[int, list[Tie]] | None = None,
-) -> None:
+def _mix(hands: dict[int, list[str]], allowed: dict[int, set[str]], few_kings: set[int], rng: random.Random) -> None:
     """Random swaps of two cards between two hands, each kept if both hands still fit: a walk
     whose every step is as likely as its reverse, so it tends to an even choice among the deals
-    that fit, whichever deal it starts from. With ``seat_ties`` a swap that makes the seats' tied
-    plays less likely is kept only with that ratio (Metropolis), so the walk tends to choose
-    deals in proportion to that likelihood instead (likelihood.py)."""
+    that fit, whichever deal it starts from."""
     others = sorted(hands)
     count = len(others)
     draw = rng.random
-    seat_ties = seat_ties or {}
-    weights = {other: weight(hands[other], found) for other, found in seat_ties.items()}
-    for _ in range(SWAPS * (SWAPS_WEIGHED if seat_ties else 1)):
+    for _ in range(SWAPS):
         first = int(draw() * count)
         second = int(draw() * (count - 1))
         first, second = others[first], others[second + 1 if second >= first else second]
@@ -314,18 +291,6 @@ def _mix(
             mine in KINGS and second in few_kings and _kings(two) >= 3
         ):
             one[i], two[j] = mine, theirs
-        elif (first in weights or second in weights) and _tie_kind(mine) != _tie_kind(theirs):
-            before = weights.get(first, 1.0) * weights.get(second, 1.0)
-            new_first = weight(one, seat_ties[first]) if first in weights else 1.0
-            new_second = weight(two, seat_ties[second]) if second in weights else 1.0
-            after = new_first * new_second
-            if after < before and draw() * before >= after:
-                one[i], two[j] = mine, theirs
-            else:
-                if first in weights:
-                    weights[first] = new_first
-                if second in weights:
-                    weights[second] = new_second
 
 
 def _deal(knowledge: FiguresKnowledge, allowed: dict[int, list[str]], rng: random.Random) -> dict[int, list[str]] | None:
