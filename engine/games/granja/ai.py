@@ -171,9 +171,13 @@ class GranjaGreedy:
         return move if move in legal_moves(state, seat) else None
 
 
-# Search budgets (playouts per decision, rollout horizon in phases).
+# Search budgets (playouts per decision, rollout horizon in phases). Strong differs from normal
+# by its playouts, not its horizon: a two-phase horizon (16 playouts) bought nothing over normal's
+# one phase, while 48 playouts at one phase beat normal heads up (60% of 100 games) at about the
+# same CPU as the two-phase search. Normal's 6 are mostly the floor of sequential halving (every
+# candidate played once a round: some 10 playouts over the five candidates).
 NORMAL = (6, 1)
-STRONG = (16, 2)
+STRONG = (48, 1)
 # A rollout's moves at most. Its light policy may loop through anytime actions that each look
 # like a gain (sell a feed, buy a grain, upgrade it to feed...) and never end its turn; a two-phase
 # rollout takes some twenty moves, and without a cap one such loop ran 10,000 moves per playout
