@@ -66,13 +66,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     sizes.add_argument("--ai-stall-moves", type=int, help="AI moves played while the loop's stalls are measured")
     sizes.add_argument("--picture-positions", type=int, help="positions drawn per game in the pictures section")
     sizes.add_argument("--scaleout-seconds", type=float, help="seconds each scale-out configuration plays")
+    sizes.add_argument("--scaleout-runs", type=int, help="rounds of the scale-out set-ups (the median round is reported)")
     return parser.parse_args(argv)
 
 
 def sizes_from(args: argparse.Namespace) -> Sizes:
     sizes = Sizes.quick() if args.quick else Sizes()
     if args.runs is not None:
-        sizes.engine_runs = sizes.referee_runs = sizes.restart_runs = args.runs
+        sizes.engine_runs = sizes.referee_runs = sizes.restart_runs = sizes.scaleout_runs = args.runs
     overrides = {
         "engine_seconds": args.engine_seconds,
         "active_games": args.active,
@@ -89,6 +90,7 @@ def sizes_from(args: argparse.Namespace) -> Sizes:
         "ai_stall_moves": args.ai_stall_moves,
         "picture_positions": args.picture_positions,
         "scaleout_seconds": args.scaleout_seconds,
+        "scaleout_runs": args.scaleout_runs,
     }
     for name, value in overrides.items():
         if value is not None:
@@ -386,7 +388,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "scaleout" in sections and games:
             # One game, as for the WAL: the store's share of a move is alike for all.
             game = games[0]
-            progress(f"scaleout: {game.name} (SQLite, then 1 and 2 processes on PostgreSQL, {sizes.scaleout_seconds:g} s each)")
+            progress(
+                f"scaleout: {game.name} (SQLite, then 1 and 2 processes on PostgreSQL, {sizes.scaleout_seconds:g} s each;"
+                f" {sizes.scaleout_runs} round(s))"
+            )
             mean_length = engine_speed.mean_length(engine_results.get(game.name, {}), bench_players(game))
             results["scaleout"] = {
                 game.name: scaleout.measure(game, sizes, workdir, args.seed * 1000 + 7, mean_length, extra)

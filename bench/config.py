@@ -43,6 +43,8 @@ class Sizes:
     # Scale-out (bench/scaleout.py): seconds each configuration plays (1 process on SQLite, 1 and
     # 2 processes on PostgreSQL), with ``active_games`` games at once.
     scaleout_seconds: float = 15.0
+    # Rounds of the three set-ups; the median round is reported (one run's rates are noisy here).
+    scaleout_runs: int = 3
 
     @classmethod
     def quick(cls) -> Sizes:
@@ -66,6 +68,7 @@ class Sizes:
             ai_stall_moves=5,
             picture_positions=60,
             scaleout_seconds=4.0,
+            scaleout_runs=1,
         )
 
 

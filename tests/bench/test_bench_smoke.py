@@ -24,6 +24,7 @@ TINY = [
     "--wal-settle-seconds", "0.1",
     "--wal-lobbies", "6",
     "--scaleout-seconds", "0.3",
+    "--scaleout-runs", "2",
     "--ai-positions", "1",
     "--ai-stall-moves", "3",
 ]  # fmt: skip
@@ -53,6 +54,12 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     if "status" not in scaleout:  # PostgreSQL binaries found (the system's or the pinned wheel's)
         assert scaleout["postgres_2"]["processes"] == 2 and scaleout["postgres_2"]["errors"] == 0
         assert scaleout["postgres_1"]["moves"] > 0 and "ratio_two_to_one" in scaleout
+        # Two rounds, each on fresh databases; the reported one is the lower middle round by the
+        # ratio of two processes to one, and every round's ratios are kept beside it.
+        rounds = scaleout["rounds"]
+        assert len(rounds) == 2 and all(r["postgres_2_moves_per_s"] > 0 for r in rounds)
+        assert scaleout["ratio_two_to_one"] == min(r["ratio_two_to_one"] for r in rounds)
+        assert scaleout["postgres_2"]["durable_moves_per_s"] in [r["postgres_2_moves_per_s"] for r in rounds]
         if sys.platform == "linux":  # where the server's CPU went (bench/proc_cpu.py)
             assert scaleout["postgres_2"]["server_cpu_seconds"] > 0 and scaleout["postgres_2"]["machine_busy_cores"] > 0
     ai = results["ai"]["nim"]
@@ -63,6 +70,8 @@ def test_bench_runs_on_a_tiny_size_and_writes_json(toy_game, tmp_path, capsys):
     for section in ("engine", "referee", "restart", "memory", "disk", "discord", "wal", "scaleout", "ai"):
         assert f"\n{section} " in printed
     assert any(row["target"] for row in results["table"])
+    if "status" not in scaleout:
+        assert "each round: 2 processes / 1" in printed
 
 
 def test_the_picture_stall_figures_come_out_for_a_game_that_draws(toy_game, monkeypatch):
