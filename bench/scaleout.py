@@ -136,6 +136,14 @@ async def _postgres_database(server: LocalServer, name: str) -> str:
     return server.url(name)
 
 
+async def _drop_database(server: LocalServer, name: str) -> None:
+    admin = await asyncpg.connect(server.url())
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name}")
+    finally:
+        await admin.close()
+
+
 def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, mean_length: float, extra: dict[str, str]) -> dict[str, Any]:
     """``sizes.scaleout_runs`` rounds of the three set-ups, one after the other in each round, each
     round on databases built afresh from the same seed. On this VM one run's rates move by a third
@@ -213,7 +221,12 @@ def _postgres_round(
 
     url, ids, reserve = asyncio.run(build())
     specs = _specs(url, game, players, ids, reserve, processes, sizes, seed, extra)
-    return _run_processes(specs, workdir, server_pid(server.data))
+    try:
+        return _run_processes(specs, workdir, server_pid(server.data))
+    finally:
+        # Gone before the next set-up plays: the server's autovacuum would otherwise clean this
+        # one's dead rows (a row version for every move) in the middle of the next one's window.
+        asyncio.run(_drop_database(server, name))
 
 
 def _spares(sizes: Sizes) -> int:
