@@ -127,21 +127,18 @@ def _specs(store: str, game: Game[Any, Any], players: int, active: list[int], sp
     ]
 
 
+async def _administer(server: LocalServer, statement: str) -> None:
+    """One statement on the server's own database (creating or dropping one of the bench's)."""
+    admin = await asyncpg.connect(server.url())
+    try:
+        await admin.execute(statement)
+    finally:
+        await admin.close()
+
+
 async def _postgres_database(server: LocalServer, name: str) -> str:
-    admin = await asyncpg.connect(server.url())
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
+    await _administer(server, f"CREATE DATABASE {name}")
     return server.url(name)
-
-
-async def _drop_database(server: LocalServer, name: str) -> None:
-    admin = await asyncpg.connect(server.url())
-    try:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name}")
-    finally:
-        await admin.close()
 
 
 def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, mean_length: float, extra: dict[str, str]) -> dict[str, Any]:
@@ -226,7 +223,7 @@ def _postgres_round(
     finally:
         # Gone before the next set-up plays: the server's autovacuum would otherwise clean this
         # one's dead rows (a row version for every move) in the middle of the next one's window.
-        asyncio.run(_drop_database(server, name))
+        asyncio.run(_administer(server, f"DROP DATABASE IF EXISTS {name}"))
 
 
 def _spares(sizes: Sizes) -> int:
