@@ -28,9 +28,8 @@ from typing import Any
 
 import asyncpg
 
-from db import SqliteStore
+from db import open_store
 from db.postgres.local_server import LocalServer, find_binaries
-from db.postgres.store import PostgresStore
 from engine.core import Game
 
 from .build import build_games
@@ -186,44 +185,42 @@ def measure(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, mean_l
 
 
 def _sqlite_round(game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int, mean_length: float, extra: dict[str, str]) -> dict[str, Any]:
-    players = bench_players(game)
     path = workdir / "scaleout.sqlite3"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
-
-    async def build() -> tuple[list[int], list[int]]:
-        store = await SqliteStore.open(path)
-        try:
-            return await _build(store, game, players, sizes.active_games, _spares(sizes), seed, mean_length)
-        finally:
-            await store.close()
-
-    ids, reserve = asyncio.run(build())
-    return _run_processes(_specs(str(path), game, players, ids, reserve, 1, sizes, seed, extra), workdir)
+    return _play_round(str(path), 1, game, sizes, workdir, seed, mean_length, extra, None)
 
 
 def _postgres_round(
     server: LocalServer, name: str, processes: int, game: Game[Any, Any], sizes: Sizes, workdir: Path,
     seed: int, mean_length: float, extra: dict[str, str],
 ) -> dict[str, Any]:  # fmt: skip
-    players = bench_players(game)
-
-    async def build() -> tuple[str, list[int], list[int]]:
-        url = await _postgres_database(server, name)
-        store = await PostgresStore.open(url)
-        try:
-            return (url, *await _build(store, game, players, sizes.active_games, _spares(sizes), seed, mean_length))
-        finally:
-            await store.close()
-
-    url, ids, reserve = asyncio.run(build())
-    specs = _specs(url, game, players, ids, reserve, processes, sizes, seed, extra)
+    url = asyncio.run(_postgres_database(server, name))
     try:
-        return _run_processes(specs, workdir, server_pid(server.data))
+        return _play_round(url, processes, game, sizes, workdir, seed, mean_length, extra, server_pid(server.data))
     finally:
         # Gone before the next set-up plays: the server's autovacuum would otherwise clean this
         # one's dead rows (a row version for every move) in the middle of the next one's window.
         asyncio.run(_administer(server, f"DROP DATABASE IF EXISTS {name}"))
+
+
+def _play_round(
+    store: str, processes: int, game: Game[Any, Any], sizes: Sizes, workdir: Path, seed: int,
+    mean_length: float, extra: dict[str, str], server: int | None,
+) -> dict[str, Any]:  # fmt: skip
+    """One set-up: its games built on the empty ``store`` (a SQLite path or a PostgreSQL URL),
+    then played by ``processes`` workers (``server``: the database server's process id)."""
+    players = bench_players(game)
+
+    async def build() -> tuple[list[int], list[int]]:
+        opened = await open_store(store)
+        try:
+            return await _build(opened, game, players, sizes.active_games, _spares(sizes), seed, mean_length)
+        finally:
+            await opened.close()
+
+    ids, reserve = asyncio.run(build())
+    return _run_processes(_specs(store, game, players, ids, reserve, processes, sizes, seed, extra), workdir, server)
 
 
 def _spares(sizes: Sizes) -> int:
