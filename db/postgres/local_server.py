@@ -8,7 +8,9 @@ PostgreSQL refuses to run as root (CI runs as root): the server then runs as the
 ``nobody`` (or ``PG_SERVER_USER``), through ``subprocess``'s own ``user=``/``group=``, with its
 data directory (and its socket's) given to that user. It listens on a unix socket in its temporary
 directory, which ``url()`` names, and on a free loopback port too: on one machine the socket costs
-less per round trip than TCP (the kernel's TCP path runs in the sender's time slice)."""
+less per round trip than TCP (the kernel's TCP path runs in the sender's time slice). A watchdog
+process (watchdog.py) stops the server and removes its directory if the process that started it
+dies without ``stop()``, as a test run stopped by SIGTERM or SIGKILL does."""
 
 from __future__ import annotations
 
@@ -19,10 +21,13 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from .watchdog import STOPPED
 
 SYSTEM_ROOT = Path("/usr/lib/postgresql")
 _NEEDED = ("initdb", "postgres", "pg_isready")
@@ -85,6 +90,7 @@ class LocalServer:
         self.socket_dir = self.directory / "socket"
         self.log_path = self.directory / "server.log"
         self._process: subprocess.Popen[bytes] | None = None
+        self._watchdog: subprocess.Popen[bytes] | None = None
         self._user: str | None = None
         if os.geteuid() == 0:
             self._user = user or os.environ.get("PG_SERVER_USER") or "nobody"
@@ -134,6 +140,7 @@ class LocalServer:
                 command, stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=self.directory,
                 start_new_session=True, **self._run_as(),  # type: ignore[arg-type]
             )  # fmt: skip
+        self._watch(self._process.pid)
         deadline = time.monotonic() + timeout
         while True:
             ready = subprocess.run(
@@ -147,6 +154,14 @@ class LocalServer:
                 self.stop()
                 raise RuntimeError(f"PostgreSQL did not start ({self.bin_dir}):\n{log_text}")
             time.sleep(0.05)
+
+    def _watch(self, pid: int) -> None:
+        """A watchdog (watchdog.py) stops the server if this process dies without ``stop()``: a
+        test run ended by SIGTERM or SIGKILL would otherwise leave it running, and its directory."""
+        self._watchdog = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("watchdog.py")), str(pid), str(self.directory)],
+            stdin=subprocess.PIPE, start_new_session=True,
+        )  # fmt: skip
 
     def url(self, database: str = "postgres", *, tcp: bool = False) -> str:
         """The database's URL: through the unix socket, or ``tcp`` through the loopback port."""
@@ -165,6 +180,14 @@ class LocalServer:
                 self._process.wait()
         self._process = None
         shutil.rmtree(self.directory, ignore_errors=True)
+        if self._watchdog is not None:
+            assert self._watchdog.stdin is not None
+            with contextlib.suppress(BrokenPipeError):
+                self._watchdog.stdin.write(STOPPED)
+            with contextlib.suppress(BrokenPipeError):
+                self._watchdog.stdin.close()
+            self._watchdog.wait()
+            self._watchdog = None
 
 
 @contextlib.contextmanager
