@@ -104,8 +104,16 @@ def _pick(counts: list[int], kinds: list[int], rng: random.Random) -> int:
     raise AssertionError("unreachable")
 
 
+# More choices than any seat makes in a hand (it holds ten cards): a planner that plans them all.
+EVERY_CHOICE = 1000
+
+
 def play_out(
-    state: FiguresState, rng: random.Random, noise: float = 0.0, planner: int | None = None, plans: int = 1000
+    state: FiguresState,
+    rng: random.Random,
+    noise: float = 0.0,
+    planner: int | None = None,
+    plans: int = EVERY_CHOICE,
 ) -> list[int]:
     """The hand in ``state`` (not over, not changed) played to its end by the greedy policy;
     each seat's points. ``noise``: how often a seat plays a random legal card instead.
