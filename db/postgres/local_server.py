@@ -160,8 +160,8 @@ class LocalServer:
         test run ended by SIGTERM or SIGKILL would otherwise leave it running, and its directory."""
         self._watchdog = subprocess.Popen(
             [sys.executable, str(Path(__file__).with_name("watchdog.py")), str(pid), str(self.directory)],
-            stdin=subprocess.PIPE, start_new_session=True,
-        )  # fmt: skip
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip  (no output: nothing waiting on ours should wait on it)
 
     def url(self, database: str = "postgres", *, tcp: bool = False) -> str:
         """The database's URL: through the unix socket, or ``tcp`` through the loopback port."""
