@@ -158,10 +158,11 @@ class LocalServer:
     def _watch(self, pid: int) -> None:
         """A watchdog (watchdog.py) stops the server if this process dies without ``stop()``: a
         test run ended by SIGTERM or SIGKILL would otherwise leave it running, and its directory."""
+        # No output: nothing that reads ours (a harness waiting for EOF) should wait on it too.
         self._watchdog = subprocess.Popen(
             [sys.executable, str(Path(__file__).with_name("watchdog.py")), str(pid), str(self.directory)],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        )  # fmt: skip  (no output: nothing waiting on ours should wait on it)
+        )  # fmt: skip
 
     def url(self, database: str = "postgres", *, tcp: bool = False) -> str:
         """The database's URL: through the unix socket, or ``tcp`` through the loopback port."""
