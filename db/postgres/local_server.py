@@ -187,7 +187,11 @@ class LocalServer:
                 self._watchdog.stdin.write(STOPPED)
             with contextlib.suppress(BrokenPipeError):
                 self._watchdog.stdin.close()
-            self._watchdog.wait()
+            try:
+                self._watchdog.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # it has nothing left to do
+                self._watchdog.kill()
+                self._watchdog.wait()
             self._watchdog = None
 
 

@@ -50,7 +50,9 @@ def main(argv: Sequence[str]) -> int:
     pid, directory = int(argv[0]), argv[1]
     # The terminal's Ctrl-C reaches the owner, which stops the server itself and tells us so.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    message = sys.stdin.buffer.read()  # returns when the owner closes its end or dies
+    # A line, not the whole input: a process forked from the owner holds the pipe's write end
+    # too, so the end of input may wait for it, but the owner's word may not.
+    message = sys.stdin.buffer.readline()  # the owner's word, or nothing when it died
     if message != STOPPED:
         stop_server(pid, directory)
     return 0

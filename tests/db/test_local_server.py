@@ -113,3 +113,25 @@ def test_a_killed_owner_does_not_leave_its_server_running(signal_number):
             owner.wait()
         if pid and directory is not None and (_alive(pid) or directory.exists()):
             stop_server(pid, str(directory))  # what the watchdog should have done: leave no server behind
+
+
+def test_stop_does_not_wait_for_a_forked_child_holding_the_watchdog_pipe():
+    """A process forked from the owner (a worker pool, say) inherits the watchdog's pipe: the
+    owner's stop() must still end the watchdog at once, and the server must stay stopped."""
+    bin_dir = wheel_binaries()
+    assert bin_dir is not None, "the pgserver wheel of requirements.txt is not installed"
+    server = LocalServer(bin_dir).start()
+    watchdog = server._watchdog
+    assert watchdog is not None
+    child = os.fork()
+    if child == 0:  # holds every descriptor of the owner, the pipe's write end among them
+        time.sleep(60)
+        os._exit(0)
+    try:
+        server.stop()
+        # Killed (-9) means it sat waiting for the child's end of the pipe until stop() gave up.
+        assert watchdog.returncode == 0, "the watchdog was killed, not told"
+        assert not server.directory.exists()
+    finally:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
