@@ -23,14 +23,20 @@ STOPPED = b"stopped\n"
 GRACE_SECONDS = 30.0  # fast shutdown ends open sessions; past this the server is killed
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether ``pid`` still runs. A zombie (exited, not yet reaped: its parent died and nothing
+    reaps orphans in some containers) counts as gone, though it still answers ``kill(pid, 0)``."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:  # alive, under another user
-        return True
-    return True
+    except PermissionError:  # alive, under another user (the server runs as one when we are root)
+        pass
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:  # gone meanwhile; or a system without /proc, where kill(pid, 0) answered
+        return not os.path.isdir("/proc/self")
 
 
 def stop_server(pid: int, directory: str) -> None:
@@ -38,9 +44,9 @@ def stop_server(pid: int, directory: str) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGINT)
     deadline = time.monotonic() + GRACE_SECONDS
-    while _alive(pid) and time.monotonic() < deadline:
+    while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.1)
-    if _alive(pid):
+    if alive(pid):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     shutil.rmtree(directory, ignore_errors=True)

@@ -15,7 +15,7 @@ import asyncpg
 import pytest
 
 from db.postgres.local_server import LocalServer, wheel_binaries
-from db.postgres.watchdog import stop_server
+from db.postgres.watchdog import alive, stop_server
 from tests.standalone_guard import REPOSITORY
 
 pytestmark = pytest.mark.postgres
@@ -70,21 +70,6 @@ time.sleep(600)
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # the server runs as another user when we are root
-        return True
-    # A zombie still answers kill(0): count it as gone (it no longer serves anything).
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGKILL])
 def test_a_killed_owner_does_not_leave_its_server_running(signal_number):
     """A test run stopped by SIGTERM (which skips pytest's clean-up) or SIGKILL: the watchdog
@@ -99,19 +84,19 @@ def test_a_killed_owner_does_not_leave_its_server_running(signal_number):
         assert owner.stdout is not None
         directory = Path(owner.stdout.readline().strip())
         pid = int((directory / "data" / "postmaster.pid").read_text().split()[0])
-        assert _alive(pid)
+        assert alive(pid)
         owner.send_signal(signal_number)
         owner.wait(timeout=30)
         deadline = time.monotonic() + 60  # a generous bound for a loaded machine, not a speed check
-        while (_alive(pid) or directory.exists()) and time.monotonic() < deadline:
+        while (alive(pid) or directory.exists()) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _alive(pid), "the server outlived the process that started it"
+        assert not alive(pid), "the server outlived the process that started it"
         assert not directory.exists(), "the server's directory outlived the process that started it"
     finally:
         if owner.poll() is None:
             owner.kill()
             owner.wait()
-        if pid and directory is not None and (_alive(pid) or directory.exists()):
+        if pid and directory is not None and (alive(pid) or directory.exists()):
             stop_server(pid, str(directory))  # what the watchdog should have done: leave no server behind
 
 
