@@ -91,6 +91,9 @@ class LocalServer:
         self.log_path = self.directory / "server.log"
         self._process: subprocess.Popen[bytes] | None = None
         self._watchdog: subprocess.Popen[bytes] | None = None
+        # How the watchdog ended at stop(): 0 when told the server stopped, negative when it had
+        # to be killed (it sat waiting for its pipe); None before stop() or without a watchdog.
+        self.watchdog_exit: int | None = None
         self._user: str | None = None
         if os.geteuid() == 0:
             self._user = user or os.environ.get("PG_SERVER_USER") or "nobody"
@@ -192,6 +195,7 @@ class LocalServer:
             except subprocess.TimeoutExpired:  # it has nothing left to do
                 self._watchdog.kill()
                 self._watchdog.wait()
+            self.watchdog_exit = self._watchdog.returncode
             self._watchdog = None
 
 
