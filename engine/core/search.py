@@ -239,13 +239,16 @@ def search_levels(
     normal: tuple[int, int | None],
     strong: tuple[int, int | None],
     max_rollout: int = 10_000,
+    normal_kit: SearchKit[Any, Any] | None = None,
 ) -> dict[str, Callable[[], Player]]:
     """The levels every game offers: easy (its greedy player), normal and strong (search with
     ``(iterations, horizon)``; ``max_rollout`` caps a rollout's moves). A kit keeps nothing of a
-    game, so the players share it."""
+    game, so the players share it; ``normal_kit``, where given, is normal's own (one that
+    searches fewer candidates, say)."""
+    lighter = normal_kit or kit
     return {
         "easy": greedy,
-        "normal": lambda: SearchPlayer(kit, normal[0], horizon=normal[1], max_rollout=max_rollout),
+        "normal": lambda: SearchPlayer(lighter, normal[0], horizon=normal[1], max_rollout=max_rollout),
         "strong": lambda: SearchPlayer(kit, strong[0], horizon=strong[1], max_rollout=max_rollout),
     }
 

@@ -172,11 +172,14 @@ class GranjaGreedy:
 
 
 # Search budgets (playouts per decision, rollout horizon in phases). Strong differs from normal
-# by its playouts, not its horizon: a two-phase horizon (16 playouts) bought nothing over normal's
-# one phase, while 48 playouts at one phase beat normal heads up (60% of 100 games) at about the
-# same CPU as the two-phase search. Normal's 6 are mostly the floor of sequential halving (every
-# candidate played once a round: some 10 playouts over the five candidates).
-NORMAL = (6, 1)
+# by its playouts, not its horizon: a two-phase horizon (16 playouts) bought nothing over one
+# phase, while 48 playouts at one phase beat the old normal (6 over the greedy seat's five
+# favourite moves) heads up, 60% of 100 games. Against greedy seats that old normal was level
+# with strong, though (72.6% at 4 players), so normal now weighs only the greedy seat's three
+# favourites with 3 playouts: 62% at 4 players and 82% heads up, against strong's 72% and 89%
+# (README), between easy and strong as the levels promise.
+NORMAL = (3, 1)
+NORMAL_CANDIDATES = 3
 STRONG = (48, 1)
 # A rollout's moves at most. Its light policy may loop through anytime actions that each look
 # like a gain (sell a feed, buy a grain, upgrade it to feed...) and never end its turn; a two-phase
@@ -184,10 +187,11 @@ STRONG = (48, 1)
 # (a 52 s decision of normal's, which the time budget, read between playouts, cannot stop).
 ROLLOUT_MOVES_CAP = 400
 KIT = GranjaKit(GranjaGreedy(), worth)
+NORMAL_KIT = GranjaKit(GranjaGreedy(), worth, NORMAL_CANDIDATES)
 
 AI_PLAYERS: Mapping[str, Callable[[], Player]] = {
     "random": GranjaRandom,
     "greedy": GranjaGreedy,
-    **search_levels(KIT, GranjaGreedy, NORMAL, STRONG, ROLLOUT_MOVES_CAP),
+    **search_levels(KIT, GranjaGreedy, NORMAL, STRONG, ROLLOUT_MOVES_CAP, normal_kit=NORMAL_KIT),
 }
 TEST_PLAYERS: Mapping[str, Callable[[], Player]] = clairvoyant_levels(KIT, STRONG, ROLLOUT_MOVES_CAP)

@@ -48,7 +48,7 @@ PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 WORTH_SCALE = 4.0  # a lead of this many VP of worth makes a win about 73% likely
 GAIN = 1e-9  # what an exchange must add to the seat's worth (EXCHANGES)
 ROLLOUT_MOVES = 8  # legal moves a rollout seat weighs (a random few, always with done/pass)
-CANDIDATES = 5  # root moves searched: the greedy seat's favourites
+CANDIDATES = 5  # root moves searched by default: the greedy seat's favourites
 # Exchanges a seat may make any number of times in a window (1.11), back and forth: buy a grain,
 # upgrade it, sell the feed is a loss of 1 $, or none with the upgrade discount (H01). The search
 # and its rollouts make one only when it raises the seat's worth, so a run of them can never come
@@ -65,13 +65,14 @@ class GranjaKnowledge(msgspec.Struct):
 
 
 class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
-    """The search's view of La Granja; ``policy`` (the greedy seat) picks the root candidates,
-    ``worth`` scores a cut rollout."""
+    """The search's view of La Granja; ``policy`` (the greedy seat) picks the root candidates, its
+    ``candidates`` favourite moves, and ``worth`` scores a cut rollout."""
 
-    def __init__(self, policy: Any, worth: Any) -> None:
+    def __init__(self, policy: Any, worth: Any, candidates: int = CANDIDATES) -> None:
         super().__init__(policy)
         self.greedy: Any = policy  # the greedy seat: its move_value weighs the candidates
         self.worth = worth
+        self.candidate_count = candidates
 
     def observe(self, state: GranjaState, seat: int) -> GranjaKnowledge:
         known = copy_state(state)
@@ -112,11 +113,11 @@ class GranjaKit(BaseKit[GranjaKnowledge, GranjaState]):
             # The follow-up of a move already searched (a payment, a die's option...): the greedy
             # seat settles it, which keeps the search for the decisions that shape the game.
             return [self.greedy.choose(game, state, seat, random.Random(0))]
-        if len(moves) <= CANDIDATES:
+        if len(moves) <= self.candidate_count:
             return moves
         values = [(self.greedy.move_value(game, state, seat, move, 0), index) for index, move in enumerate(moves)]
         values.sort(key=lambda pair: -pair[0])
-        return [moves[index] for _, index in values[:CANDIDATES]]
+        return [moves[index] for _, index in values[: self.candidate_count]]
 
     def rollout_move(self, game: Game[Any, Any], state: GranjaState, seat: int, rng: random.Random) -> Move:
         """Greedy one step ahead (no follow-up tasks) among a few random legal moves: the greedy
