@@ -9,7 +9,7 @@ the same), and the AI's choice with a fixed seed and budget must not change.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -23,6 +23,7 @@ from engine.games.granja.ai import ROLLOUT_MOVES_CAP
 from engine.games.granja.model import F1_PLAY
 from engine.games.vegetables.cards import SLOT, is_tractor
 from engine.games.vegetables.duo.model import DuoState
+from tests.games.greedy_positions import positions
 
 # Small budgets: these tests are about what the search reads and plays, not its strength.
 ITERATIONS = 12
@@ -36,20 +37,6 @@ SETUPS = [
     ("granja", 4, {}),
     ("granja", 2, {}),
 ]
-
-
-def positions(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int, every: int) -> Iterator[tuple[Any, int]]:
-    """Every ``every``-th position of a greedy game where the seat to act has a real choice."""
-    rng = random.Random(seed)
-    greedy = game.ai_players()["greedy"]()
-    state = game.new_game(players, seed, options)
-    step = 0
-    while not game.is_over(state):
-        seat = game.to_act(state)[0]
-        if step % every == 0 and len(game.legal_moves(state, seat)) > 1:
-            yield state, seat
-        state, _ = game.apply(state, seat, greedy.choose(game, state, seat, rng))
-        step += 1
 
 
 def searcher(game: Game[Any, Any], level: str = "strong") -> SearchPlayer[Any, Any]:

@@ -4,12 +4,11 @@ the arena figures that set them are in the README)."""
 
 from __future__ import annotations
 
-import random
-
 from engine.arena import make_player
 from engine.core.search import SearchPlayer
 from engine.games import get_game
 from engine.games.granja.ai import KIT, NORMAL_KIT
+from tests.games.greedy_positions import positions
 
 
 def test_normal_searches_the_greedy_seats_three_favourites_and_strong_its_five() -> None:
@@ -19,14 +18,8 @@ def test_normal_searches_the_greedy_seats_three_favourites_and_strong_its_five()
     assert isinstance(normal, SearchPlayer) and isinstance(strong, SearchPlayer)
     assert normal.kit is NORMAL_KIT and strong.kit is KIT
     assert normal.iterations < strong.iterations
-    state = game.new_game(4, 3, {})
-    greedy = make_player(game, "greedy", None, None)
-    rng = random.Random(3)
     wide = 0
-    for _ in range(400):
-        if game.is_over(state):
-            break
-        seat = game.to_act(state)[0]
+    for state, seat in positions(game, 4, {}, seed=3, every=1):
         moves = game.legal_moves(state, seat)
         few = NORMAL_KIT.candidates(game, state, seat, moves)
         many = KIT.candidates(game, state, seat, moves)
@@ -35,5 +28,4 @@ def test_normal_searches_the_greedy_seats_three_favourites_and_strong_its_five()
             ranked = sorted(many, key=lambda move: -KIT.greedy.move_value(game, state, seat, move, 0))
             assert few == ranked[:3]
             wide += 1
-        state, _ = game.apply(state, seat, greedy.choose(game, state, seat, rng))
     assert wide > 20  # (decisions with more moves than normal weighs were seen)
