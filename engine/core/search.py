@@ -245,10 +245,10 @@ def search_levels(
     ``(iterations, horizon)``; ``max_rollout`` caps a rollout's moves). A kit keeps nothing of a
     game, so the players share it; ``normal_kit``, where given, is normal's own (one that
     searches fewer candidates, say)."""
-    lighter = normal_kit or kit
+    normal_search_kit = normal_kit or kit
     return {
         "easy": greedy,
-        "normal": lambda: SearchPlayer(lighter, normal[0], horizon=normal[1], max_rollout=max_rollout),
+        "normal": lambda: SearchPlayer(normal_search_kit, normal[0], horizon=normal[1], max_rollout=max_rollout),
         "strong": lambda: SearchPlayer(kit, strong[0], horizon=strong[1], max_rollout=max_rollout),
     }
 

@@ -176,7 +176,7 @@ class GranjaGreedy:
 # phase, while 48 playouts at one phase beat the old normal (6 over the greedy seat's five
 # favourite moves) heads up, 60% of 100 games. Against greedy seats that old normal was level
 # with strong, though (72.6% at 4 players), so normal now weighs only the greedy seat's three
-# favourites with 3 playouts: 62% at 4 players and 82% heads up, against strong's 72% and 89%
+# favourites on a budget of 3 playouts: 62% at 4 players and 82% heads up, against strong's 72% and 89%
 # (README), between easy and strong as the levels promise.
 NORMAL = (3, 1)
 NORMAL_CANDIDATES = 3
