@@ -17,15 +17,15 @@ def _choice(name: str, choices: tuple[str, ...], description: str) -> Option:
     return Option(name=name, kind="choice", default=choices[0], choices=choices, description=description)
 
 
-def _match_end_count(when: str, name: str, default: int, maximum: int, description: str) -> Option:
-    """The count that ends the match when ``match_end`` is ``when`` (asked only then)."""
+def _match_end_count(when: str, name: str, default: int, description: str) -> Option:
+    """The count that ends the match when ``match_end`` is ``when`` (asked only then): any
+    positive whole number (§3.3), up to the bound every option has."""
     return Option(
         name=name,
         kind="int",
         applies_when=(("match_end", when),),
         default=default,
         minimum=1,
-        maximum=maximum,
         description=description,
     )
 
@@ -54,13 +54,12 @@ class Figures(Game[FiguresState, FiguresMove]):
             ),
         ),
         _match_end_count(
-            "target", "target_score", 31, 1000, N_("Points that end the match when match_end is target.")
+            "target", "target_score", 31, N_("Points that end the match when match_end is target.")
         ),
         _match_end_count(
             "hands",
             "number_of_hands",
             8,
-            200,
             N_("Hands in the match when match_end is hands (8 = two full turns of the deal)."),
         ),
     )

@@ -69,6 +69,16 @@ def test_3_3_options_and_defaults():
             GAME.resolve_options(4, bad)
 
 
+def test_3_3_the_target_and_the_number_of_hands_are_any_positive_integer():
+    """No cap of the bot's own: a league may play to 2,000 points or for 500 hands."""
+    assert GAME.resolve_options(4, {"target_score": "2000"})["target_score"] == 2000
+    assert GAME.resolve_options(4, {"match_end": "hands", "number_of_hands": 500})["number_of_hands"] == 500
+    state = GAME.new_game(4, 1, {"target_score": 10**12})
+    assert state.target_score == 10**12 and not GAME.is_over(state)
+    with pytest.raises(SetupError, match="at most"):  # only past what every store reads exactly
+        GAME.resolve_options(4, {"target_score": 2**53 + 1})
+
+
 def _finish_hand(state, winner_player=1):
     """P<winner> holds one 7 and plays it to go out; the rest keep what they hold."""
     return play(state, winner_player, "7d")
