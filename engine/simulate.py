@@ -58,8 +58,11 @@ async def play_through_referee(
                 for seat in range(players):
                     await referee.add_ai(table.id, "simulator", ai[seat % len(ai)])
                 outbox = await referee.start(table.id, "simulator", seed=seed)
-                if not outbox.finished:
-                    raise RuntimeError("AI-only game stopped before the end")
+                while not outbox.finished:  # a long game is played a stretch at a time (due at once)
+                    stretch = [moved for moved in (await referee.due_actions()).moves if moved.table.id == table.id]
+                    if not stretch:
+                        raise RuntimeError("AI-only game stopped before the end")
+                    outbox = stretch[-1]
                 assert outbox.outcome is not None
                 results.append((list(outbox.outcome.scores), outbox.table.version, None))
             except Exception as error:  # count and report, keep simulating

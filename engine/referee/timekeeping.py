@@ -311,8 +311,9 @@ class Timekeeping:
                     for notice in found.timeouts:
                         notice.skipped = notice.skipped or notice.seat == index
                     actions.moves.append(await self._skip_seat(game, loaded, index, now, by_referee=True))
-            if found.forfeits and self.turns.pending_step(game, loaded) is not None:
-                # A forfeit at a table that waited for its absent players: the AI plays on.
+            if self.turns.pending_step(game, loaded) is not None:
+                # A forfeit at a table that waited for its absent players, or a long run of the
+                # referee's own moves that stopped to let go of the table: the AI plays on.
                 outbox = Outbox(table=loaded.table)
                 await self.turns.run_automatic(game, loaded, outbox)
                 self.turns.finish_outbox(game, loaded, outbox)

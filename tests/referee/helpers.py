@@ -37,10 +37,12 @@ def at(text: str, zone: str = "UTC") -> float:
 MONDAY = at("2024-03-04 09:00")
 
 
-async def open_referee(path, clock: ManualClock, seed: int = 5, *, shared: bool = False) -> Referee:
+async def open_referee(
+    path, clock: ManualClock, seed: int = 5, *, shared: bool = False, max_ai_moves: int = 10_000
+) -> Referee:
     """A referee on the store of ``path``; ``shared``: as one of several processes over it."""
     store = await open_test_store(path)
-    return Referee(store, clock=clock, ai_rng=random.Random(seed), shared=shared)
+    return Referee(store, clock=clock, ai_rng=random.Random(seed), shared=shared, max_ai_moves=max_ai_moves)
 
 
 async def two_player_nim(

@@ -10,7 +10,7 @@ import pytest
 from engine.referee import FINISHED, RUNNING, Referee
 from engine.referee.clock import get_speed
 
-from .helpers import DAY, HOUR, at, two_player_nim
+from .helpers import DAY, HOUR, at, open_referee, two_player_nim
 
 pytestmark = [pytest.mark.usefixtures("toy_game"), pytest.mark.both_backends]
 DAILY2 = get_speed("daily-2")  # 36 h bank, +12 h a move
@@ -145,3 +145,31 @@ async def test_the_first_back_by_playing_gets_the_absent_seats_played_first_then
     outbox = await referee.play(table_id, "alice", "take 1")  # the AI plays Bob first, then her move
     assert outbox.moves_applied == 3 and outbox.to_act == [0]
     assert not outbox.table.seats[0].absent and outbox.table.seats[1].absent
+
+
+async def test_a_long_run_of_ai_moves_lets_go_of_the_table_and_the_clock_task_plays_on(tmp_path, clock):
+    """Every person forfeited a long game (a Figures match of hundreds of hands): the AI seats play
+    it out ``max_ai_moves`` at a time, never holding the table for the whole of it, and each poll
+    of the clock task plays the next stretch until the game is over."""
+    referee = await open_referee(tmp_path / "referee.sqlite3", clock, max_ai_moves=3)
+    try:
+        await _play_out_forfeited_game(referee, clock)
+    finally:
+        await referee.store.close()
+
+
+async def _play_out_forfeited_game(referee: Referee, clock) -> None:
+    table_id = await alone_with_an_ai(referee, tokens=40)
+    clock.advance(DAILY2.bank)
+    await referee.due_actions()  # skipped by the referee
+    clock.advance(DAILY2.bank)
+    due = await referee.due_actions()  # a further full bank: she forfeits, the AI plays on
+    assert [forfeit.user_id for forfeit in due.forfeits] == ["alice"]
+    stretches = [outbox.moves_applied for outbox in due.moves]
+    while (await referee.table(table_id)).status == RUNNING:
+        assert await referee.store.next_due_at() == clock.now  # the rest is due at once
+        stretches += [outbox.moves_applied for outbox in (await referee.due_actions()).moves]
+        assert len(stretches) < 40
+    assert max(stretches) == 3 and len(stretches) > 2
+    assert (await referee.table(table_id)).status == FINISHED
+    assert await referee.store.next_due_at() is None
